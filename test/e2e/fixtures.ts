@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test as base } from '@playwright/test';
+import { E2E_SANDBOX_PORT } from './playwright.config.ts';
+
+export const SANDBOX_URL = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
+
+/** Fails the test on any uncaught page error or console error the test did not expect. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await use(errors);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** axe-core: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Messages in the sandbox outbox (SMS, email, WhatsApp), newest last. */
+export async function outbox(): Promise<Array<{ channel: string; to: string; subject?: string; body: string }>> {
+  const res = await fetch(`${SANDBOX_URL}/outbox`);
+  return res.json();
+}

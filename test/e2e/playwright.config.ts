@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+
+export const E2E_WORKER_PORT = 8788;
+export const E2E_SANDBOX_PORT = 8792;
+
+/** Real Chromium (Debian's) against the full local stack started in global-setup.ts. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_WORKER_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  outputDir: '../../test-results',
+});

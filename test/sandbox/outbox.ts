@@ -1,0 +1,34 @@
+import { escapeHtml, type Route } from './http.ts';
+
+export type OutboxMessage = { channel: 'sms' | 'email' | 'whatsapp'; to: string; subject?: string; body: string; at: string; provider?: string };
+
+/** Every message the sandbox "delivered", newest last (DESIGN.md "Outbox"). */
+export class Outbox {
+  messages: OutboxMessage[] = [];
+  push(m: Omit<OutboxMessage, 'at'>) {
+    this.messages.push({ ...m, at: new Date().toISOString() });
+  }
+  routes(): Route[] {
+    return [
+      { method: 'GET', pattern: '/outbox', handler: () => ({ json: this.messages }) },
+      {
+        method: 'DELETE',
+        pattern: '/outbox',
+        handler: () => {
+          this.messages = [];
+          return { status: 204 };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/',
+        handler: () => ({
+          html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tablemates sandbox outbox</title>
+<meta http-equiv="refresh" content="5"><style>body{font:15px system-ui;margin:2rem;max-width:60rem}li{margin:.75rem 0;padding:.75rem;border:1px solid #ddd;border-radius:.5rem}small{color:#555}</style></head>
+<body><h1>Sandbox outbox</h1><p>Messages the local stand-ins for SMS, email and WhatsApp received, newest last. Refreshes every 5 seconds.</p>
+<ol>${this.messages.map((m) => `<li><small>${escapeHtml(m.at)} · ${m.channel} → ${escapeHtml(m.to)}</small>${m.subject ? `<h2>${escapeHtml(m.subject)}</h2>` : ''}<pre style="white-space:pre-wrap">${escapeHtml(m.body)}</pre></li>`).join('')}</ol></body></html>`,
+        }),
+      },
+    ];
+  }
+}

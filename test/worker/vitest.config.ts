@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: `${root}worker/index.ts`,
+      wrangler: { configPath: `${root}wrangler.toml` },
+      miniflare: {
+        // The tests' own secrets and provider URLs; providers point at an address nothing
+        // listens on unless a test starts the sandbox (see test/worker/sandbox.ts).
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
+          APP_ORIGIN: 'http://localhost:8787',
+          SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+          RAZORPAY_BASE_URL: 'http://127.0.0.1:8791',
+          RAZORPAY_CHECKOUT_URL: 'http://127.0.0.1:8791/checkout.js',
+          RAZORPAY_KEY_ID: 'rzp_test_sandbox',
+          RAZORPAY_KEY_SECRET: 'sandbox_key_secret',
+          RAZORPAY_WEBHOOK_SECRET: 'sandbox_webhook_secret',
+          SMS_PROVIDER: 'msg91',
+          TWILIO_BASE_URL: 'http://127.0.0.1:8791/twilio',
+          TWILIO_ACCOUNT_SID: 'ACsandbox',
+          TWILIO_AUTH_TOKEN: 'sandbox_twilio_token',
+          TWILIO_FROM: '+15005550006',
+          MSG91_BASE_URL: 'http://127.0.0.1:8791/msg91',
+          MSG91_AUTH_KEY: 'sandbox_msg91_key',
+          MSG91_TEMPLATE_ID: 'sandbox_template',
+          MSG91_SENDER: 'TBLMTS',
+          EMAIL_BASE_URL: 'http://127.0.0.1:8791/resend',
+          EMAIL_API_KEY: 're_sandbox',
+          EMAIL_FROM: 'Tablemates <hello@tablemates.local>',
+          WHATSAPP_BASE_URL: 'http://127.0.0.1:8791/whatsapp',
+          WHATSAPP_TOKEN: 'sandbox_whatsapp_token',
+          WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+          GOOGLE_ISSUER: 'http://127.0.0.1:8791/google',
+          GOOGLE_CLIENT_ID: 'tablemates-local',
+          GOOGLE_CLIENT_SECRET: 'sandbox_google_secret',
+          TURNSTILE_BASE_URL: 'http://127.0.0.1:8791/turnstile',
+          TURNSTILE_SITE_KEY: '',
+          TURNSTILE_SECRET_KEY: '',
+        },
+      },
+    })),
+  ],
+  test: {
+    root,
+    include: ['test/worker/**/*.test.ts'],
+    setupFiles: ['test/worker/apply-migrations.ts'],
+    globalSetup: ['test/worker/global-setup.ts'],
+  },
+});

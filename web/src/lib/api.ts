@@ -1,0 +1,36 @@
+import { hc } from 'hono/client';
+import type { AppType } from '../../../worker/app';
+
+/** Typed client for `/api` (Hono RPC). Cookies ride along; the Worker checks Origin on writes. */
+export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } });
+
+/** A non-2xx answer from the API, carrying the spec's message and per-field messages. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Awaits an RPC call and returns its JSON, or throws `ApiRequestError` with the server's message.
+ * @example const { events } = await unwrap(api.events.$get());
+ */
+export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<Exclude<T, { error: unknown }>> {
+  let res: Awaited<typeof call>;
+  try {
+    res = await call;
+  } catch {
+    throw new ApiRequestError(0, 'network', 'Network error. Please check your connection and try again.');
+  }
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) {
+    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
+    throw new ApiRequestError(res.status, err?.code ?? 'error', err?.message ?? 'Something went wrong. Please try again.', err?.fields);
+  }
+  return body as Exclude<T, { error: unknown }>;
+}

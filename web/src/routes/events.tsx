@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/events')({
+  component: Page,
+});
+
+function Page() {
+  return (
+    <main className="mx-auto max-w-3xl px-6 py-16">
+      <h1 className="text-4xl font-bold">Upcoming events</h1>
+    </main>
+  );
+}

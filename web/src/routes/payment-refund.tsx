@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/payment-refund')({
+  component: Page,
+});
+
+function Page() {
+  return (
+    <main className="mx-auto max-w-3xl px-6 py-16">
+      <h1 className="text-4xl font-bold">Payment & Refund Policy</h1>
+    </main>
+  );
+}

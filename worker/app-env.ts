@@ -1,0 +1,18 @@
+import type { Env } from './env';
+
+/** The signed-in user as the session middleware resolves it. */
+export type SessionUser = {
+  id: string;
+  sessionId: string;
+  email: string | null;
+  phone: string | null;
+};
+
+/** Hono generics for every sub-app: bindings plus per-request variables. */
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    /** Set by `loadSession` on every /api request; null when signed out. */
+    user: SessionUser | null;
+  };
+};
