@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_WORKER_PORT = 8788;
-export const E2E_SANDBOX_PORT = 8792;
+/** Override with E2E_WORKER_PORT / E2E_SANDBOX_PORT to run two suites side by side. */
+export const E2E_WORKER_PORT = Number(process.env.E2E_WORKER_PORT ?? 8788);
+export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 8792);
 
 /** Real Chromium (Debian's) against the full local stack started in global-setup.ts. */
 export default defineConfig({

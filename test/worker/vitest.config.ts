@@ -3,6 +3,9 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Port of the sandbox these tests start; override with SANDBOX_TEST_PORT to run suites side by side. */
+const sandboxPort = Number(process.env.SANDBOX_TEST_PORT ?? 8791);
+process.env.SANDBOX_TEST_PORT = String(sandboxPort);
 
 export default defineConfig({
   plugins: [
@@ -13,33 +16,34 @@ export default defineConfig({
         // The tests' own secrets and provider URLs; providers point at an address nothing
         // listens on unless a test starts the sandbox (see test/worker/sandbox.ts).
         bindings: {
+          SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
           TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
           APP_ORIGIN: 'http://localhost:8787',
           SESSION_SECRET: 'test-session-secret-0123456789abcdef',
-          RAZORPAY_BASE_URL: 'http://127.0.0.1:8791',
-          RAZORPAY_CHECKOUT_URL: 'http://127.0.0.1:8791/checkout.js',
+          RAZORPAY_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
+          RAZORPAY_CHECKOUT_URL: `http://127.0.0.1:${sandboxPort}/checkout.js`,
           RAZORPAY_KEY_ID: 'rzp_test_sandbox',
           RAZORPAY_KEY_SECRET: 'sandbox_key_secret',
           RAZORPAY_WEBHOOK_SECRET: 'sandbox_webhook_secret',
           SMS_PROVIDER: 'msg91',
-          TWILIO_BASE_URL: 'http://127.0.0.1:8791/twilio',
+          TWILIO_BASE_URL: `http://127.0.0.1:${sandboxPort}/twilio`,
           TWILIO_ACCOUNT_SID: 'ACsandbox',
           TWILIO_AUTH_TOKEN: 'sandbox_twilio_token',
           TWILIO_FROM: '+15005550006',
-          MSG91_BASE_URL: 'http://127.0.0.1:8791/msg91',
+          MSG91_BASE_URL: `http://127.0.0.1:${sandboxPort}/msg91`,
           MSG91_AUTH_KEY: 'sandbox_msg91_key',
           MSG91_TEMPLATE_ID: 'sandbox_template',
           MSG91_SENDER: 'TBLMTS',
-          EMAIL_BASE_URL: 'http://127.0.0.1:8791/resend',
+          EMAIL_BASE_URL: `http://127.0.0.1:${sandboxPort}/resend`,
           EMAIL_API_KEY: 're_sandbox',
           EMAIL_FROM: 'Tablemates <hello@tablemates.local>',
-          WHATSAPP_BASE_URL: 'http://127.0.0.1:8791/whatsapp',
+          WHATSAPP_BASE_URL: `http://127.0.0.1:${sandboxPort}/whatsapp`,
           WHATSAPP_TOKEN: 'sandbox_whatsapp_token',
           WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
-          GOOGLE_ISSUER: 'http://127.0.0.1:8791/google',
+          GOOGLE_ISSUER: `http://127.0.0.1:${sandboxPort}/google`,
           GOOGLE_CLIENT_ID: 'tablemates-local',
           GOOGLE_CLIENT_SECRET: 'sandbox_google_secret',
-          TURNSTILE_BASE_URL: 'http://127.0.0.1:8791/turnstile',
+          TURNSTILE_BASE_URL: `http://127.0.0.1:${sandboxPort}/turnstile`,
           TURNSTILE_SITE_KEY: '',
           TURNSTILE_SECRET_KEY: '',
         },

@@ -20,8 +20,11 @@ export class ApiRequestError extends Error {
  * Awaits an RPC call and returns its JSON, or throws `ApiRequestError` with the server's message.
  * @example const { events } = await unwrap(api.events.$get());
  */
-export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<Exclude<T, { error: unknown }>> {
-  let res: Awaited<typeof call>;
+type JsonOf<R> = R extends { json(): Promise<infer T> } ? T : never;
+export type Success<R> = Exclude<JsonOf<R>, { error: unknown }>;
+
+export async function unwrap<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(call: Promise<R>): Promise<Success<R>> {
+  let res: R;
   try {
     res = await call;
   } catch {
@@ -32,5 +35,5 @@ export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; jso
     const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
     throw new ApiRequestError(res.status, err?.code ?? 'error', err?.message ?? 'Something went wrong. Please try again.', err?.fields);
   }
-  return body as Exclude<T, { error: unknown }>;
+  return body as Success<R>;
 }

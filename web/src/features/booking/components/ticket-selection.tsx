@@ -1,0 +1,7 @@
+/**
+ * Ticket selection, coupon box and 'Book Now' on the event page (SPEC §2 Event detail, §9).
+ * Shown only to signed-in guests. OWNER: booking capability.
+ */
+export function TicketSelection(_props: { eventId: string }) {
+  return null;
+}

@@ -1,0 +1,25 @@
+import type { Config } from '../env';
+import { call, fail, ok, type ProviderResult } from './result';
+
+export type Email = { to: string; subject: string; html: string; text: string };
+
+/**
+ * Sends one email through Resend's HTTP API (`POST /emails`, Bearer key).
+ * https://resend.com/docs/api-reference/emails/send-email
+ * @example await sendEmail(env, { to: 'a@b.in', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' })
+ */
+export async function sendEmail(env: Pick<Config, 'EMAIL_BASE_URL' | 'EMAIL_API_KEY' | 'EMAIL_FROM'>, email: Email, idempotencyKey?: string): Promise<ProviderResult<{ id: string }>> {
+  const res = await call(`${env.EMAIL_BASE_URL.replace(/\/$/, '')}/emails`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${env.EMAIL_API_KEY}`,
+      'Content-Type': 'application/json',
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    },
+    body: JSON.stringify({ from: env.EMAIL_FROM, to: [email.to], subject: email.subject, html: email.html, text: email.text }),
+  });
+  if (!res.ok) return res;
+  const body = (await res.value.json().catch(() => null)) as { id?: string; message?: string } | null;
+  if (!res.value.ok || !body?.id) return fail(`email provider answered ${res.value.status}: ${body?.message ?? 'no id'}`, res.value.status);
+  return ok({ id: body.id });
+}
