@@ -10,24 +10,29 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AuthRouteImport } from './routes/auth'
-import { Route as ConfirmationRouteImport } from './routes/confirmation'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as GalleryRouteImport } from './routes/gallery'
 import { Route as PaymentRefundRouteImport } from './routes/payment-refund'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
-import { Route as ProfileRouteImport } from './routes/profile'
-import { Route as ProfileDetailsRouteImport } from './routes/profile-details'
 import { Route as QuizRouteImport } from './routes/quiz'
 import { Route as ShippingPolicyRouteImport } from './routes/shipping-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as AuthConfirmationRouteImport } from './routes/_auth/confirmation'
+import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as AuthProfileDetailsRouteImport } from './routes/_auth/profile-details'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutUsRoute = AboutUsRouteImport.update({
@@ -38,11 +43,6 @@ const AboutUsRoute = AboutUsRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ConfirmationRoute = ConfirmationRouteImport.update({
-  id: '/confirmation',
-  path: '/confirmation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -70,16 +70,6 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProfileDetailsRoute = ProfileDetailsRouteImport.update({
-  id: '/profile-details',
-  path: '/profile-details',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const QuizRoute = QuizRouteImport.update({
   id: '/quiz',
   path: '/quiz',
@@ -95,6 +85,21 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthConfirmationRoute = AuthConfirmationRouteImport.update({
+  id: '/confirmation',
+  path: '/confirmation',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthProfileRoute = AuthProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthProfileDetailsRoute = AuthProfileDetailsRouteImport.update({
+  id: '/profile-details',
+  path: '/profile-details',
+  getParentRoute: () => AuthRoute,
+} as any)
 const EventEventIdRoute = EventEventIdRouteImport.update({
   id: '/event/$eventId',
   path: '/event/$eventId',
@@ -105,52 +110,53 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/auth': typeof AuthRoute
-  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/events': typeof EventsRoute
   '/gallery': typeof GalleryRoute
   '/payment-refund': typeof PaymentRefundRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
-  '/profile': typeof ProfileRoute
-  '/profile-details': typeof ProfileDetailsRoute
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/confirmation': typeof AuthConfirmationRoute
+  '/profile': typeof AuthProfileRoute
+  '/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
   '/auth': typeof AuthRoute
-  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/events': typeof EventsRoute
   '/gallery': typeof GalleryRoute
   '/payment-refund': typeof PaymentRefundRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
-  '/profile': typeof ProfileRoute
-  '/profile-details': typeof ProfileDetailsRoute
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/confirmation': typeof AuthConfirmationRoute
+  '/profile': typeof AuthProfileRoute
+  '/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_auth': typeof AuthRouteWithChildren
   '/about-us': typeof AboutUsRoute
   '/auth': typeof AuthRoute
-  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/events': typeof EventsRoute
   '/gallery': typeof GalleryRoute
   '/payment-refund': typeof PaymentRefundRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
-  '/profile': typeof ProfileRoute
-  '/profile-details': typeof ProfileDetailsRoute
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/_auth/confirmation': typeof AuthConfirmationRoute
+  '/_auth/profile': typeof AuthProfileRoute
+  '/_auth/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
 }
 export interface FileRouteTypes {
@@ -159,66 +165,65 @@ export interface FileRouteTypes {
     | '/'
     | '/about-us'
     | '/auth'
-    | '/confirmation'
     | '/contact'
     | '/events'
     | '/gallery'
     | '/payment-refund'
     | '/privacy-policy'
-    | '/profile'
-    | '/profile-details'
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/confirmation'
+    | '/profile'
+    | '/profile-details'
     | '/event/$eventId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about-us'
     | '/auth'
-    | '/confirmation'
     | '/contact'
     | '/events'
     | '/gallery'
     | '/payment-refund'
     | '/privacy-policy'
-    | '/profile'
-    | '/profile-details'
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/confirmation'
+    | '/profile'
+    | '/profile-details'
     | '/event/$eventId'
   id:
     | '__root__'
     | '/'
+    | '/_auth'
     | '/about-us'
     | '/auth'
-    | '/confirmation'
     | '/contact'
     | '/events'
     | '/gallery'
     | '/payment-refund'
     | '/privacy-policy'
-    | '/profile'
-    | '/profile-details'
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/_auth/confirmation'
+    | '/_auth/profile'
+    | '/_auth/profile-details'
     | '/event/$eventId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
   AuthRoute: typeof AuthRoute
-  ConfirmationRoute: typeof ConfirmationRoute
   ContactRoute: typeof ContactRoute
   EventsRoute: typeof EventsRoute
   GalleryRoute: typeof GalleryRoute
   PaymentRefundRoute: typeof PaymentRefundRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
-  ProfileRoute: typeof ProfileRoute
-  ProfileDetailsRoute: typeof ProfileDetailsRoute
   QuizRoute: typeof QuizRoute
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
@@ -234,6 +239,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/about-us': {
       id: '/about-us'
       path: '/about-us'
@@ -246,13 +258,6 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/confirmation': {
-      id: '/confirmation'
-      path: '/confirmation'
-      fullPath: '/confirmation'
-      preLoaderRoute: typeof ConfirmationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -290,20 +295,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/profile': {
-      id: '/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof ProfileRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/profile-details': {
-      id: '/profile-details'
-      path: '/profile-details'
-      fullPath: '/profile-details'
-      preLoaderRoute: typeof ProfileDetailsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/quiz': {
       id: '/quiz'
       path: '/quiz'
@@ -325,6 +316,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/confirmation': {
+      id: '/_auth/confirmation'
+      path: '/confirmation'
+      fullPath: '/confirmation'
+      preLoaderRoute: typeof AuthConfirmationRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/profile': {
+      id: '/_auth/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthProfileRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/profile-details': {
+      id: '/_auth/profile-details'
+      path: '/profile-details'
+      fullPath: '/profile-details'
+      preLoaderRoute: typeof AuthProfileDetailsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/event/$eventId': {
       id: '/event/$eventId'
       path: '/event/$eventId'
@@ -335,18 +347,30 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthRouteChildren {
+  AuthConfirmationRoute: typeof AuthConfirmationRoute
+  AuthProfileRoute: typeof AuthProfileRoute
+  AuthProfileDetailsRoute: typeof AuthProfileDetailsRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthConfirmationRoute: AuthConfirmationRoute,
+  AuthProfileRoute: AuthProfileRoute,
+  AuthProfileDetailsRoute: AuthProfileDetailsRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
   AuthRoute: AuthRoute,
-  ConfirmationRoute: ConfirmationRoute,
   ContactRoute: ContactRoute,
   EventsRoute: EventsRoute,
   GalleryRoute: GalleryRoute,
   PaymentRefundRoute: PaymentRefundRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
-  ProfileRoute: ProfileRoute,
-  ProfileDetailsRoute: ProfileDetailsRoute,
   QuizRoute: QuizRoute,
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/auth')({
+  validateSearch: (search: Record<string, unknown>) => ({
+    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+    fromQuiz: search.fromQuiz === 'true' || search.fromQuiz === true ? true : undefined,
+  }),
   component: Page,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/profile')({
+export const Route = createFileRoute('/_auth/profile')({
   component: Page,
 });
 

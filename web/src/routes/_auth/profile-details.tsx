@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/confirmation')({
+export const Route = createFileRoute('/_auth/profile-details')({
   component: Page,
 });
 
 function Page() {
   return (
     <main className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-4xl font-bold">You're All Set!</h1>
+      <h1 className="text-4xl font-bold">Profile details</h1>
     </main>
   );
 }
