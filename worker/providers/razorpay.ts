@@ -1,0 +1,90 @@
+/**
+ * Razorpay adapter: orders, an order's payments, refunds, and the two signature checks.
+ * Base URL and keys come from env, so the same code talks to api.razorpay.com in production and
+ * to the local sandbox (test/sandbox/razorpay.ts) in development and tests.
+ * https://razorpay.com/docs/api/orders/ · https://razorpay.com/docs/api/refunds/
+ */
+import type { Config } from '../env';
+import { hmacSha256Hex, timingSafeEqual } from '../lib/crypto';
+import { call, fail, ok, type ProviderResult } from './result';
+
+type RazorpayEnv = Pick<Config, 'RAZORPAY_BASE_URL' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>;
+
+export type RazorpayOrder = {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  currency: string;
+  receipt: string;
+  status: 'created' | 'attempted' | 'paid';
+  notes: Record<string, string>;
+};
+
+export type RazorpayPayment = {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string;
+  error_description?: string | null;
+};
+
+export type RazorpayRefund = { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; status: string };
+
+const base = (env: RazorpayEnv) => env.RAZORPAY_BASE_URL.replace(/\/$/, '');
+const authHeader = (env: RazorpayEnv) => `Basic ${btoa(`${env.RAZORPAY_KEY_ID}:${env.RAZORPAY_KEY_SECRET}`)}`;
+
+async function request<T>(env: RazorpayEnv, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ProviderResult<T>> {
+  const res = await call(`${base(env)}${path}`, {
+    method,
+    headers: { Authorization: authHeader(env), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) return res;
+  const json = (await res.value.json().catch(() => null)) as (T & { error?: { description?: string } }) | null;
+  if (!res.value.ok || !json) return fail(`razorpay answered ${res.value.status}: ${json?.error?.description ?? 'no body'}`, res.value.status);
+  return ok(json as T);
+}
+
+/**
+ * Creates an order. `amount` is in paise. The receipt is unique per hold, so a retried create
+ * for the same hold is recognisable on both sides.
+ * @example await createOrder(env, { amount: 49900, currency: 'INR', receipt: 'ord_x', notes: {...} })
+ */
+export function createOrder(env: RazorpayEnv, input: { amount: number; currency: 'INR'; receipt: string; notes: Record<string, string> }) {
+  return request<RazorpayOrder>(env, 'POST', '/v1/orders', input);
+}
+
+export function fetchOrder(env: RazorpayEnv, orderId: string) {
+  return request<RazorpayOrder>(env, 'GET', `/v1/orders/${encodeURIComponent(orderId)}`);
+}
+
+/** Every payment attempt made against an order (reconciliation asks this when no webhook came). */
+export async function fetchOrderPayments(env: RazorpayEnv, orderId: string): Promise<ProviderResult<RazorpayPayment[]>> {
+  const res = await request<{ items: RazorpayPayment[] }>(env, 'GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
+  return res.ok ? ok(res.value.items ?? []) : res;
+}
+
+/**
+ * Full refund of a payment. `X-Refund-Idempotency` makes a retried call return the first refund
+ * instead of refunding twice (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent).
+ */
+export function refundPayment(env: RazorpayEnv, paymentId: string, amountPaise: number, idempotencyKey: string, notes: Record<string, string> = {}) {
+  return request<RazorpayRefund>(env, 'POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountPaise, speed: 'normal', notes }, { 'X-Refund-Idempotency': idempotencyKey });
+}
+
+/** Checkout handler signature: HMAC-SHA256(`order_id|payment_id`, key secret), hex. */
+export const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) => hmacSha256Hex(keySecret, `${orderId}|${paymentId}`);
+
+/** Timing-safe check of the checkout signature against the order id WE stored (never the client's). */
+export async function verifyCheckoutSignature(keySecret: string, storedOrderId: string, paymentId: string, signature: string): Promise<boolean> {
+  return timingSafeEqual(await checkoutSignature(keySecret, storedOrderId, paymentId), signature);
+}
+
+/** Webhook signature: HMAC-SHA256 of the raw request body with the webhook secret, hex. */
+export async function verifyWebhookSignature(webhookSecret: string, rawBody: string, signature: string | undefined): Promise<boolean> {
+  if (!signature || !webhookSecret) return false;
+  return timingSafeEqual(await hmacSha256Hex(webhookSecret, rawBody), signature);
+}
