@@ -1,0 +1,70 @@
+/**
+ * Ticket types and prices (SPEC §9). Pure and dependency-free so the Worker (which charges) and
+ * the web app (which only displays) compute the same numbers; the server never takes a price
+ * from the client. Prices are whole rupees.
+ */
+
+export const TICKET_TYPES = ['male', 'female', 'couple', 'female_duo'] as const;
+export type TicketType = (typeof TICKET_TYPES)[number];
+
+/** The price columns of an event row. */
+export type PricedEvent = {
+  ticketPriceSingle: number;
+  ticketPriceCouple: number;
+  ticketPriceGroup: number;
+};
+
+/** What the booking dialog lists for one ticket type. */
+export type TicketOption = {
+  type: TicketType;
+  label: string;
+  price: number;
+  seats: number;
+  /** False when the event has fewer seats left than this ticket takes. */
+  available: boolean;
+};
+
+export const TICKET_LABELS: Record<TicketType, string> = {
+  male: 'Male',
+  female: 'Female',
+  couple: 'Couple (male + female)',
+  female_duo: 'Female duo',
+};
+
+/** A couple and a female duo are one purchase for two guests, so they take two seats. */
+export const TICKET_SEATS: Record<TicketType, number> = { male: 1, female: 1, couple: 2, female_duo: 2 };
+
+export const isTicketType = (value: unknown): value is TicketType =>
+  typeof value === 'string' && (TICKET_TYPES as readonly string[]).includes(value);
+
+/**
+ * The price of one ticket of `type` in whole rupees. The female ticket is 62.5% of the single
+ * price, rounded half up in integer arithmetic (×5/8) so no float drift changes a rupee.
+ * @example priceFor({ ticketPriceSingle: 499, ticketPriceCouple: 899, ticketPriceGroup: 749 }, 'female') // 312
+ */
+export function priceFor(event: PricedEvent, type: TicketType): number {
+  switch (type) {
+    case 'male':
+      return event.ticketPriceSingle;
+    case 'female':
+      return Math.floor((event.ticketPriceSingle * 5 + 4) / 8);
+    case 'couple':
+      return event.ticketPriceCouple;
+    case 'female_duo':
+      return event.ticketPriceGroup;
+  }
+}
+
+/**
+ * Every ticket type with its label, price and seats, in the order the dialog shows them.
+ * `seatsLeft` marks the types that no longer fit (omit it to treat all as available).
+ */
+export function ticketOptions(event: PricedEvent, seatsLeft = Number.POSITIVE_INFINITY): TicketOption[] {
+  return TICKET_TYPES.map((type) => ({
+    type,
+    label: TICKET_LABELS[type],
+    price: priceFor(event, type),
+    seats: TICKET_SEATS[type],
+    available: TICKET_SEATS[type] <= seatsLeft,
+  }));
+}

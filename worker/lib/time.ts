@@ -1,0 +1,40 @@
+/**
+ * India Standard Time helpers. Times are stored as UTC instants and shown in IST (UTC+05:30,
+ * no daylight saving), and events carry their IST calendar date. Cron runs in UTC, so "today"
+ * must be computed here rather than taken from the server clock.
+ */
+
+export const IST_TIME_ZONE = 'Asia/Kolkata';
+const IST_OFFSET_MS = 330 * 60_000;
+const HOUR_MS = 3_600_000;
+
+/** The venue is revealed this many hours before the start (SPEC §1). */
+export const VENUE_REVEAL_HOURS = 48;
+
+/** The IST calendar date (yyyy-MM-dd) of an instant. @example istDate(new Date('2026-01-01T20:00:00Z')) // '2026-01-02' */
+export function istDate(at: Date | string = new Date()): string {
+  return new Date(new Date(at).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Today's date in India. */
+export const todayIst = (now: Date = new Date()) => istDate(now);
+
+/** The UTC instant of a wall-clock time in IST. @example istToUtc('2026-11-28', '19:00') // '2026-11-28T13:30:00.000Z' */
+export function istToUtc(date: string, time = '19:00'): string {
+  return new Date(`${date}T${time}:00+05:30`).toISOString();
+}
+
+/** e.g. "Saturday, 28 November 2026". */
+export function formatIstDate(at: Date | string): string {
+  return new Intl.DateTimeFormat('en-IN', { timeZone: IST_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(at));
+}
+
+/** e.g. "7:00 PM". */
+export function formatIstTime(at: Date | string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: IST_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(at));
+}
+
+/** True once `now` is within {@link VENUE_REVEAL_HOURS} of the start; before that the venue stays secret. */
+export function isVenueRevealed(startsAt: string, now: Date = new Date()): boolean {
+  return now.getTime() >= new Date(startsAt).getTime() - VENUE_REVEAL_HOURS * HOUR_MS;
+}
