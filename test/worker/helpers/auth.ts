@@ -1,0 +1,52 @@
+import { env, SELF } from 'cloudflare:test';
+
+export const ORIGIN = 'http://localhost:8787';
+
+/** A random Indian mobile (10 digits starting with 9), unique enough for one test run. */
+export const randomPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+/** A random client address, so tests never share a per-IP limit by accident. */
+export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 255)).join('.')}`;
+
+/** POST JSON to the Worker the way the web app does (same Origin). */
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Origin: ORIGIN, 'CF-Connecting-IP': randomIp(), ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The newest 6-digit code the sandbox delivered by SMS to `e164`. */
+export async function latestCode(e164: string): Promise<string> {
+  const res = await fetch(`${env.SANDBOX_URL}/outbox`);
+  const messages = (await res.json()) as Array<{ channel: string; to: string; body: string }>;
+  const sms = messages.filter((m) => m.channel === 'sms' && m.to === e164).at(-1);
+  const code = sms?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the sandbox outbox for ${e164}`);
+  return code;
+}
+
+/** `name=value; …` from a response's Set-Cookie headers (expired ones dropped). */
+export function cookiesFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .filter((c) => !/max-age=0/i.test(c) && !/expires=thu, 01 jan 1970/i.test(c))
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Signs in through the real phone flow (send code → read it from the sandbox outbox → verify)
+ * and returns the Cookie header for further requests, plus the user.
+ * @example const { cookie } = await signIn(); await SELF.fetch(url, { headers: { cookie } })
+ */
+export async function signIn(phone = randomPhone()): Promise<{ cookie: string; user: { id: string; phone: string | null; email: string | null }; phone: string; next: string }> {
+  const send = await postJson('/api/auth/otp/send', { phone });
+  if (send.status !== 200) throw new Error(`otp/send answered ${send.status}: ${await send.text()}`);
+  const { phone: e164 } = (await send.json()) as { phone: string };
+  const verify = await postJson('/api/auth/otp/verify', { phone, code: await latestCode(e164) });
+  if (verify.status !== 200) throw new Error(`otp/verify answered ${verify.status}: ${await verify.text()}`);
+  const body = (await verify.json()) as { user: { id: string; phone: string | null; email: string | null }; next: string };
+  return { cookie: cookiesFrom(verify), user: body.user, phone: e164, next: body.next };
+}
