@@ -125,12 +125,16 @@ export const DateOfBirthSchema = v.pipe(
   v.check((s) => ageInIst(s) >= MIN_AGE, MESSAGES.underage),
 );
 
-/** Every field of the profile-details form, with the spec's defaults for the three choices. */
+/**
+ * Every field of the profile-details form, with the spec's defaults for the three choices. A
+ * missing text field is read as empty so it gets its own SPEC message ('Email is required'),
+ * not a generic "missing key" one.
+ */
 export const ProfileSchema = v.object({
-  full_name: FullNameSchema,
-  email: EmailSchema,
-  phone_number: PhoneSchema,
-  date_of_birth: DateOfBirthSchema,
+  full_name: v.optional(FullNameSchema, ''),
+  email: v.optional(EmailSchema, ''),
+  phone_number: v.optional(PhoneSchema, ''),
+  date_of_birth: v.optional(DateOfBirthSchema, ''),
   sex: v.optional(v.picklist(SEXES, MESSAGES.choose), PROFILE_DEFAULTS.sex),
   relationship_status: v.optional(v.picklist(RELATIONSHIP_STATUSES, MESSAGES.choose), PROFILE_DEFAULTS.relationship_status),
   work_profile: v.optional(v.picklist(WORK_PROFILES, MESSAGES.choose), PROFILE_DEFAULTS.work_profile),

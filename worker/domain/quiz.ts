@@ -160,7 +160,7 @@ export const QuizAnswersSchema = v.object({
   age_range: optionalText(20),
   dietary_preferences_text: optionalText(500),
   interests: optionalText(500),
-});
+}, QUIZ_MESSAGES.mandatory);
 
 export type QuizAnswers = v.InferOutput<typeof QuizAnswersSchema>;
 export type QuizAnswersInput = v.InferInput<typeof QuizAnswersSchema>;

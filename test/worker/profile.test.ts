@@ -1,0 +1,176 @@
+import { env, SELF } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../db/client';
+import { quizResponses, userProfiles } from '../../db/schema';
+import { todayInIst } from '../../worker/domain/profile';
+import { apiRequest, createSignedInUser } from './helpers/session-cookie';
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Outbox = Array<{ channel: string; to: string; subject?: string; body: string }>;
+
+let seq = 0;
+const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${++seq}@example.com`;
+
+/** A date of birth `years` years before today in India, shifted by `dayShift` days. */
+function dobYearsAgo(years: number, dayShift = 0): string {
+  const [y, m, d] = todayInIst().split('-').map(Number);
+  const date = new Date(Date.UTC(y - years, m - 1, d + dayShift));
+  return date.toISOString().slice(0, 10);
+}
+
+const validProfile = (email = uniqueEmail('asha')) => ({
+  full_name: '  Asha Rao  ',
+  email,
+  phone_number: '+919876543210',
+  date_of_birth: '1995-06-15',
+  sex: 'female',
+  relationship_status: 'single',
+  work_profile: 'startup',
+});
+
+const profileRow = (userId: string) => db(env.DB).select().from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+const welcomeMailsTo = async (email: string) => {
+  const res = await fetch(`${env.SANDBOX_URL}/outbox`);
+  return ((await res.json()) as Outbox).filter((m) => m.channel === 'email' && m.to === email);
+};
+
+describe('PUT /api/profile', () => {
+  it('saves every field, computes the age on the server and trims the name', async () => {
+    const { userId, cookie } = await createSignedInUser();
+    const body = validProfile();
+    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...body, age: 99 } }));
+    expect(res.status).toBe(200);
+    const { profile } = (await res.json()) as { profile: Record<string, unknown> };
+    expect(profile).toMatchObject({ full_name: 'Asha Rao', email: body.email, phone_number: '+919876543210', date_of_birth: '1995-06-15', sex: 'female', relationship_status: 'single', work_profile: 'startup' });
+    const row = await profileRow(userId);
+    const [y, m, d] = todayInIst().split('-').map(Number);
+    const expectedAge = y - 1995 - (m > 6 || (m === 6 && d >= 15) ? 0 : 1);
+    expect(row!.age).toBe(expectedAge);
+  });
+
+  it('applies the spec defaults for sex, relationship status and work profile', async () => {
+    const { userId, cookie } = await createSignedInUser();
+    const { sex: _s, relationship_status: _r, work_profile: _w, ...rest } = validProfile();
+    expect((await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: rest }))).status).toBe(200);
+    expect(await profileRow(userId)).toMatchObject({ sex: 'prefer_not_to_say', relationshipStatus: 'prefer_not_to_say', workProfile: 'job' });
+  });
+
+  it('upserts on user_id: a second save updates the one row', async () => {
+    const { userId, cookie } = await createSignedInUser();
+    const body = validProfile();
+    await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body }));
+    const first = await profileRow(userId);
+    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...body, full_name: 'Asha Raman', work_profile: 'business' } }));
+    expect(res.status).toBe(200);
+    const rows = await db(env.DB).select().from(userProfiles).where(eq(userProfiles.userId, userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: first!.id, fullName: 'Asha Raman', workProfile: 'business' });
+  });
+
+  it("updates the quiz response's name", async () => {
+    const { userId, cookie } = await createSignedInUser();
+    await db(env.DB).insert(quizResponses).values({
+      id: crypto.randomUUID(), userId, name: 'Anonymous', email: null, ageRange: '26-35', dietaryPreferences: 'vegetarian',
+      interests: '{}', personalityType: 'introvert', conversationStyle: 'listener', answers: '{}',
+    });
+    await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: validProfile() }));
+    const quiz = await db(env.DB).select().from(quizResponses).where(eq(quizResponses.userId, userId)).get();
+    expect(quiz!.name).toBe('Asha Rao');
+  });
+
+  it('sends the welcome email once, however often the profile is saved', async () => {
+    const { userId, cookie } = await createSignedInUser();
+    const body = validProfile(uniqueEmail('welcome'));
+    await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body }));
+    await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...body, full_name: 'Asha Raman' } }));
+    const mails = await welcomeMailsTo(body.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('Welcome to Tablemates!');
+    expect(mails[0].body).toContain('Asha');
+    expect((await profileRow(userId))!.welcomeSentAt).toBeTruthy();
+  });
+
+  it('refuses an email another guest already uses with 409 and the spec message', async () => {
+    const a = await createSignedInUser();
+    const b = await createSignedInUser();
+    const email = uniqueEmail('taken');
+    await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie: a.cookie, body: validProfile(email) }));
+    const aBefore = await profileRow(a.userId);
+    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie: b.cookie, body: { ...validProfile(email.toUpperCase()), full_name: 'Ravi Kumar' } }));
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorBody).error.message).toBe('This email is already registered. Please use a different email address.');
+    expect(await profileRow(b.userId)).toBeUndefined();
+    expect(await profileRow(a.userId)).toEqual(aBefore);
+  });
+
+  it("never touches another guest's profile", async () => {
+    const a = await createSignedInUser();
+    const b = await createSignedInUser();
+    await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie: a.cookie, body: validProfile() }));
+    const aBefore = await profileRow(a.userId);
+    // A user_id in the body is ignored: the session decides whose row is written.
+    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie: b.cookie, body: { ...validProfile(), user_id: a.userId, full_name: 'Ravi Kumar' } }));
+    expect(res.status).toBe(200);
+    expect(await profileRow(a.userId)).toEqual(aBefore);
+    expect((await profileRow(b.userId))!.fullName).toBe('Ravi Kumar');
+  });
+
+  it.each([
+    ['full_name', 'A', 'Name must be at least 2 characters'],
+    ['full_name', '   ', 'Name must be at least 2 characters'],
+    ['full_name', `Asha ${'a'.repeat(50)}b ${'o'.repeat(1)}${'ab'.repeat(25)}`, 'Name must be less than 100 characters'],
+    ['full_name', 'Asha', 'Please enter a valid full name (first and last name, no gibberish)'],
+    ['full_name', 'asdf qwrtz', 'Please enter a valid full name (first and last name, no gibberish)'],
+    ['full_name', 'Aaaron Rao', 'Please enter a valid full name (first and last name, no gibberish)'],
+    ['full_name', undefined, 'Name must be at least 2 characters'],
+    ['email', '', 'Email is required'],
+    ['email', undefined, 'Email is required'],
+    ['email', 'asha@', 'Please enter a valid email address'],
+    ['phone_number', '98765', 'Please enter a valid phone number'],
+    ['phone_number', '', 'Please enter a valid phone number'],
+    ['date_of_birth', '', 'Date of birth is required'],
+    ['date_of_birth', undefined, 'Date of birth is required'],
+    ['date_of_birth', '2001-02-30', 'Please enter a valid date of birth'],
+    ['date_of_birth', '1899-12-31', 'Please enter a valid date of birth'],
+    ['date_of_birth', dobYearsAgo(18, 1), 'You must be at least 18 years old to register.'],
+    ['sex', 'other', 'Please choose one of the options'],
+    ['relationship_status', 'married', 'Please choose one of the options'],
+    ['work_profile', 'retired', 'Please choose one of the options'],
+  ])('refuses %s = %j with 400 "%s" and stores nothing', async (field, value, message) => {
+    const { userId, cookie } = await createSignedInUser();
+    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...validProfile(), [field]: value } }));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.code).toBe('invalid_input');
+    expect(body.error.fields?.[field]).toBe(message);
+    expect(await profileRow(userId)).toBeUndefined();
+  });
+
+  it('accepts a guest who turns 18 today in India', async () => {
+    const { cookie } = await createSignedInUser();
+    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...validProfile(), date_of_birth: dobYearsAgo(18) } }));
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 with the spec message when signed out', async () => {
+    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { body: validProfile() }));
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as ErrorBody).error.message).toBe('You must be logged in to complete your profile.');
+  });
+});
+
+describe('GET /api/profile', () => {
+  it('answers null before the first save, then the saved profile', async () => {
+    const { cookie } = await createSignedInUser();
+    expect(await (await SELF.fetch(apiRequest('GET', '/api/profile', { cookie }))).json()).toEqual({ profile: null });
+    const body = validProfile();
+    await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body }));
+    const { profile } = (await (await SELF.fetch(apiRequest('GET', '/api/profile', { cookie }))).json()) as { profile: Record<string, unknown> };
+    expect(profile).toMatchObject({ full_name: 'Asha Rao', email: body.email });
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await SELF.fetch(apiRequest('GET', '/api/profile'))).status).toBe(401);
+  });
+});
