@@ -1,13 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { SiteHeader } from '@/components/site-header';
+import { Faq } from '@/features/home/components/faq';
+import { Hero } from '@/features/home/components/hero';
+import { HowItWorks } from '@/features/home/components/how-it-works';
+import { Testimonials } from '@/features/home/components/testimonials';
+import { UpcomingEvents } from '@/features/home/components/upcoming-events';
 
 export const Route = createFileRoute('/')({
-  component: Page,
+  component: HomePage,
 });
 
-function Page() {
+/** SPEC §2 Home. */
+function HomePage() {
   return (
-    <main className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Tablemates</h1>
-    </main>
+    <>
+      <SiteHeader />
+      <main>
+        <Hero />
+        <HowItWorks />
+        <UpcomingEvents />
+        <Testimonials />
+        <Faq />
+      </main>
+      <SiteFooter />
+    </>
   );
 }

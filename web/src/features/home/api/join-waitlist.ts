@@ -1,0 +1,12 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+
+/** Cities without dinners yet, whose cards offer 'Notify Me'. */
+export type WaitlistCity = 'noida' | 'delhi-ncr';
+
+/** POST /api/waitlist — records a signed-in guest's interest in a city (idempotent on the server). */
+export const joinWaitlist = (city: WaitlistCity) => unwrap(api.waitlist.$post({ json: { city } }));
+
+export const joinWaitlistOptions = () => mutationOptions({ mutationKey: ['waitlist'], mutationFn: joinWaitlist });
+
+export const useJoinWaitlist = () => useMutation(joinWaitlistOptions());

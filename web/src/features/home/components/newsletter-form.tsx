@@ -1,0 +1,70 @@
+import { type FormEvent, useId, useState } from 'react';
+import * as v from 'valibot';
+import { toast } from '@/components/toast';
+import { ApiRequestError } from '@/lib/api';
+import { NewsletterEmail, useSubscribeNewsletter } from '../api/subscribe-newsletter';
+
+const invalid = (description: string) => toast({ title: 'Invalid email', description, variant: 'destructive' });
+
+/**
+ * Footer newsletter sign-up (SPEC §4 "Newsletter", §5). A single field whose only error surface is
+ * a toast, so a plain uncontrolled-by-library form keeps the home page's first load small; the
+ * rule itself is the shared valibot schema the Worker also applies.
+ */
+export function NewsletterForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const subscribe = useSubscribeNewsletter();
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (subscribe.isPending) return;
+    const parsed = v.safeParse(NewsletterEmail, email);
+    if (!parsed.success) {
+      invalid(parsed.issues[0].message);
+      return;
+    }
+    subscribe.mutate(parsed.output, {
+      onSuccess: () => {
+        toast({ title: 'Subscribed!', description: "You'll receive updates about our upcoming events." });
+        setEmail('');
+      },
+      onError: (err) => {
+        if (err instanceof ApiRequestError && err.status === 400) invalid(err.fields.email ?? 'Please enter a valid email');
+        else toast({ title: 'Error', description: err.message, variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-neutral-content">
+        Email address
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={id}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={subscribe.isPending}
+          className="input w-full border-none bg-neutral-content text-neutral placeholder:text-neutral/60"
+        />
+        <button type="submit" className="btn btn-primary min-w-32" disabled={subscribe.isPending}>
+          {subscribe.isPending ? (
+            <>
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              Subscribing...
+            </>
+          ) : (
+            'Subscribe'
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}
