@@ -1,13 +1,121 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useRouter } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { toast } from '@/components/toast';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { TicketSelection } from '@/features/booking/components/ticket-selection';
+import { eventQueryOptions, useEventQuery } from '@/features/events/api/get-event';
+import { EventAbout } from '@/features/events/components/event-about';
+import { EventFacts } from '@/features/events/components/event-facts';
+import { EventHero } from '@/features/events/components/event-hero';
+import { EventPriceSummary } from '@/features/events/components/event-price-summary';
+import { ApiRequestError } from '@/lib/api';
 
 export const Route = createFileRoute('/event/$eventId')({
-  component: Page,
+  /** `eventId` is an id or a city slug (`/event/gurugram`); the API resolves both. */
+  loader: async ({ context, params, preload }) => {
+    try {
+      await context.queryClient.ensureQueryData(eventQueryOptions(params.eventId));
+    } catch (error) {
+      // SPEC §2/§8: an unknown event says so and goes back to the list. Not on hover-preload,
+      // where a toast for a page the guest never opened would be noise.
+      if (error instanceof ApiRequestError && error.status === 404) {
+        if (!preload) toast({ variant: 'destructive', title: error.message });
+        throw redirect({ to: '/events', replace: true });
+      }
+      throw error;
+    }
+  },
+  pendingComponent: EventPending,
+  errorComponent: EventLoadError,
+  component: EventPage,
 });
 
-function Page() {
+function EventPage() {
+  const { eventId } = Route.useParams();
+  const { data } = useEventQuery(eventId);
+  const { event } = data;
+  const { isAuthenticated, loading } = useSession();
+
   return (
-    <main className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Event</h1>
+    <>
+      <main className="relative min-h-screen">
+        <TopBar />
+        <EventHero event={event} />
+        <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="flex flex-col gap-12">
+            <EventFacts event={event} />
+            <EventAbout event={event} />
+          </div>
+          <aside aria-label="Book this dinner" className="lg:sticky lg:top-6 lg:self-start">
+            <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+              <EventPriceSummary event={event} />
+              {/* Owned by the booking capability; it renders only for signed-in guests. */}
+              <TicketSelection eventId={event.id} />
+              {!loading && !isAuthenticated && (
+                <div className="flex flex-col gap-3 border-t border-base-300 pt-5">
+                  <p className="text-sm text-base-content/80">Sign in to choose your ticket and reserve your seat.</p>
+                  <Link to="/auth" search={{ redirect: `/event/${eventId}` }} className="btn btn-primary">
+                    Sign in to book
+                  </Link>
+                </div>
+              )}
+            </div>
+          </aside>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+function TopBar() {
+  return (
+    <nav aria-label="Breadcrumb" className="absolute inset-x-0 top-0 z-10">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-6 py-5">
+        <Link to="/" className="font-display text-xl font-semibold text-neutral-content">
+          Tablemates
+        </Link>
+        <Link to="/events" className="btn btn-sm border-neutral-content/40 bg-neutral/60 text-neutral-content hover:bg-neutral">
+          <span aria-hidden="true">←</span> All events
+        </Link>
+      </div>
+    </nav>
+  );
+}
+
+function EventPending() {
+  return (
+    <main className="min-h-screen" aria-busy="true">
+      <div className="skeleton h-[22rem] rounded-none sm:h-[26rem]" />
+      <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex flex-col gap-4">
+          <div className="skeleton h-24 w-full" />
+          <div className="skeleton h-6 w-1/2" />
+          <div className="skeleton h-40 w-full" />
+        </div>
+        <div className="skeleton h-64 w-full" />
+      </div>
+      <p className="sr-only" role="status">
+        Loading event…
+      </p>
+    </main>
+  );
+}
+
+function EventLoadError() {
+  const router = useRouter();
+  return (
+    <main className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="text-3xl font-bold">We couldn't load this event</h1>
+      <p className="max-w-md text-base-content/80">Please try again later.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" className="btn btn-primary" onClick={() => router.invalidate()}>
+          Try again
+        </button>
+        <Link to="/events" className="btn btn-outline">
+          All events
+        </Link>
+      </div>
     </main>
   );
 }

@@ -1,13 +1,49 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { SiteFooter } from '@/components/site-footer';
+import { eventsQueryOptions } from '@/features/events/api/get-events';
+import { EventsList, EventsListSkeleton } from '@/features/events/components/events-list';
 
 export const Route = createFileRoute('/events')({
-  component: Page,
+  // A failed load is not fatal here: EventsList shows the toast and an inline retry instead.
+  loader: ({ context }) => context.queryClient.ensureQueryData(eventsQueryOptions()).catch(() => undefined),
+  pendingComponent: () => (
+    <EventsFrame>
+      <EventsListSkeleton />
+    </EventsFrame>
+  ),
+  component: () => (
+    <EventsFrame>
+      <EventsList />
+    </EventsFrame>
+  ),
 });
 
-function Page() {
+function EventsFrame({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Upcoming events</h1>
-    </main>
+    <>
+      <main className="min-h-screen">
+        <header className="border-b border-base-300 bg-base-200/70">
+          <div className="mx-auto max-w-6xl px-6 pt-8 pb-12">
+            <nav aria-label="Breadcrumb" className="flex items-center justify-between gap-4">
+              <Link to="/" className="font-display text-xl font-semibold text-primary">
+                Tablemates
+              </Link>
+              <Link to="/" className="btn btn-outline btn-primary btn-sm">
+                <span aria-hidden="true">←</span> Back to Home
+              </Link>
+            </nav>
+            <p className="mt-10 text-sm font-semibold uppercase tracking-widest text-primary">Weekend dinners</p>
+            <h1 className="mt-3 text-4xl font-bold sm:text-5xl">Upcoming Events</h1>
+            <p className="mt-4 max-w-2xl text-lg text-base-content/80">
+              Pick an evening, and we'll match you with six to eight people worth meeting. Every dinner runs 7:00 PM - 10:00 PM,
+              and the venue is revealed 48 hours before.
+            </p>
+          </div>
+        </header>
+        <div className="mx-auto max-w-6xl px-6 py-12">{children}</div>
+      </main>
+      <SiteFooter />
+    </>
   );
 }

@@ -1,0 +1,47 @@
+import { Link } from '@tanstack/react-router';
+import type { EventSummary } from '../api/get-events';
+import { formatEventDate } from '../lib/format-event-date';
+
+/**
+ * One event on /events (SPEC §2 Events list): image, location, description or title and the
+ * 'Available Now' badge. The whole card is clickable through a stretched title link, so screen
+ * readers hear one short link name instead of the whole card.
+ */
+export function EventCard({ event }: { event: EventSummary }) {
+  return (
+    <li className="group relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg focus-within:shadow-lg">
+      <div className="relative aspect-[16/9] bg-base-200">
+        <img src={event.imageUrl} alt="" width={800} height={450} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+        {event.available && <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="text-sm font-semibold text-primary">{formatEventDate(event.date)}</p>
+        <h2 className="text-xl font-semibold leading-snug">
+          <Link
+            to="/event/$eventId"
+            params={{ eventId: event.id }}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline"
+          >
+            {event.title}
+          </Link>
+        </h2>
+        <p className="flex items-center gap-1.5 text-sm text-base-content/80">
+          <PinIcon />
+          {event.location}
+        </p>
+        <p className="line-clamp-3 text-base-content/80">{event.description || event.title}</p>
+        <p aria-hidden="true" className="mt-auto pt-2 text-sm font-semibold text-primary">
+          View details <span className="inline-block transition group-hover:translate-x-1">→</span>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function PinIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 fill-current" aria-hidden="true" focusable="false">
+      <path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
+    </svg>
+  );
+}

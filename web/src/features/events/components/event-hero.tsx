@@ -1,0 +1,25 @@
+import type { EventDetail } from '../api/get-event';
+import { EVENT_TIME, formatEventDate } from '../lib/format-event-date';
+import { PinIcon } from './event-card';
+
+/** The detail page's hero: the event's illustration behind its title, date and time. */
+export function EventHero({ event }: { event: EventDetail }) {
+  return (
+    <header className="relative isolate overflow-hidden bg-neutral text-neutral-content">
+      <img src={event.imageUrl} alt="" width={800} height={450} className="absolute inset-0 -z-10 h-full w-full object-cover" />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral via-neutral/80 to-neutral/40" />
+      <div className="mx-auto flex min-h-[22rem] max-w-6xl flex-col justify-end px-6 pt-24 pb-10 sm:min-h-[26rem]">
+        {event.available && <span className="badge badge-secondary mb-4 font-semibold">Available Now</span>}
+        <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-5xl">{event.title}</h1>
+        <p className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-1 text-lg text-neutral-content/90">
+          <span className="flex items-center gap-1.5">
+            <PinIcon />
+            {event.location}
+          </span>
+          <span>{formatEventDate(event.date)}</span>
+          <span>{EVENT_TIME}</span>
+        </p>
+      </div>
+    </header>
+  );
+}

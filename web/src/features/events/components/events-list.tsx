@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { toast } from '@/components/toast';
+import { useEventsQuery } from '../api/get-events';
+import { EventCard } from './event-card';
+
+export const EMPTY_EVENTS_TEXT = 'No events available at the moment. Check back soon!';
+
+/** The /events grid with its loading, empty and failure states (SPEC §2, §8 "Event list failure"). */
+export function EventsList() {
+  const { data, isPending, isError, refetch, isFetching } = useEventsQuery();
+
+  useEffect(() => {
+    if (isError) toast({ variant: 'destructive', title: 'Error loading events', description: 'Please try again later.' });
+  }, [isError]);
+
+  if (isPending) return <EventsListSkeleton />;
+
+  if (isError) {
+    return (
+      <div role="status" className="rounded-box border border-error/30 bg-error/5 p-8 text-center">
+        <p className="font-semibold">We couldn't load the events.</p>
+        <p className="mt-1 text-base-content/80">Please try again later.</p>
+        <button type="button" className="btn btn-outline btn-primary mt-5" disabled={isFetching} onClick={() => refetch()}>
+          {isFetching ? 'Trying again…' : 'Try again'}
+        </button>
+      </div>
+    );
+  }
+
+  if (data.events.length === 0) {
+    return <p className="rounded-box bg-base-200 p-10 text-center text-lg text-base-content/80">{EMPTY_EVENTS_TEXT}</p>;
+  }
+
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {data.events.map((event) => (
+        <EventCard key={event.id} event={event} />
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder cards while the list loads; also the route's pending UI. */
+export function EventsListSkeleton() {
+  return (
+    <ul aria-busy="true" aria-label="Loading events" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="overflow-hidden rounded-box border border-base-300">
+          <div className="skeleton aspect-[16/9] rounded-none" />
+          <div className="flex flex-col gap-3 p-5">
+            <div className="skeleton h-4 w-1/2" />
+            <div className="skeleton h-6 w-4/5" />
+            <div className="skeleton h-4 w-full" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
