@@ -1,0 +1,121 @@
+/** Fixtures for the booking tests: guests with complete profiles, events, orders, payments, webhooks. */
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { db } from '../../../db/client';
+import { events, paymentOrders, userProfiles } from '../../../db/schema';
+import type { BookingMessage } from '../../../worker/env';
+import worker from '../../../worker/index';
+import { hmacSha256Hex } from '../../../worker/lib/crypto';
+import { istDate } from '../../../worker/lib/time';
+import { apiRequest, createSignedInUser, ORIGIN } from './session-cookie';
+
+const HOUR = 3_600_000;
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A signed-in guest with a complete profile (non-empty full_name), unique email and phone. */
+export async function createGuest(opts: { profile?: boolean } = {}) {
+  const tag = unique();
+  const phone = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const email = `guest-${tag}@example.com`;
+  const user = await createSignedInUser({ phone, email: null });
+  if (opts.profile !== false) {
+    await db(env.DB).insert(userProfiles).values({ id: crypto.randomUUID(), userId: user.userId, fullName: 'Asha Verma', email, phoneNumber: phone });
+  }
+  return { ...user, email, phone };
+}
+
+type EventRow = typeof events.$inferInsert;
+
+/** A bookable event starting in `inHours` (default 10 days), capacity 8, ₹499/899/749. */
+export async function createEvent(over: Partial<EventRow> & { inHours?: number } = {}) {
+  const { inHours = 240, ...rest } = over;
+  const startsAt = new Date(Date.now() + inHours * HOUR).toISOString();
+  const row: EventRow = {
+    id: `evt-${unique()}`,
+    city: `city-${unique()}`,
+    title: 'Saturday Night Soirée — Test',
+    description: 'A long table of strangers.',
+    location: 'Gurugram',
+    date: istDate(startsAt),
+    startsAt,
+    imageUrl: '/images/events/gurugram.svg',
+    available: true,
+    ticketPriceSingle: 499,
+    ticketPriceCouple: 899,
+    ticketPriceGroup: 749,
+    capacity: 8,
+    venueName: 'The Courtyard Table',
+    venueAddress: 'Galleria Market, Gurugram',
+    ...rest,
+  };
+  await db(env.DB).insert(events).values(row);
+  return row;
+}
+
+export type OrderResponse = { orderId: string; amount: number; amountPaise: number; currency: string; keyId: string; checkoutUrl: string; ticketLabel: string; seats: number };
+
+export const postOrder = (cookie: string, body: unknown) => SELF.fetch(apiRequest('POST', '/api/orders', { cookie, body }));
+export const getOrder = (cookie: string, id: string) => SELF.fetch(apiRequest('GET', `/api/orders/${id}`, { cookie }));
+
+/** Creates an order and asserts it succeeded. */
+export async function placeOrder(cookie: string, eventId: string, ticketType = 'male'): Promise<OrderResponse> {
+  const res = await postOrder(cookie, { event_id: eventId, ticket_type: ticketType });
+  if (res.status !== 201) throw new Error(`POST /api/orders answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Pays (or fails) an order in the sandbox the way the checkout modal does. */
+export async function sandboxPay(orderId: string, outcome: 'success' | 'failure' = 'success') {
+  const res = await fetch(`${env.SANDBOX_URL}/checkout/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order_id: orderId, outcome }) });
+  return (await res.json()) as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } & { error?: { description: string; metadata: { payment_id: string } } };
+}
+
+const basic = `Basic ${btoa('rzp_test_sandbox:sandbox_key_secret')}`;
+/** GET on the sandbox's Razorpay API with the test keys. */
+export async function razorpayGet<T>(path: string): Promise<T> {
+  return (await fetch(`${env.SANDBOX_URL}${path}`, { headers: { Authorization: basic } })).json() as Promise<T>;
+}
+
+export const verify = (cookie: string, body: unknown) => SELF.fetch(apiRequest('POST', '/api/payments/verify', { cookie, body }));
+
+/** A Razorpay-shaped webhook, signed over the exact raw body like Razorpay does. */
+export async function postWebhook(event: string, payment: Record<string, unknown>, opts: { eventId?: string; secret?: string; signature?: string | null } = {}) {
+  const raw = JSON.stringify({ entity: 'event', account_id: 'acc_test', event, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: Math.floor(Date.now() / 1000) });
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Razorpay-Event-Id': opts.eventId ?? `evt_${unique()}` };
+  const sig = opts.signature === undefined ? await hmacSha256Hex(opts.secret ?? 'sandbox_webhook_secret', raw) : opts.signature;
+  if (sig !== null) headers['X-Razorpay-Signature'] = sig;
+  // Deliberately no Origin header: a webhook comes from Razorpay, not the browser.
+  return SELF.fetch(`${ORIGIN}/api/webhooks/razorpay`, { method: 'POST', headers, body: raw });
+}
+
+export const capturedPayment = (orderId: string, paymentId: string, amountPaise: number) => ({ id: paymentId, entity: 'payment', amount: amountPaise, currency: 'INR', status: 'captured', order_id: orderId });
+
+export const message = (orderId: string, paymentId: string, source: BookingMessage['source'] = 'webhook'): BookingMessage => ({ kind: 'payment-captured', orderId, paymentId, source });
+
+/** Runs the Worker's real queue handler on a batch, returning acks and retries. */
+export async function runQueue(queue: 'bookings' | 'bookings-dlq', bodies: BookingMessage[], attempts = 1, e: typeof env = env) {
+  const batch = createMessageBatch<BookingMessage>(queue, bodies.map((body, i) => ({ id: `msg-${i}-${unique()}`, timestamp: new Date(), attempts, body })));
+  const ctx = createExecutionContext();
+  await worker.queue(batch, e);
+  return { batch, result: await getQueueResult(batch, ctx) };
+}
+
+export async function orderRow(razorpayOrderId: string) {
+  const [row] = await db(env.DB).select().from(paymentOrders).where(eq(paymentOrders.razorpayOrderId, razorpayOrderId));
+  return row;
+}
+
+/** Moves an order's hold into the past, as if 15 minutes had gone by. */
+export async function expireHold(razorpayOrderId: string, createdMinutesAgo = 20) {
+  const past = new Date(Date.now() - 60_000).toISOString();
+  await db(env.DB)
+    .update(paymentOrders)
+    .set({ holdExpiresAt: past, createdAt: new Date(Date.now() - createdMinutesAgo * 60_000).toISOString() })
+    .where(eq(paymentOrders.razorpayOrderId, razorpayOrderId));
+}
+
+export async function outboxFor(to: string) {
+  const all = (await (await fetch(`${env.SANDBOX_URL}/outbox`)).json()) as Array<{ channel: string; to: string; subject?: string; body: string }>;
+  return all.filter((m) => m.to === to);
+}
