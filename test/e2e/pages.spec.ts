@@ -1,0 +1,136 @@
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/** Public routes of SPEC §2 and the h1 each must render. */
+const publicRoutes: Array<{ path: string; heading: string | RegExp }> = [
+  { path: '/', heading: 'Tablemates' },
+  { path: '/auth', heading: /Welcome Back|Almost There!/ },
+  { path: '/quiz', heading: /.+/ },
+  { path: '/events', heading: 'Upcoming Events' },
+  { path: '/event/gurugram', heading: /Gurugram/ },
+  { path: '/about-us', heading: 'Our Story' },
+  { path: '/terms-and-conditions', heading: 'Terms & Conditions' },
+  { path: '/payment-refund', heading: 'Payment & Refund Policy' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/shipping-policy', heading: 'Shipping & Delivery Policy' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/gallery', heading: 'Stories from the Table' },
+  { path: '/no-such-page/at-all', heading: 'Page Not Found' },
+];
+
+test.describe('every route renders its heading', () => {
+  for (const { path, heading } of publicRoutes) {
+    test(`${path} shows its h1`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    });
+  }
+
+  for (const path of ['/profile', '/profile-details', '/confirmation']) {
+    test(`${path} sends an anonymous visitor to /auth`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.searchParams.get('redirect') === path);
+      await expect(page.getByRole('heading', { level: 1, name: /Welcome Back|Almost There!/ })).toBeVisible();
+    });
+  }
+});
+
+test('the privacy policy has every section the spec lists', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const headings = [
+    'Information We Collect',
+    'Legal Grounds for Processing',
+    'How We Use Your Information',
+    'Sharing for Marketing and Analytics',
+    'Sharing with Service Providers',
+    'Data Retention',
+    'Your Privacy Rights',
+    'California Residents',
+    'Consent',
+    "Children's Privacy",
+    'Security',
+    'Cookies',
+    'Updates to This Policy',
+    'Contact Us',
+  ];
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(headings);
+  await expect(page.getByText('never receive or store full card details')).toBeVisible();
+  await expect(page.getByText('aged 18 and over')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+});
+
+test('the terms say 18+, never 21+, and carry the booking rules', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  const body = page.locator('main');
+  await expect(body).toContainText('at least 18 years old');
+  await expect(body).not.toContainText(/21\s*\+|21 years/);
+  await expect(body).toContainText('up to 48 hours before');
+  await expect(body).toContainText('more than 60 minutes late');
+  await expect(body).toContainText('governed by the laws of India');
+});
+
+test('payment and shipping policies state the spec constants', async ({ page }) => {
+  await page.goto('/payment-refund');
+  for (const method of ['Credit card', 'Debit card', 'UPI', 'Net banking']) {
+    await expect(page.getByRole('listitem').filter({ hasText: new RegExp(`^${method}$`) })).toBeVisible();
+  }
+  await expect(page.locator('main')).toContainText('We do not accept cash for advance bookings');
+  await expect(page.locator('main')).toContainText('within 7 working days');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL('/');
+
+  await page.goto('/shipping-policy');
+  await expect(page.getByRole('heading', { name: 'No physical delivery' })).toBeVisible();
+  await expect(page.locator('main')).toContainText('48 hours before, 24 hours before and on the day');
+  await page.getByRole('link', { name: 'contact page' }).click();
+  await expect(page).toHaveURL('/contact');
+});
+
+test('contact lists email and socials, with Facebook as text, and has no form', async ({ page }) => {
+  await page.goto('/contact');
+  const main = page.locator('main');
+  await expect(main.getByRole('link', { name: 'hello@tablemates.in' })).toHaveAttribute('href', 'mailto:hello@tablemates.in');
+  await expect(main.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', /instagram\.com/);
+  await expect(main.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', /linkedin\.com/);
+  await expect(main.getByText('Facebook — our page is coming soon.')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Facebook' })).toHaveCount(0);
+  await expect(main.locator('form, input, textarea')).toHaveCount(0);
+});
+
+test('the 404 page Go Back returns to the previous page', async ({ page }) => {
+  await page.goto('/about-us');
+  await page.goto('/definitely/not/a/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL('/about-us');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Story' })).toBeVisible();
+});
+
+test('the gallery shows six alternating story cards, staggered 0.2 s apart', async ({ page }) => {
+  await page.goto('/gallery');
+  await expect(page.locator('main')).toContainText('no Tablemates dinner has happened yet');
+  const cards = page.getByTestId('gallery-story');
+  await expect(cards).toHaveCount(6);
+  const delays = await cards.evaluateAll((els) => els.map((el) => (el as HTMLElement).style.animationDelay));
+  expect(delays).toEqual(['0s', '0.2s', '0.4s', '0.6s', '0.8s', '1s']);
+  // Alternating sides: odd cards are mirrored on wide screens.
+  const flipped = await cards.evaluateAll((els) => els.map((el) => el.className.includes('md:flex-row-reverse')));
+  expect(flipped).toEqual([false, true, false, true, false, true]);
+  for (let i = 0; i < 6; i++) await expect(cards.nth(i).getByRole('heading', { level: 2 })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Join the Journey' }).click();
+  await expect(page).toHaveURL('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
+});
+
+test.describe('accessibility (axe: no serious or critical violations)', () => {
+  // Reduced motion: the gallery's fade-in would otherwise leave cards mid-animation for axe.
+  test.use({ reducedMotion: 'reduce' });
+  for (const { path, heading } of publicRoutes) {
+    test(`${path} is accessible`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
