@@ -14,12 +14,12 @@ export type BookingFacts = {
   ticketLabel: string;
 };
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Guest';
 
 function render(lines: string[]) {
-  return { text: lines.join('\n'), html: lines.map((l) => (l ? `<p>${escape(l)}</p>` : '')).join('') };
+  return { text: lines.join('\n'), html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('') };
 }
 
 /** The booking-confirmation email (SPEC §7: name, event name, date, location, booking id). */

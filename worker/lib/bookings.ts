@@ -65,23 +65,27 @@ export async function processCapturedPayment(env: Env, msg: BookingMessage): Pro
     }
   }
 
-  const booking = await recordBooking(d, order, msg.paymentId);
+  const booking = await recordBooking(env, d, order, msg.paymentId);
   await notifyConfirmed(env, d, booking.id);
   return 'confirmed';
 }
 
-/** One booking per order/payment (UNIQUE on both) and the order confirmed, atomically. */
-async function recordBooking(d: Db, order: Order, paymentId: string) {
+/** One booking per order/payment (UNIQUE on both) and the order confirmed, atomically (one D1 batch). */
+async function recordBooking(env: Env, d: Db, order: Order, paymentId: string) {
   const now = nowIso();
-  await d.batch([
-    d.run(sql`INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
-      SELECT ${`bkg_${randomToken(12)}`}, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ${paymentId}, 'confirmed', ${now}
-      FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
-      WHERE o.id = ${order.id} AND o.payment_id = ${paymentId}`),
-    d
-      .update(paymentOrders)
-      .set({ status: 'confirmed', updatedAt: now })
-      .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.paymentId, paymentId), inArray(paymentOrders.status, ['paid', 'needs_attention']))),
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
+       SELECT ?1, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ?2, 'confirmed', ?3
+       FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
+       WHERE o.id = ?4 AND o.payment_id = ?2`,
+    ).bind(`bkg_${randomToken(12)}`, paymentId, now, order.id),
+    // Confirmed only if that booking row exists now (it may predate this batch on a redelivery).
+    env.DB.prepare(
+      `UPDATE payment_orders SET status = 'confirmed', updated_at = ?3
+       WHERE id = ?1 AND payment_id = ?2 AND status IN ('paid', 'needs_attention')
+         AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ?1 AND payment_id = ?2)`,
+    ).bind(order.id, paymentId, now),
   ]);
   const [booking] = await d.select().from(eventBookings).where(and(eq(eventBookings.orderId, order.id), eq(eventBookings.paymentId, paymentId)));
   if (!booking) throw new Error(`booking for order ${order.id} / payment ${paymentId} was not recorded`);

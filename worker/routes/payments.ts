@@ -15,7 +15,7 @@ const VerifyPayment = v.object({
   razorpay_order_id: id,
   razorpay_payment_id: id,
   razorpay_signature: v.pipe(v.string(VERIFY_FAILED), v.trim(), v.regex(/^[0-9a-f]{64}$/i, VERIFY_FAILED)),
-});
+}, VERIFY_FAILED);
 
 /**
  * `POST /api/payments/verify`: the checkout handler's signature, checked timing-safely against the

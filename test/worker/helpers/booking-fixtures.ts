@@ -97,8 +97,14 @@ export const message = (orderId: string, paymentId: string, source: BookingMessa
 export async function runQueue(queue: 'bookings' | 'bookings-dlq', bodies: BookingMessage[], attempts = 1, e: typeof env = env) {
   const batch = createMessageBatch<BookingMessage>(queue, bodies.map((body, i) => ({ id: `msg-${i}-${unique()}`, timestamp: new Date(), attempts, body })));
   const ctx = createExecutionContext();
+  // The test harness records which messages were retried but not the delay asked for: wrap retry().
+  const delays: Record<string, number | undefined> = {};
+  for (const m of batch.messages) {
+    const retry = m.retry.bind(m);
+    Object.defineProperty(m, 'retry', { value: (opts?: QueueRetryOptions) => { delays[m.id] = opts?.delaySeconds; retry(opts); } });
+  }
   await worker.queue(batch, e);
-  return { batch, result: await getQueueResult(batch, ctx) };
+  return { batch, delays, result: await getQueueResult(batch, ctx) };
 }
 
 export async function orderRow(razorpayOrderId: string) {

@@ -1,0 +1,238 @@
+import { createScheduledController, env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../db/client';
+import { eventBookings, webhookEvents } from '../../db/schema';
+import type { BookingMessage } from '../../worker/env';
+import worker from '../../worker/index';
+import { seatsTaken } from '../../worker/lib/seats';
+import {
+  capturedPayment,
+  createEvent,
+  createGuest,
+  expireHold,
+  getOrder,
+  message,
+  orderRow,
+  outboxFor,
+  placeOrder,
+  postWebhook,
+  razorpayGet,
+  runQueue,
+  sandboxPay,
+  verify,
+} from './helpers/booking-fixtures';
+
+const VERIFY_FAILED = 'Payment verification failed. Please contact support.';
+
+const bookingsFor = (orderId: string) => db(env.DB).select().from(eventBookings).where(eq(eventBookings.orderId, orderId));
+
+describe('POST /api/payments/verify', () => {
+  it('accepts the checkout signature for our stored order', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const order = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    const res = await verify(guest.cookie, paid);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ verified: true, orderId: order.orderId });
+  });
+
+  it('refuses a bad signature, a signature for another order, and another user\'s order, changing nothing', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const other = await createGuest();
+    const a = await placeOrder(guest.cookie, event.id);
+    const b = await placeOrder(guest.cookie, event.id);
+    const paidA = await sandboxPay(a.orderId);
+    const paidB = await sandboxPay(b.orderId);
+    const attempts = [
+      { cookie: guest.cookie, body: { ...paidA, razorpay_signature: '0'.repeat(64) } },
+      { cookie: guest.cookie, body: { ...paidA, razorpay_signature: paidB.razorpay_signature } },
+      { cookie: guest.cookie, body: { razorpay_order_id: a.orderId, razorpay_payment_id: paidB.razorpay_payment_id, razorpay_signature: paidB.razorpay_signature } },
+      { cookie: other.cookie, body: paidA },
+      { cookie: guest.cookie, body: { razorpay_order_id: a.orderId, razorpay_payment_id: paidA.razorpay_payment_id } },
+    ];
+    for (const { cookie, body } of attempts) {
+      const res = await verify(cookie, body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { message: VERIFY_FAILED } });
+    }
+    expect((await orderRow(a.orderId)).status).toBe('created');
+  });
+});
+
+describe('POST /api/webhooks/razorpay', () => {
+  it('refuses a bad or missing signature with 400 and records nothing', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const order = await placeOrder(guest.cookie, event.id);
+    const payment = capturedPayment(order.orderId, 'pay_forged0001', order.amountPaise);
+    const wrongSecret = await postWebhook('payment.captured', payment, { eventId: 'evt_bad_sig_1', secret: 'not_the_secret' });
+    const missing = await postWebhook('payment.captured', payment, { eventId: 'evt_bad_sig_2', signature: null });
+    expect(wrongSecret.status).toBe(400);
+    expect(missing.status).toBe(400);
+    const stored = await db(env.DB).select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_bad_sig_1'));
+    expect(stored).toEqual([]);
+    expect((await orderRow(order.orderId)).status).toBe('created');
+  });
+
+  it('payment.failed marks the order failed and frees its seats', async () => {
+    const guest = await createGuest();
+    const event = await createEvent({ capacity: 2 });
+    const order = await placeOrder(guest.cookie, event.id, 'couple');
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
+    const res = await postWebhook('payment.failed', { id: 'pay_failed0001', entity: 'payment', amount: order.amountPaise, currency: 'INR', status: 'failed', order_id: order.orderId, error_description: 'Payment processing failed because of incorrect OTP' });
+    expect(res.status).toBe(200);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'failed', failureReason: 'Payment processing failed because of incorrect OTP' });
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(0);
+    expect(await (await getOrder(guest.cookie, order.orderId)).json()).toMatchObject({ order: { status: 'failed' } });
+  });
+
+  it('a captured amount that differs from the order is not booked', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const order = await placeOrder(guest.cookie, event.id);
+    const res = await postWebhook('payment.captured', capturedPayment(order.orderId, 'pay_cheap00001', 100));
+    expect(res.status).toBe(200);
+    expect((await orderRow(order.orderId)).status).toBe('created');
+  });
+});
+
+describe('one payment, one booking', () => {
+  it('verify + duplicate webhooks + redelivered queue messages make exactly one booking, one email and one WhatsApp', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const order = await placeOrder(guest.cookie, event.id, 'female');
+    const paid = await sandboxPay(order.orderId);
+    expect((await verify(guest.cookie, paid)).status).toBe(200);
+    const payment = capturedPayment(order.orderId, paid.razorpay_payment_id, order.amountPaise);
+    const first = await postWebhook('payment.captured', payment, { eventId: `evt_dup_${order.orderId}` });
+    const again = await postWebhook('payment.captured', payment, { eventId: `evt_dup_${order.orderId}` });
+    const orderPaid = await postWebhook('order.paid', payment);
+    expect([first.status, again.status, orderPaid.status]).toEqual([200, 200, 200]);
+    expect(await again.json()).toMatchObject({ duplicate: true });
+
+    const m = (source: BookingMessage['source']) => message(order.orderId, paid.razorpay_payment_id, source);
+    // The same report from every source, twice over, in two concurrent batches.
+    const [one, two] = await Promise.all([runQueue('bookings', [m('verify'), m('webhook'), m('webhook')]), runQueue('bookings', [m('reconcile'), m('verify')], 2)]);
+    expect(one.result.retryMessages).toEqual([]);
+    expect(two.result.retryMessages).toEqual([]);
+    await runQueue('bookings', [m('webhook')], 3);
+
+    const bookings = await bookingsFor((await orderRow(order.orderId)).id);
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({ status: 'confirmed', amount: 312, paymentId: paid.razorpay_payment_id, eventName: event.title, eventLocation: event.location, eventDate: event.date, seats: 1 });
+    expect(bookings[0].confirmationEmailSentAt).not.toBeNull();
+    expect(bookings[0].confirmationWhatsappSentAt).not.toBeNull();
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'confirmed', paymentId: paid.razorpay_payment_id });
+
+    const view = (await (await getOrder(guest.cookie, order.orderId)).json()) as { order: { status: string }; booking: { id: string; status: string } };
+    expect(view.order.status).toBe('confirmed');
+    expect(view.booking).toMatchObject({ id: bookings[0].id, status: 'confirmed' });
+
+    // The real queue consumer may still be working through verify's and the webhooks' messages.
+    await new Promise((r) => setTimeout(r, 300));
+    const emails = (await outboxFor(guest.email)).filter((x) => x.channel === 'email' && x.subject?.startsWith("You're All Set!"));
+    expect(emails).toHaveLength(1);
+    expect(emails[0].body).toContain(bookings[0].id);
+    const whatsapps = (await outboxFor(guest.phone)).filter((x) => x.channel === 'whatsapp' && x.body.includes('booking_confirmed'));
+    expect(whatsapps).toHaveLength(1);
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(1);
+  });
+
+  it('a consumer failure is retried with backoff, then dead-lettered and the order flagged for attention', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const other = await createGuest();
+    const broken = await placeOrder(guest.cookie, event.id);
+    const earlier = await placeOrder(other.cookie, event.id);
+    // A payment id that already has a booking elsewhere: the insert cannot record a booking here.
+    const paid = await sandboxPay(earlier.orderId);
+    await runQueue('bookings', [message(earlier.orderId, paid.razorpay_payment_id)]);
+    const msg = message(broken.orderId, paid.razorpay_payment_id);
+
+    const firstTry = await runQueue('bookings', [msg], 1);
+    expect(firstTry.result.explicitAcks).toEqual([]);
+    expect(firstTry.result.retryMessages).toEqual([{ msgId: firstTry.batch.messages[0].id }]);
+    expect(firstTry.delays[firstTry.batch.messages[0].id]).toBe(10);
+    const thirdTry = await runQueue('bookings', [msg], 3);
+    expect(thirdTry.result.retryMessages).toEqual([{ msgId: thirdTry.batch.messages[0].id }]);
+    expect(thirdTry.delays[thirdTry.batch.messages[0].id]).toBe(40);
+
+    const dlq = await runQueue('bookings-dlq', [msg]);
+    expect(dlq.result.explicitAcks).toEqual([dlq.batch.messages[0].id]);
+    expect((await orderRow(broken.orderId)).status).toBe('needs_attention');
+    expect(await (await getOrder(guest.cookie, broken.orderId)).json()).toMatchObject({ order: { status: 'needs_attention' }, booking: null });
+  });
+
+  it('a payment after its hold expired is confirmed when a seat is still free', async () => {
+    const event = await createEvent({ capacity: 2 });
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    await expireHold(order.orderId);
+    await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id)]);
+    expect((await orderRow(order.orderId)).status).toBe('confirmed');
+  });
+
+  it('a payment after its hold expired on a now-full event is refunded in full through Razorpay, once, and the guest told', async () => {
+    const event = await createEvent({ capacity: 2 });
+    const late = await createGuest();
+    const order = await placeOrder(late.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    await expireHold(order.orderId);
+    const [b, c] = [await createGuest(), await createGuest()];
+    await placeOrder(b.cookie, event.id);
+    await placeOrder(c.cookie, event.id);
+
+    await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id)]);
+    await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id, 'verify')], 2);
+
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'refunded', paymentId: paid.razorpay_payment_id });
+    expect(await bookingsFor((await orderRow(order.orderId)).id)).toEqual([]);
+    const refunds = await razorpayGet<{ count: number; items: Array<{ amount: number; status: string }> }>(`/v1/payments/${paid.razorpay_payment_id}/refunds`);
+    expect(refunds.count).toBe(1);
+    expect(refunds.items[0]).toMatchObject({ amount: 49900, status: 'processed' });
+    const mails = (await outboxFor(late.email)).filter((m) => m.subject?.includes('refunded'));
+    expect(mails).toHaveLength(1);
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
+  });
+
+  it('a second payment on an already-confirmed order is refunded, the booking stays', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const first = await sandboxPay(order.orderId);
+    const second = await sandboxPay(order.orderId);
+    await runQueue('bookings', [message(order.orderId, first.razorpay_payment_id)]);
+    await runQueue('bookings', [message(order.orderId, second.razorpay_payment_id)]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'confirmed', paymentId: first.razorpay_payment_id });
+    expect((await razorpayGet<{ count: number }>(`/v1/payments/${second.razorpay_payment_id}/refunds`)).count).toBe(1);
+    expect((await razorpayGet<{ count: number }>(`/v1/payments/${first.razorpay_payment_id}/refunds`)).count).toBe(0);
+  });
+});
+
+describe('scheduled reconciliation', () => {
+  it('confirms a paid order whose webhook never arrived, by asking Razorpay for its payments', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const order = await placeOrder(guest.cookie, event.id);
+    const abandoned = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    // Old enough to reconcile (> 2 minutes); the abandoned one's hold has also run out.
+    await expireHold(order.orderId, 3);
+    await expireHold(abandoned.orderId, 20);
+
+    const sent: BookingMessage[] = [];
+    const capture = { ...env, BOOKINGS: { send: async (m: BookingMessage) => void sent.push(m), sendBatch: async () => {} } as unknown as Queue<BookingMessage> };
+    await worker.scheduled(createScheduledController({ cron: '*/5 * * * *' }), capture, { waitUntil: (p: Promise<unknown>) => void p, passThroughOnException: () => {} } as unknown as ExecutionContext);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent).toEqual([{ kind: 'payment-captured', orderId: order.orderId, paymentId: paid.razorpay_payment_id, source: 'reconcile' }]);
+    expect((await orderRow(abandoned.orderId)).status).toBe('expired');
+
+    await runQueue('bookings', sent);
+    expect((await orderRow(order.orderId)).status).toBe('confirmed');
+    expect(await bookingsFor((await orderRow(order.orderId)).id)).toHaveLength(1);
+  });
+});
