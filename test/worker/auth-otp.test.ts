@@ -4,7 +4,7 @@ import { cookiesFrom, latestCode, ORIGIN, postJson, randomIp, randomPhone, signI
 
 const send = (phone: string, ip = randomIp()) => postJson('/api/auth/otp/send', { phone }, { 'CF-Connecting-IP': ip });
 const verify = (phone: string, code: string, ip = randomIp()) => postJson('/api/auth/otp/verify', { phone, code }, { 'CF-Connecting-IP': ip });
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const _errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 describe('phone sign-in codes', () => {
   beforeEach(async () => {

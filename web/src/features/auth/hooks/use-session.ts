@@ -11,7 +11,7 @@ export function useSession() {
   const query = useSessionQuery();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const session = query.data && query.data.user ? (query.data as SignedInSession) : null;
+  const session = query.data?.user ? (query.data as SignedInSession) : null;
 
   const signOut = useCallback(async () => {
     try {
