@@ -55,7 +55,7 @@ export function Faq() {
             const panelId = `${baseId}-a${i}`;
             return (
               <div key={item.q} className="rounded-box bg-base-100 ring-1 ring-base-300">
-                <h3 className="font-sans text-base">
+                <h3>
                   <button
                     ref={(el) => {
                       buttons.current[i] = el;

@@ -66,16 +66,14 @@ export function Testimonials() {
         <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {testimonials.map((t) => (
             <li key={t.name}>
-              <figure className="card h-full bg-base-200/70 ring-1 ring-base-300">
+              <figure className="card relative h-full overflow-hidden bg-base-200/70 ring-1 ring-base-300">
+                <span aria-hidden="true" className="pointer-events-none absolute -top-4 right-4 font-display text-9xl leading-none text-primary/15">
+                  ”
+                </span>
                 <div className="card-body gap-4">
-                  <p className="badge h-auto border-none bg-primary/10 py-1 font-semibold text-primary">{t.highlight}</p>
+                  <p className="badge h-auto self-start border-none bg-primary/10 py-1 font-semibold text-primary">{t.highlight}</p>
                   <blockquote className="flex-1 text-base-content/90">
-                    <p>
-                      <span aria-hidden="true" className="font-display text-3xl leading-none text-primary">
-                        “
-                      </span>
-                      {t.quote}
-                    </p>
+                    <p>{t.quote}</p>
                   </blockquote>
                   <figcaption className="flex items-center gap-3">
                     <InitialsAvatar name={t.name} />

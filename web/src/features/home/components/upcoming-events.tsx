@@ -27,12 +27,12 @@ function formatEventDate(date: string | undefined): string | null {
 
 function CityImage({ slug, name }: { slug: string; name: string }) {
   return (
-    <figure className="aspect-[8/5] overflow-hidden">
+    <figure className="aspect-[16/9] overflow-hidden">
       <img
         src={`/images/events/${slug}.svg`}
         alt={`Illustration of ${name}`}
         width={800}
-        height={500}
+        height={450}
         loading="lazy"
         decoding="async"
         className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
