@@ -1,0 +1,102 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { QUIZ_DEFAULTS, type QuizAnswers } from '../../../../../worker/domain/quiz';
+import { toast } from '@/components/toast';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { ApiRequestError } from '@/lib/api';
+import { clearPendingQuiz, readPendingQuiz, savePendingQuiz } from '../api/pending-quiz';
+import { useQuizStatusQuery } from '../api/get-quiz-status';
+import { useSubmitQuizMutation } from '../api/submit-quiz';
+
+export type QuizPhase = 'loading' | 'done' | 'wizard';
+
+export const QUIZ_COPY = {
+  alreadyTitle: 'Already completed!',
+  alreadyText: "You've already completed the vibe check.",
+  pendingTitle: 'One last step!',
+  pendingText: 'Sign in to submit your vibe check',
+  doneTitle: 'Vibe check complete ✓',
+  doneText: 'One more step to complete your profile!',
+  errorTitle: 'Error',
+  errorFallback: 'Failed to submit quiz. Please try again.',
+} as const;
+
+/**
+ * The quiz page's flow (SPEC §4 Quiz):
+ * - signed in with a response → 'Already completed!' and on to /profile-details;
+ * - signed in, no response, answers pending from before sign-in → submit them now (the /auth
+ *   redirect rule sends such a guest here);
+ * - otherwise any pending answers are stale and cleared, and the wizard starts fresh.
+ * Submitting signed out parks the answers under pendingQuizData and goes to /auth?fromQuiz=true.
+ */
+export function useQuizFlow() {
+  const navigate = useNavigate();
+  const { isAuthenticated, loading, signOut } = useSession();
+  const status = useQuizStatusQuery(isAuthenticated);
+  const mutation = useSubmitQuizMutation();
+  const [phase, setPhase] = useState<QuizPhase>('loading');
+  const [initialAnswers, setInitialAnswers] = useState<QuizAnswers>(QUIZ_DEFAULTS);
+  const decided = useRef(false);
+
+  const submitSignedIn = useCallback(
+    (answers: QuizAnswers, onFailure?: () => void) => {
+      mutation.mutate(answers, {
+        onSuccess: () => {
+          clearPendingQuiz();
+          toast({ title: QUIZ_COPY.doneTitle, description: QUIZ_COPY.doneText });
+          void navigate({ to: '/profile-details' });
+        },
+        onError: (e) => {
+          const message = e instanceof ApiRequestError && e.message ? e.message : QUIZ_COPY.errorFallback;
+          toast({ title: QUIZ_COPY.errorTitle, description: message, variant: 'destructive' });
+          onFailure?.();
+        },
+      });
+    },
+    [mutation, navigate],
+  );
+
+  useEffect(() => {
+    // Decide once per visit (StrictMode runs effects twice; a refetch must not re-decide).
+    if (decided.current || loading) return;
+    if (!isAuthenticated) {
+      decided.current = true;
+      clearPendingQuiz();
+      setPhase('wizard');
+      return;
+    }
+    if (status.isPending) return;
+    decided.current = true;
+    if (status.data?.completed) {
+      toast({ title: QUIZ_COPY.alreadyTitle, description: QUIZ_COPY.alreadyText });
+      setPhase('done');
+      void navigate({ to: '/profile-details', replace: true });
+      return;
+    }
+    const pending = readPendingQuiz();
+    if (pending) {
+      // Answers from before sign-in: submit them; if that fails, show them in the wizard so the
+      // guest can press 'Let's Go' again.
+      setInitialAnswers(pending);
+      submitSignedIn(pending, () => setPhase('wizard'));
+      return;
+    }
+    clearPendingQuiz();
+    setPhase('wizard');
+  }, [loading, isAuthenticated, status.isPending, status.data, navigate, submitSignedIn]);
+
+  const submit = useCallback(
+    (answers: QuizAnswers) => {
+      if (!isAuthenticated) {
+        savePendingQuiz(answers);
+        toast({ title: QUIZ_COPY.pendingTitle, description: QUIZ_COPY.pendingText });
+        void navigate({ to: '/auth', search: { fromQuiz: true, redirect: undefined } });
+        return;
+      }
+      submitSignedIn(answers);
+    },
+    [isAuthenticated, navigate, submitSignedIn],
+  );
+
+  return { phase, initialAnswers, submit, submitting: mutation.isPending, isAuthenticated, signOut };
+}
