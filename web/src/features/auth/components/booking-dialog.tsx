@@ -1,9 +1,78 @@
-/**
- * 'Book Your Spot' dialog (SPEC §2 Home, §4 Booking dialog).
- * OWNER: sign-in capability — the signed-out sign-up/sign-in form and the signed-in view.
- */
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useRef } from 'react';
+import { useSession } from '../hooks/use-session';
+import { BookingAuthForm } from './booking-auth-form';
+
 export type BookingDialogEvent = { title: string; location: string; price: number; slug: string };
 
-export function BookingDialog(_props: { open: boolean; onClose: () => void; event: BookingDialogEvent }) {
-  return null;
+/**
+ * 'Book Your Spot' (SPEC §2 Home, §4 Booking dialog). A native modal <dialog>: showModal() makes
+ * the page behind it inert (focus stays inside) and Escape closes it. Signed in: the event and
+ * 'Proceed to Book'; signed out: sign-up / sign-in.
+ */
+export function BookingDialog({ open, onClose, event }: { open: boolean; onClose: () => void; event: BookingDialogEvent }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const { isAuthenticated, loading } = useSession();
+  const navigate = useNavigate();
+  const titleId = useId();
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  return (
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box rounded-3xl">
+        <form method="dialog">
+          <button type="submit" className="btn btn-sm btn-circle btn-ghost absolute top-3 right-3" aria-label="Close">
+            ✕
+          </button>
+        </form>
+        <h2 id={titleId} className="font-display text-3xl font-bold">
+          Book Your Spot
+        </h2>
+        <p className="text-base-content/80 mt-1">
+          {event.title} · {event.location} · ₹{event.price}
+        </p>
+        <div className="mt-5">
+          {loading ? (
+            <span className="loading loading-dots" aria-label="Loading" />
+          ) : isAuthenticated ? (
+            <div className="flex flex-col gap-4">
+              <dl className="bg-base-200 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl p-4 text-sm">
+                <dt className="font-semibold">Event</dt>
+                <dd>{event.title}</dd>
+                <dt className="font-semibold">Where</dt>
+                <dd>{event.location} (venue revealed 48 hours before)</dd>
+                <dt className="font-semibold">When</dt>
+                <dd>Saturday, 7:00 PM - 10:00 PM</dd>
+                <dt className="font-semibold">Price</dt>
+                <dd>₹{event.price}</dd>
+              </dl>
+              <button
+                type="button"
+                className="btn btn-primary rounded-full"
+                onClick={() => {
+                  onClose();
+                  void navigate({ to: '/event/$eventId', params: { eventId: event.slug } });
+                }}
+              >
+                Proceed to Book
+              </button>
+            </div>
+          ) : (
+            <BookingAuthForm onSignedUp={onClose} />
+          )}
+        </div>
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1}>
+          close
+        </button>
+      </form>
+    </dialog>
+  );
 }
