@@ -21,16 +21,25 @@ function capture(req: SandboxRequest): CapturedRequest {
 
 /**
  * SMS stand-ins: Twilio's Messages API and MSG91's flow API (v5), each storing the delivered
- * text in the outbox. `GET /__last/:provider` answers the last raw request (404 when none).
+ * text in the outbox. `GET /__last/:provider[?contains=text]` answers the newest raw request
+ * (whose body contains `text`, since test files run side by side), 404 when none.
  */
 export function smsRoutes(ctx: SandboxContext): Route[] {
-  const last = new Map<string, CapturedRequest>();
+  const captured = new Map<string, CapturedRequest[]>();
+  const last = {
+    set(provider: string, r: CapturedRequest) {
+      const list = captured.get(provider) ?? [];
+      list.push(r);
+      captured.set(provider, list.slice(-200));
+    },
+  };
   return [
     {
       method: 'GET',
       pattern: '/__last/:provider',
       handler: (req) => {
-        const r = last.get(req.params.provider);
+        const needle = req.url.searchParams.get('contains') ?? '';
+        const r = (captured.get(req.params.provider) ?? []).filter((c) => c.body.includes(needle)).at(-1);
         return r ? { json: r } : { status: 404, json: { error: 'nothing captured' } };
       },
     },
