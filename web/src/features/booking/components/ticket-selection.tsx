@@ -1,7 +1,143 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { toast } from '@/components/toast';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useEventQuery } from '@/features/events/api/get-event';
+import { ApiRequestError } from '@/lib/api';
+import { useValidateCoupon } from '../api/validate-coupon';
+import { useCheckout } from '../hooks/use-checkout';
+
+type TicketType = 'male' | 'female' | 'couple' | 'female_duo';
+
+const INVALID_COUPON = 'Invalid Coupon: This coupon code is not valid.';
+
 /**
  * Ticket selection, coupon box and 'Book Now' on the event page (SPEC §2 Event detail, §9).
- * Shown only to signed-in guests. OWNER: booking capability.
+ * Shown only to signed-in guests; prices and seats left come from the server.
  */
-export function TicketSelection(_props: { eventId: string }) {
-  return null;
+export function TicketSelection({ eventId }: { eventId: string }) {
+  const { isAuthenticated, loading } = useSession();
+  if (loading || !isAuthenticated) return null;
+  return <TicketForm eventId={eventId} />;
+}
+
+function TicketForm({ eventId }: { eventId: string }) {
+  const { profile } = useSession();
+  const navigate = useNavigate();
+  const { data } = useEventQuery(eventId);
+  const event = data.event;
+  const [ticket, setTicket] = useState<TicketType | null>(null);
+  const [coupon, setCoupon] = useState('');
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [appliedCoupon, setAppliedCoupon] = useState<{ code: string; percentOff: number } | null>(null);
+  const validate = useValidateCoupon();
+  const { start, busy } = useCheckout(event.title);
+  const ids = { legend: useId(), coupon: useId(), couponError: useId() };
+  const soldOut = event.tickets.every((t) => !t.available);
+
+  const applyCoupon = async () => {
+    setCouponError(null);
+    setAppliedCoupon(null);
+    if (!coupon.trim()) {
+      setCouponError(INVALID_COUPON);
+      return;
+    }
+    try {
+      const result = await validate.mutateAsync({ code: coupon.trim(), event_id: event.id });
+      setAppliedCoupon({ code: result.code, percentOff: result.percentOff });
+      toast({ title: 'Coupon applied', description: `${result.percentOff}% off` });
+    } catch (error) {
+      const message = error instanceof ApiRequestError && error.code === 'invalid_coupon' ? INVALID_COUPON : error instanceof Error ? error.message : INVALID_COUPON;
+      setCouponError(message);
+      toast({ variant: 'destructive', title: 'Invalid Coupon', description: 'This coupon code is not valid.' });
+    }
+  };
+
+  const bookNow = async () => {
+    if (!ticket) {
+      toast({ variant: 'destructive', title: 'Select a ticket' });
+      return;
+    }
+    if (!profile?.fullName?.trim()) {
+      toast({ title: 'Almost there!', description: 'Please complete your profile to book the event.' });
+      await navigate({ to: '/profile-details' });
+      return;
+    }
+    await start({ event_id: event.id, ticket_type: ticket, ...(appliedCoupon ? { coupon: appliedCoupon.code } : {}) });
+  };
+
+  return (
+    <div className="flex flex-col gap-5 border-t border-base-300 pt-5">
+      <fieldset aria-labelledby={ids.legend} className="flex flex-col gap-2">
+        <div className="flex items-baseline justify-between gap-2">
+          <legend id={ids.legend} className="font-display text-lg font-semibold">
+            Choose your ticket
+          </legend>
+          {soldOut ? (
+            <span className="badge badge-error font-medium">Sold out</span>
+          ) : (
+            <span className="text-sm text-base-content/80">{event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`}</span>
+          )}
+        </div>
+        {event.tickets.map((t) => {
+          const price = appliedCoupon ? Math.round((t.price * (100 - appliedCoupon.percentOff)) / 100) : t.price;
+          return (
+            <label
+              key={t.type}
+              className={`flex items-center gap-3 rounded-field border p-3 ${!t.available ? 'cursor-not-allowed border-base-300 opacity-70' : ticket === t.type ? 'cursor-pointer border-primary bg-primary/5' : 'cursor-pointer border-base-300 hover:border-primary/60'}`}
+            >
+              <input type="radio" name={`ticket-${event.id}`} value={t.type} className="radio radio-primary radio-sm" checked={ticket === t.type} disabled={!t.available || busy} onChange={() => setTicket(t.type)} />
+              <span className="flex flex-1 flex-col">
+                <span className="font-medium">{t.label}</span>
+                <span className="text-xs text-base-content/80">{t.seats === 2 ? 'For 2 guests · 2 seats' : '1 seat'}</span>
+              </span>
+              <span className="text-right font-semibold">{t.available ? `₹${price.toLocaleString('en-IN')}` : 'Sold out'}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.coupon} className="text-sm font-medium">
+          Coupon code
+        </label>
+        <div className="join w-full">
+          <input
+            id={ids.coupon}
+            className={`input join-item w-full ${couponError ? 'input-error' : ''}`}
+            value={coupon}
+            autoComplete="off"
+            maxLength={40}
+            aria-invalid={couponError ? true : undefined}
+            aria-describedby={couponError ? ids.couponError : undefined}
+            onChange={(e) => {
+              setCoupon(e.target.value);
+              setCouponError(null);
+              setAppliedCoupon(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void applyCoupon();
+              }
+            }}
+          />
+          <button type="button" className="btn btn-outline join-item" onClick={applyCoupon} disabled={validate.isPending || busy}>
+            {validate.isPending ? 'Checking...' : 'Apply'}
+          </button>
+        </div>
+        {couponError && (
+          <p id={ids.couponError} role="alert" className="text-sm text-error">
+            {couponError}
+          </p>
+        )}
+        {appliedCoupon && <p className="text-sm text-secondary">Coupon {appliedCoupon.code} applied: {appliedCoupon.percentOff}% off.</p>}
+      </div>
+
+      <button type="button" className="btn btn-primary btn-lg w-full" onClick={bookNow} disabled={busy || soldOut} aria-busy={busy || undefined}>
+        {busy ? 'Processing...' : 'Book Now'}
+      </button>
+      <p className="text-xs text-base-content/80">Your seat is held for 15 minutes while you pay. Payments are processed securely by Razorpay.</p>
+    </div>
+  );
 }

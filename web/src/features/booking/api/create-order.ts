@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+
+export type CreateOrderInput = { event_id: string; ticket_type: 'male' | 'female' | 'couple' | 'female_duo'; coupon?: string };
+
+/**
+ * POST /api/orders: the server prices the ticket, holds the seats for 15 minutes and creates the
+ * Razorpay order. Answers the checkout's order id, key id and checkout script URL.
+ */
+export const createOrder = (input: CreateOrderInput) => unwrap(api.orders.$post({ json: input }));
+
+export type CreatedOrder = Awaited<ReturnType<typeof createOrder>>;
+
+export const useCreateOrder = () => useMutation({ mutationFn: createOrder });

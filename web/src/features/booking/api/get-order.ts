@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+
+/** GET /api/orders/:orderId: the guest's own order status, with the booking once confirmed. */
+export const getOrder = (orderId: string) => unwrap(api.orders[':orderId'].$get({ param: { orderId } }));
+
+export type OrderView = Awaited<ReturnType<typeof getOrder>>;
+export type OrderStatus = OrderView['order']['status'];
+
+/** Statuses after which nothing changes without an operator: polling stops there. */
+export const SETTLED: readonly OrderStatus[] = ['confirmed', 'failed', 'expired', 'refunded', 'needs_attention'];
+
+/** Polls every 1.5 s while the queue is still turning the payment into a booking. */
+export const orderQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: ['orders', orderId],
+    queryFn: () => getOrder(orderId),
+    refetchInterval: (query) => (query.state.data && SETTLED.includes(query.state.data.order.status) ? false : 1500),
+    retry: (count, error) => count < 3 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 404),
+  });
+
+export const useOrderQuery = (orderId: string) => useQuery(orderQueryOptions(orderId));

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { toast } from '@/components/toast';
+import { ApiRequestError } from '@/lib/api';
+import { type CreateOrderInput, createOrder } from '../api/create-order';
+import { verifyPayment } from '../api/verify-payment';
+import { loadCheckout } from '../lib/load-checkout';
+
+export const CHECKOUT_MESSAGES = {
+  unavailable: 'Payment system unavailable',
+  verifyFailed: 'Payment verification failed. Please contact support.',
+  paymentFailed: 'Payment failed',
+} as const;
+
+/**
+ * 'Book Now': create the order (server price + seat hold), load Razorpay's checkout script only
+ * now, open it prefilled, then verify the signature and go to /confirmation?order=… (SPEC §4, §8).
+ */
+export function useCheckout(eventTitle: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  const start = useCallback(
+    async (input: CreateOrderInput) => {
+      setBusy(true);
+      let order: Awaited<ReturnType<typeof createOrder>>;
+      try {
+        order = await createOrder(input);
+      } catch (error) {
+        setBusy(false);
+        if (error instanceof ApiRequestError && error.code === 'profile_incomplete') {
+          toast({ title: 'Almost there!', description: error.message });
+          await navigate({ to: '/profile-details' });
+          return;
+        }
+        if (error instanceof ApiRequestError && error.status === 409) await queryClient.invalidateQueries({ queryKey: ['events'] });
+        toast({ variant: 'destructive', title: error instanceof ApiRequestError ? error.message : CHECKOUT_MESSAGES.unavailable });
+        return;
+      }
+
+      let Razorpay: Awaited<ReturnType<typeof loadCheckout>>;
+      try {
+        Razorpay = await loadCheckout(order.checkoutUrl);
+      } catch {
+        setBusy(false);
+        toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.unavailable });
+        return;
+      }
+
+      const rzp = new Razorpay({
+        key: order.keyId,
+        amount: order.amountPaise,
+        currency: order.currency,
+        name: 'Tablemates',
+        description: `${eventTitle} · ${order.ticketLabel}`,
+        order_id: order.orderId,
+        prefill: order.prefill,
+        notes: { ticket_type: order.ticketType, ticket_label: order.ticketLabel, event_id: order.event.id, event_name: order.event.title },
+        theme: { color: '#9a3412' },
+        handler: async (response) => {
+          try {
+            await verifyPayment(response);
+            await queryClient.invalidateQueries({ queryKey: ['bookings'] });
+            await navigate({ to: '/confirmation', search: { order: order.orderId } });
+          } catch {
+            toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.verifyFailed });
+          } finally {
+            setBusy(false);
+          }
+        },
+        modal: { ondismiss: () => setBusy(false) },
+      });
+      rzp.on('payment.failed', (failure) => {
+        setBusy(false);
+        toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.paymentFailed, description: failure.error.description ?? failure.error.reason });
+        void queryClient.invalidateQueries({ queryKey: ['events'] });
+      });
+      rzp.open();
+    },
+    [eventTitle, navigate, queryClient],
+  );
+
+  return { start, busy };
+}

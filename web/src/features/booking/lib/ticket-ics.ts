@@ -1,0 +1,54 @@
+/** A booking as an iCalendar (RFC 5545) file, built in the browser for 'Download Ticket'. */
+export type TicketIcsInput = {
+  bookingId: string;
+  eventTitle: string;
+  location: string;
+  startsAt: string;
+  ticketLabel: string;
+  amount: number;
+  url: string;
+};
+
+const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([,;])/g, '\\$1');
+const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** Lines longer than 75 octets are folded (RFC 5545 §3.1); our lines are ASCII-safe enough to fold by characters. */
+const fold = (line: string) => line.match(/.{1,73}/g)?.join('\r\n ') ?? line;
+
+/** @example ticketIcs({ bookingId: 'bkg_1', eventTitle: 'Dinner', location: 'Gurugram', startsAt: '2026-11-28T13:30:00.000Z', ticketLabel: 'Male', amount: 499, url: 'https://…' }) */
+export function ticketIcs(t: TicketIcsInput, now = new Date()): string {
+  const start = new Date(t.startsAt);
+  const end = new Date(start.getTime() + 3 * 3_600_000);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Tablemates//Booking//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${t.bookingId}@tablemates`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART:${stamp(start)}`,
+    `DTEND:${stamp(end)}`,
+    `SUMMARY:${escapeText(`Tablemates: ${t.eventTitle}`)}`,
+    `LOCATION:${escapeText(`${t.location} (exact venue revealed 48 hours before)`)}`,
+    `DESCRIPTION:${escapeText(`Booking ${t.bookingId}\nTicket: ${t.ticketLabel}\nPaid: ₹${t.amount}\n7:00 PM - 10:00 PM`)}`,
+    `URL:${t.url}`,
+    'STATUS:CONFIRMED',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/** Saves `text` as a file through a temporary object URL. */
+export function downloadFile(name: string, text: string, type = 'text/calendar;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
