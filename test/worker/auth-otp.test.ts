@@ -4,32 +4,180 @@ import { cookiesFrom, latestCode, ORIGIN, postJson, randomIp, randomPhone, signI
 
 const send = (phone: string, ip = randomIp()) => postJson('/api/auth/otp/send', { phone }, { 'CF-Connecting-IP': ip });
 const verify = (phone: string, code: string, ip = randomIp()) => postJson('/api/auth/otp/verify', { phone, code }, { 'CF-Connecting-IP': ip });
-const _errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-describe('phone sign-in codes', () => {
+describe('sending a sign-in code', () => {
   beforeEach(async () => {
     await env.DB.prepare('DELETE FROM rate_events').run();
   });
 
-  it('sends a code to a 10-digit Indian mobile as +91 and signs in with it', async () => {
+  it('normalises a 10-digit Indian mobile to +91 and delivers a 6-digit code', async () => {
     const phone = randomPhone();
     const res = await send(phone);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ sent: true, phone: `+91${phone}` });
+    expect(await latestCode(`+91${phone}`)).toMatch(/^\d{6}$/);
+  });
+
+  it('accepts any E.164 number with its own country code', async () => {
+    const res = await send('+44 7700 900123');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { phone: string }).phone).toBe('+447700900123');
+  });
+
+  it.each(['12345', 'abcdefghijk', '+0123456789', ''])('refuses %j with the field message', async (phone) => {
+    const res = await send(phone);
+    expect(res.status).toBe(400);
+    const err = await errorOf(res);
+    expect(err.message).toBe('Please enter a valid phone number');
+    expect(err.fields?.phone).toBe('Please enter a valid phone number');
+  });
+
+  it('stores only a keyed hash of the code', async () => {
+    const phone = randomPhone();
+    await send(phone);
+    const code = await latestCode(`+91${phone}`);
+    const row = await env.DB.prepare('SELECT code_hash FROM otp_codes WHERE phone = ? ORDER BY created_at DESC').bind(`+91${phone}`).first<{ code_hash: string }>();
+    expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.code_hash).not.toContain(code);
+    const { sha256Hex } = await import('../../worker/lib/crypto');
+    expect(row?.code_hash).not.toBe(await sha256Hex(`+91${phone}:${code}`));
+  });
+
+  it('allows one send per phone per 30 seconds, answering 429 with Retry-After', async () => {
+    const phone = randomPhone();
+    expect((await send(phone)).status).toBe(200);
+    const res = await send(phone);
+    expect(res.status).toBe(429);
+    expect((await errorOf(res)).message).toBe('Too many attempts. Please try again later.');
+    const retry = Number(res.headers.get('Retry-After'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(30);
+  });
+
+  it('allows five sends per phone per hour', async () => {
+    const phone = randomPhone();
+    const key = `otp-send:phone:+91${phone}`;
+    // Five earlier sends, each more than 30 s ago but inside the hour.
+    for (let i = 1; i <= 5; i++) {
+      await env.DB.prepare('INSERT INTO rate_events (key, at) VALUES (?, ?)').bind(key, new Date(Date.now() - i * 60_000).toISOString()).run();
+    }
+    const res = await send(phone);
+    expect(res.status).toBe(429);
+    const retry = Number(res.headers.get('Retry-After'));
+    expect(retry).toBeGreaterThan(30);
+    expect(retry).toBeLessThanOrEqual(3600);
+  });
+
+  it('limits sends per client address across phones (send flooding)', async () => {
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 20; i++) expect((await send(randomPhone(), ip)).status).toBe(200);
+    const res = await send(randomPhone(), ip);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+
+  it('answers 502 with the SPEC message when the SMS provider refuses, and the code cannot be used', async () => {
+    const res = await send('+15005550001');
+    expect(res.status).toBe(502);
+    expect((await errorOf(res)).message).toBe('Failed to send code. Please try again.');
+    const pending = await env.DB.prepare('SELECT count(*) AS n FROM otp_codes WHERE phone = ? AND consumed_at IS NULL').bind('+15005550001').first<{ n: number }>();
+    expect(pending?.n).toBe(0);
+  });
+});
+
+describe('checking a sign-in code', () => {
+  beforeEach(async () => {
+    await env.DB.prepare('DELETE FROM rate_events').run();
+  });
+
+  it('signs in a new guest, creates the profile row with the phone and answers next = /quiz', async () => {
+    const phone = randomPhone();
+    await send(phone);
     const ok = await verify(phone, await latestCode(`+91${phone}`));
     expect(ok.status).toBe(200);
-    const body = (await ok.json()) as { user: { phone: string }; next: string };
+    const body = (await ok.json()) as { user: { id: string; phone: string }; next: string };
     expect(body.user.phone).toBe(`+91${phone}`);
     expect(body.next).toBe('/quiz');
     const me = await SELF.fetch(`${ORIGIN}/api/auth/me`, { headers: { cookie: cookiesFrom(ok) } });
     expect(me.status).toBe(200);
-    const profile = await env.DB.prepare('SELECT phone_number FROM user_profiles WHERE user_id = ?').bind((body.user as unknown as { id: string }).id).first();
+    const profile = await env.DB.prepare('SELECT phone_number FROM user_profiles WHERE user_id = ?').bind(body.user.id).first();
     expect(profile).toEqual({ phone_number: `+91${phone}` });
   });
 
-  it('the signIn helper returns a working cookie', async () => {
-    const { cookie, user } = await signIn();
-    const me = await SELF.fetch(`${ORIGIN}/api/auth/me`, { headers: { cookie } });
-    expect(((await me.json()) as { user: { id: string } }).user.id).toBe(user.id);
+  it('finds the same user on a second sign-in and updates the existing profile phone', async () => {
+    const first = await signIn();
+    await env.DB.prepare('UPDATE user_profiles SET phone_number = NULL, full_name = ? WHERE user_id = ?').bind('Asha Rao', first.user.id).run();
+    const again = await signIn(first.phone);
+    expect(again.user.id).toBe(first.user.id);
+    const profile = await env.DB.prepare('SELECT phone_number, full_name FROM user_profiles WHERE user_id = ?').bind(first.user.id).first();
+    expect(profile).toEqual({ phone_number: first.phone, full_name: 'Asha Rao' });
+  });
+
+  it('refuses a code that is not six digits', async () => {
+    const res = await verify(randomPhone(), '12a4');
+    expect(res.status).toBe(400);
+    const err = await errorOf(res);
+    expect(err.message).toBe('Please enter the 6-digit code.');
+    expect(err.fields?.code).toBe('Please enter the 6-digit code.');
+  });
+
+  it('asks for a new code when none is pending', async () => {
+    const res = await verify(randomPhone(), '123456');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe('Please request a new code.');
+  });
+
+  it('refuses a wrong code with "Invalid code"', async () => {
+    const phone = randomPhone();
+    await send(phone);
+    const res = await verify(phone, wrongCode(await latestCode(`+91${phone}`)));
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({ code: 'invalid_code', message: 'Invalid code' });
+  });
+
+  it('refuses an expired code with 410 and the expiry message', async () => {
+    const phone = randomPhone();
+    await send(phone);
+    const code = await latestCode(`+91${phone}`);
+    await env.DB.prepare('UPDATE otp_codes SET expires_at = ? WHERE phone = ?').bind(new Date(Date.now() - 1000).toISOString(), `+91${phone}`).run();
+    const res = await verify(phone, code);
+    expect(res.status).toBe(410);
+    expect((await errorOf(res)).message).toBe('This code has expired. Please request a new one.');
+  });
+
+  it('kills the code after five wrong tries, so even the right code then fails (brute force)', async () => {
+    const phone = randomPhone();
+    await send(phone);
+    const code = await latestCode(`+91${phone}`);
+    for (let i = 0; i < 4; i++) expect((await verify(phone, wrongCode(code))).status).toBe(400);
+    const fifth = await verify(phone, wrongCode(code));
+    expect(fifth.status).toBe(429);
+    expect((await errorOf(fifth)).message).toBe('Too many attempts. Please try again later.');
+    expect(fifth.headers.get('Retry-After')).toBeTruthy();
+    const right = await verify(phone, code);
+    expect(right.status).toBe(400);
+    expect((await errorOf(right)).message).toBe('Please request a new code.');
+  });
+
+  it('a code works once only', async () => {
+    const phone = randomPhone();
+    await send(phone);
+    const code = await latestCode(`+91${phone}`);
+    expect((await verify(phone, code)).status).toBe(200);
+    expect((await verify(phone, code)).status).toBe(400);
+  });
+
+  it('only the newest code counts', async () => {
+    const phone = randomPhone();
+    await send(phone);
+    const old = await latestCode(`+91${phone}`);
+    await env.DB.prepare('DELETE FROM rate_events').run();
+    await send(phone);
+    const fresh = await latestCode(`+91${phone}`);
+    if (old !== fresh) expect((await verify(phone, old)).status).toBe(400);
+    expect((await verify(phone, fresh)).status).toBe(200);
   });
 });
