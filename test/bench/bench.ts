@@ -1,0 +1,199 @@
+/**
+ * `npm run bench`: production build sizes and Lighthouse (mobile) scores against the issue's
+ * targets. Measured, not timed: it prints PASS/FAIL per line and always exits 0 unless the
+ * measurement itself broke. Everything runs on loopback: the local stack (sandbox + wrangler dev
+ * on a fresh D1) and Debian's Chromium. Ports: BENCH_WORKER_PORT / BENCH_SANDBOX_PORT.
+ *
+ * Runs under Node 22's type stripping, so: `.ts` import extensions, no enums or parameter
+ * properties.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { root, startStack } from '../stack/stack.ts';
+
+const KB = 1024;
+const TARGETS = { initialJsKb: 110, cssKb: 25, workerKb: 200, performance: 95, accessibility: 100 };
+const PAGES = ['/', '/events', '/event/gurugram'];
+const RUNS = 3;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Quiet, loopback-only Chromium: no update checks, sync or background fetches. */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-default-apps', '--disable-extensions'];
+/** Hard bound on the whole run so a hung browser or server cannot keep CI waiting. */
+const OVERALL_TIMEOUT_MS = 15 * 60_000;
+
+const dist = join(root, 'dist/web');
+const workerPort = Number(process.env.BENCH_WORKER_PORT ?? 8797);
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 8798);
+
+const gzipBytes = (file: string) => gzipSync(readFileSync(file)).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+const results: string[] = [];
+function report(label: string, value: string, ok: boolean, target: string) {
+  const line = `${verdict(ok)}  ${label.padEnd(44)} ${value.padStart(10)}   (target ${target})`;
+  results.push(line);
+  console.log(line);
+}
+
+/** Same-origin script/stylesheet/modulepreload URLs referenced by the built index.html. */
+export function initialAssets(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = m[0];
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
+    if (!href || href.startsWith('http')) continue;
+    if (rel === 'modulepreload') js.add(href);
+    if (rel === 'stylesheet') css.add(href);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+function measureBundle() {
+  console.log('\n== Build (npm run build) ==');
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const { js, css } = initialAssets(readFileSync(join(dist, 'index.html'), 'utf8'));
+  // Sized straight after the build, before anyone else's rebuild can replace the files.
+  const size = new Map([...js, ...css].map((p) => [p, gzipBytes(join(dist, p.replace(/^\//, '')))]));
+  const sum = (paths: string[]) => paths.reduce((n, p) => n + (size.get(p) ?? 0), 0);
+  const jsBytes = sum(js);
+  const cssBytes = sum(css);
+  for (const [p, bytes] of size) console.log(`  ${p}  ${kb(bytes)} gzip`);
+  report('Initial JS in index.html (gzip)', kb(jsBytes), jsBytes <= TARGETS.initialJsKb * KB, `≤ ${TARGETS.initialJsKb} KB`);
+  report('CSS in index.html (gzip)', kb(cssBytes), cssBytes <= TARGETS.cssKb * KB, `≤ ${TARGETS.cssKb} KB`);
+}
+
+function measureWorker() {
+  console.log('\n== Worker (wrangler deploy --dry-run) ==');
+  const out = mkdtempSync(join(tmpdir(), 'tablemates-dry-run-'));
+  try {
+    execFileSync('wrangler', ['deploy', '--dry-run', '--outdir', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
+    const files = readdirSync(out, { recursive: true })
+      .map(String)
+      .filter((f) => /\.(m?js|wasm)$/.test(f) && statSync(join(out, f)).isFile());
+    const bytes = files.reduce((n, f) => n + gzipBytes(join(out, f)), 0);
+    for (const f of files) console.log(`  ${f}  ${kb(statSync(join(out, f)).size)} raw, ${kb(gzipBytes(join(out, f)))} gzip`);
+    report('Worker bundle (gzip)', kb(bytes), bytes <= TARGETS.workerKb * KB, `≤ ${TARGETS.workerKb} KB`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** One Lighthouse run (default config = mobile: Moto G-class screen, simulated slow 4G and 4× CPU). */
+type RunResult = { performance: number; accessibility: number; failedAudits: string[]; fetched: { js: string[]; css: string[] } };
+
+async function lighthouseRun(url: string): Promise<RunResult> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], maxWaitForLoad: 45_000 });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const failedAudits = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'))
+      .map((a) => a.id);
+    // What the page really fetched during load (route chunks included), from Lighthouse's network log.
+    const origin = new URL(url).origin;
+    const items = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []).filter((r) => r.url.startsWith(origin));
+    const paths = (type: string) => items.filter((r) => r.resourceType === type).map((r) => new URL(r.url).pathname);
+    return { performance: score('performance'), accessibility: score('accessibility'), failedAudits, fetched: { js: paths('Script'), css: paths('Stylesheet') } };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * Gzip size of the JS and CSS `/` actually fetched before any interaction, lazy route chunks
+ * included. Bytes come from the running server rather than dist/, which another build may have
+ * replaced since (dist/web is shared by everyone working in this tree).
+ */
+async function reportFetched(origin: string, fetched: { js: string[]; css: string[] }) {
+  const sum = async (paths: string[]) => {
+    let n = 0;
+    for (const p of paths) {
+      const res = await fetch(`${origin}${p}`, { signal: AbortSignal.timeout(10_000) });
+      const body = new Uint8Array(await res.arrayBuffer());
+      if (!res.ok || (res.headers.get('Content-Type') ?? '').includes('text/html')) console.log(`  warning: ${p} is gone (dist/web was rebuilt during the bench)`);
+      n += gzipSync(body).length;
+    }
+    return n;
+  };
+  console.log(`  / fetched during load: ${[...fetched.js, ...fetched.css].join(', ')}`);
+  const js = await sum(fetched.js);
+  const css = await sum(fetched.css);
+  report('JS fetched by / during load (gzip)', kb(js), js <= TARGETS.initialJsKb * KB, `≤ ${TARGETS.initialJsKb} KB`);
+  report('CSS fetched by / during load (gzip)', kb(css), css <= TARGETS.cssKb * KB, `≤ ${TARGETS.cssKb} KB`);
+}
+
+let stopStack: (() => Promise<void>) | null = null;
+
+async function measureLighthouse() {
+  console.log(`\n== Lighthouse (mobile, median of ${RUNS}) ==`);
+  const persistTo = mkdtempSync(join(tmpdir(), 'tablemates-bench-d1-'));
+  const stack = await startStack({ workerPort, sandboxPort, persistTo, inlineVars: true, quiet: true, build: false });
+  stopStack = stack.stop;
+  try {
+    for (const page of PAGES) {
+      const runs: RunResult[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // One retry: a run can fail for reasons outside the page (e.g. a browser start hiccup).
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          try {
+            runs.push(await lighthouseRun(`${stack.url}${page}`));
+            break;
+          } catch (e) {
+            console.log(`  ${page}: run ${i + 1} attempt ${attempt} failed: ${(e as Error).message}`);
+          }
+        }
+      }
+      if (!runs.length) {
+        report(`Lighthouse performance ${page}`, 'no score', false, `≥ ${TARGETS.performance}`);
+        report(`Lighthouse accessibility ${page}`, 'no score', false, `= ${TARGETS.accessibility}`);
+        continue;
+      }
+      if (page === '/') await reportFetched(stack.url, runs[0].fetched);
+      const perf = median(runs.map((r) => r.performance));
+      const a11y = median(runs.map((r) => r.accessibility));
+      console.log(`  ${page}: performance ${runs.map((r) => r.performance).join(', ')}; accessibility ${runs.map((r) => r.accessibility).join(', ')}`);
+      const below = [...new Set(runs.flatMap((r) => r.failedAudits))];
+      if (below.length) console.log(`    audits below 90: ${below.join(', ')}`);
+      report(`Lighthouse performance ${page}`, String(perf), perf >= TARGETS.performance, `≥ ${TARGETS.performance}`);
+      report(`Lighthouse accessibility ${page}`, String(a11y), a11y >= TARGETS.accessibility, `= ${TARGETS.accessibility}`);
+    }
+  } finally {
+    stopStack = null;
+    await stack.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  }
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`bench: gave up after ${OVERALL_TIMEOUT_MS / 60_000} minutes`);
+  await stopStack?.().catch(() => {});
+  process.exit(1);
+}, OVERALL_TIMEOUT_MS);
+
+try {
+  measureBundle();
+  measureWorker();
+  await measureLighthouse();
+  console.log('\n== Summary ==');
+  for (const line of results) console.log(line);
+  const failed = results.filter((l) => l.startsWith('FAIL')).length;
+  console.log(failed ? `\n${failed} target(s) missed.` : '\nAll targets met.');
+} finally {
+  clearTimeout(watchdog);
+}
