@@ -53,7 +53,8 @@ test('the privacy policy has every section the spec lists', async ({ page }) => 
     'Updates to This Policy',
     'Contact Us',
   ];
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(headings);
+  // Scoped to the article: the shared footer has headings of its own.
+  await expect(page.locator('article').getByRole('heading', { level: 2 })).toHaveText(headings);
   await expect(page.getByText('never receive or store full card details')).toBeVisible();
   await expect(page.getByText('aged 18 and over')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');

@@ -38,6 +38,6 @@ export const galleryStories: GalleryStory[] = [
   {
     art: 'group-chat',
     title: 'The Group Chat After',
-    quote: 'The best part of the evening might begin the next morning, when someone writes “same time next week?”',
+    quote: 'The best part of the evening might begin the next morning, when someone writes ‘same time next week?’',
   },
 ];

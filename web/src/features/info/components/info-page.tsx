@@ -7,7 +7,7 @@ import { SiteFooter } from '@/components/site-footer';
  * pull in a typography plugin: a handful of rules keeps the CSS budget small (DESIGN targets).
  */
 const prose = [
-  'text-base leading-relaxed text-base-content/90',
+  'text-base leading-relaxed text-base-content/90 [&>:first-child]:mt-0',
   '[&_h2]:mt-12 [&_h2]:scroll-mt-8 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-base-content',
   '[&_h3]:mt-8 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-base-content',
   '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:space-y-3 [&_ol]:pl-6',
@@ -37,7 +37,7 @@ export function InfoPage({ title, eyebrow, intro, updated, backToHome = true, wi
     <>
       <main className="min-h-screen">
         <header className="bg-base-200/70 border-b border-base-300">
-          <div className="mx-auto max-w-3xl px-6 pt-8 pb-12 sm:pt-10 sm:pb-16">
+          <div className={`mx-auto ${wide ? 'max-w-5xl' : 'max-w-3xl'} px-6 pt-8 pb-12 sm:pt-10 sm:pb-16`}>
             <nav aria-label="Breadcrumb" className="flex items-center justify-between gap-4">
               <Link to="/" className="font-display text-xl font-semibold text-primary">
                 Tablemates
