@@ -1,13 +1,43 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ProfileDetailsForm } from '@/features/profile/components/profile-details-form';
+import { PROFILE_COPY, useProfileDetailsGate } from '@/features/profile/hooks/use-profile-details-gate';
 
 export const Route = createFileRoute('/_auth/profile-details')({
-  component: Page,
+  pendingComponent: Loading,
+  component: ProfileDetailsPage,
 });
 
-function Page() {
+function Loading() {
   return (
-    <main className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Profile details</h1>
+    <p className="py-24 text-center text-base-content/80" role="status">
+      Loading...
+    </p>
+  );
+}
+
+function ProfileDetailsPage() {
+  const gate = useProfileDetailsGate();
+  return (
+    <main className="min-h-screen bg-base-200/60 px-4 py-12">
+      <div className="mx-auto flex max-w-xl flex-col gap-6">
+        {gate.state === 'loading' && <Loading />}
+        {gate.state === 'complete' && (
+          <p className="py-24 text-center text-lg" role="status">
+            {PROFILE_COPY.alreadyComplete}
+          </p>
+        )}
+        {gate.state === 'form' && (
+          <>
+            <div className="text-center">
+              <h1 className="font-display text-4xl font-bold">Almost at the table</h1>
+              <p className="mt-2 text-base-content/80">Tell us a little about yourself so we can seat you with the right people.</p>
+            </div>
+            <div className="rounded-box bg-base-100 p-6 shadow-sm sm:p-8">
+              <ProfileDetailsForm initialValues={gate.initialValues} />
+            </div>
+          </>
+        )}
+      </div>
     </main>
   );
 }

@@ -1,0 +1,72 @@
+import { setError, useForm, valiForm } from '@modular-forms/react';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  DOB_MIN,
+  type ProfileFormValues,
+  ProfileSchema,
+  RELATIONSHIP_LABELS,
+  SEX_LABELS,
+  todayInIst,
+  WORK_LABELS,
+} from '../../../../../worker/domain/profile';
+import { toast } from '@/components/toast';
+import { ApiRequestError } from '@/lib/api';
+import { useSaveProfileMutation } from '../api/save-profile';
+import { ProfileInput, ProfileSelect } from './profile-field';
+
+export const PROFILE_SAVE_FAILED = 'Failed to save profile. Please try again.';
+
+const FIELD_NAMES = ['full_name', 'email', 'phone_number', 'date_of_birth', 'sex', 'relationship_status', 'work_profile'] as const;
+
+/**
+ * The profile-details form (SPEC §2, §5). The same `ProfileSchema` the API uses validates here,
+ * so a guest sees the spec's message before any request; the server's answer (duplicate email,
+ * session gone) lands on the field and in a toast.
+ */
+export function ProfileDetailsForm({ initialValues }: { initialValues: ProfileFormValues }) {
+  const navigate = useNavigate();
+  const mutation = useSaveProfileMutation();
+  const [form, { Form, Field }] = useForm<ProfileFormValues>({
+    initialValues,
+    validate: valiForm(ProfileSchema),
+    validateOn: 'submit',
+    revalidateOn: 'change',
+  });
+  const today = todayInIst();
+
+  const onSubmit = async (values: ProfileFormValues) => {
+    try {
+      await mutation.mutateAsync(values);
+      await navigate({ to: '/events' });
+    } catch (e) {
+      const err = e instanceof ApiRequestError ? e : null;
+      for (const name of FIELD_NAMES) {
+        const message = err?.fields[name];
+        if (message) setError(form, name, message);
+      }
+      const known = err && [400, 401, 409].includes(err.status);
+      toast({ title: 'Error', description: known ? err.message : PROFILE_SAVE_FAILED, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Profile details">
+      <Field name="full_name">{(field, props) => <ProfileInput field={field} props={props} label="Full name" autoComplete="name" hint="First and last name" />}</Field>
+      <Field name="email">{(field, props) => <ProfileInput field={field} props={props} label="Email" type="email" autoComplete="email" />}</Field>
+      <Field name="phone_number">
+        {(field, props) => <ProfileInput field={field} props={props} label="Phone number" type="tel" autoComplete="tel" hint="10-digit mobile number, +91 by default" />}
+      </Field>
+      <Field name="date_of_birth">
+        {(field, props) => <ProfileInput field={field} props={props} label="Date of birth" type="date" min={DOB_MIN} max={today} hint="You must be 18 or older" />}
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field name="sex">{(field, props) => <ProfileSelect field={field} props={props} label="Sex" options={SEX_LABELS} />}</Field>
+        <Field name="relationship_status">{(field, props) => <ProfileSelect field={field} props={props} label="Relationship status" options={RELATIONSHIP_LABELS} />}</Field>
+        <Field name="work_profile">{(field, props) => <ProfileSelect field={field} props={props} label="Work profile" options={WORK_LABELS} />}</Field>
+      </div>
+      <button type="submit" className="btn btn-primary mt-2" disabled={mutation.isPending} aria-busy={mutation.isPending}>
+        {mutation.isPending ? 'Saving...' : 'Save and continue'}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { PROFILE_DEFAULTS, type ProfileFormValues } from '../../../../../worker/domain/profile';
+import { toast } from '@/components/toast';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useProfileQuery } from '../api/get-profile';
+
+export const PROFILE_COPY = {
+  alreadyComplete: 'Profile already complete!',
+  loadFailed: 'Failed to load profile data.',
+} as const;
+
+/**
+ * What /profile-details shows (SPEC §2): 'Loading...' while checking; a profile that already
+ * has a name → 'Profile already complete!' and on to /events; otherwise the form, prefilled
+ * with what we know (saved profile, else the account's phone and email).
+ */
+export function useProfileDetailsGate(): { state: 'loading' } | { state: 'complete' } | { state: 'form'; initialValues: ProfileFormValues } {
+  const navigate = useNavigate();
+  const { session, loading } = useSession();
+  const query = useProfileQuery();
+  const announced = useRef(false);
+  const profile = query.data?.profile ?? null;
+  const complete = Boolean(profile?.full_name?.trim());
+
+  useEffect(() => {
+    if (announced.current) return;
+    if (complete) {
+      announced.current = true;
+      toast({ title: PROFILE_COPY.alreadyComplete });
+      void navigate({ to: '/events', replace: true });
+    } else if (query.isError) {
+      announced.current = true;
+      toast({ title: 'Error', description: PROFILE_COPY.loadFailed, variant: 'destructive' });
+    }
+  }, [complete, query.isError, navigate]);
+
+  if (loading || query.isPending) return { state: 'loading' };
+  if (complete) return { state: 'complete' };
+  return {
+    state: 'form',
+    initialValues: {
+      full_name: profile?.full_name ?? '',
+      email: profile?.email ?? session?.user.email ?? '',
+      phone_number: profile?.phone_number ?? session?.user.phone ?? '',
+      date_of_birth: profile?.date_of_birth ?? '',
+      sex: profile?.sex ?? PROFILE_DEFAULTS.sex,
+      relationship_status: profile?.relationship_status ?? PROFILE_DEFAULTS.relationship_status,
+      work_profile: profile?.work_profile ?? PROFILE_DEFAULTS.work_profile,
+    },
+  };
+}
