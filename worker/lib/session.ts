@@ -157,7 +157,11 @@ export async function resolveSession(c: Ctx): Promise<SessionUser | null> {
         return null;
       }
       if (claims.exp - Date.now() / 1000 < RENEW_WITHIN_S) {
-        return (await refreshSession(c)) ?? user;
+        // A failed renewal may have just revoked the session (a replayed refresh token), so
+        // the user is looked up again rather than trusted from before the refresh.
+        const renewed = (await refreshSession(c)) ?? (await activeUser(c, claims.userId, claims.sessionId));
+        if (!renewed) clearSessionCookies(c);
+        return renewed;
       }
       return user;
     } catch {
