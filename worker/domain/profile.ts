@@ -53,15 +53,16 @@ function lettersOf(word: string): string[] {
 /**
  * The "no gibberish" full-name rule (SPEC §5), applied to an already trimmed name: at least two
  * words; every word has at least 2 letters, contains a vowel (a, e, i, o, u) and has consonants
- * making up no more than 80% of its letters; no character appears 3 or more times in a row.
+ * making up no more than 80% of its letters; no character appears 3 or more times in a row within a word.
  * @example isPlausibleFullName('Asha Rao') // true
  * @example isPlausibleFullName('asdf qwrt') // false
  */
 export function isPlausibleFullName(name: string): boolean {
-  if (/(.)\1\1/iu.test(name)) return false;
   const words = name.split(/\s+/).filter(Boolean);
   if (words.length < 2) return false;
   return words.every((word) => {
+    // Within a word, so the spaces between words never count as a repeat.
+    if (/(.)\1\1/iu.test(word)) return false;
     const letters = lettersOf(word);
     if (letters.length < 2) return false;
     const vowels = letters.filter((ch) => VOWELS.test(ch)).length;
