@@ -4,6 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/toast';
 import { EventsList } from '@/features/events/components/events-list';
+import { formatEventDate } from '@/features/events/lib/format-event-date';
 
 function renderWithEvents(respond: () => Response) {
   vi.stubGlobal(
@@ -73,5 +74,12 @@ describe('EventsList', () => {
     expect(alert.textContent).toContain('Error loading events');
     expect(alert.textContent).toContain('Please try again later.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('formatEventDate', () => {
+  it('spells an IST calendar date out with its weekday, whatever the machine time zone', () => {
+    expect(formatEventDate('2026-11-28')).toBe('Saturday, 28 November 2026');
+    expect(formatEventDate('2027-01-01')).toBe('Friday, 1 January 2027');
   });
 });
