@@ -6,6 +6,7 @@ import { db } from '../../db/client';
 import { newsletterSignups } from '../../db/schema';
 import { notFound, onError } from '../../worker/middleware/errors';
 import { ApiError } from '../../worker/lib/errors';
+import pageHeaders from '../../web/public/_headers?raw';
 import { ORIGIN } from './helpers/session-cookie';
 
 const subscribe = (headers: Record<string, string>) =>
@@ -28,6 +29,25 @@ describe('security headers', () => {
       expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('Cache-Control')).toBe('no-store');
     }
+  });
+
+  it('pins https with HSTS in production but never on plain-http localhost', async () => {
+    expect((await SELF.fetch('https://tablemates.example/api/health')).headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await SELF.fetch(`${ORIGIN}/api/health`)).headers.get('Strict-Transport-Security')).toBeNull();
+  });
+
+  it('gives every SPA page a Content-Security-Policy that allows no inline or eval script and no framing', () => {
+    // The assets binding serves web/public/_headers with each page (dist/ may not be built yet here).
+    const block = pageHeaders.split(/\n(?=\S)/).find((b) => b.startsWith('/*\n')) ?? '';
+    const csp = /Content-Security-Policy: (.+)/.exec(block)?.[1] ?? '';
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(directive('script-src')).toMatch(/^script-src 'self'/);
+    expect(directive('script-src')).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive('object-src')).toBe("object-src 'none'");
+    expect(directive('base-uri')).toBe("base-uri 'self'");
+    expect(block).toContain('X-Content-Type-Options: nosniff');
   });
 });
 
