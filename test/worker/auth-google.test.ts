@@ -1,0 +1,123 @@
+import { env, SELF } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cookiesFrom, ORIGIN, postJson, randomPhone } from './helpers/auth';
+
+const get = (path: string, cookie = '') => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: 'manual' });
+
+/** Starts the flow, consents on the sandbox page as `email`, and returns the callback URL and the flow cookie. */
+async function consent(email: string, opts: { verified?: boolean; sub?: string } = {}) {
+  const start = await get('/api/auth/google');
+  expect(start.status).toBe(302);
+  const authorize = new URL(start.headers.get('Location') as string);
+  const flowCookie = cookiesFrom(start);
+  const q = authorize.searchParams;
+  const form = new URLSearchParams({
+    client_id: q.get('client_id') ?? '',
+    redirect_uri: q.get('redirect_uri') ?? '',
+    state: q.get('state') ?? '',
+    nonce: q.get('nonce') ?? '',
+    code_challenge: q.get('code_challenge') ?? '',
+    code_challenge_method: q.get('code_challenge_method') ?? '',
+    scope: q.get('scope') ?? '',
+    email,
+    sub: opts.sub ?? '',
+    decision: 'allow',
+    ...(opts.verified === false ? {} : { email_verified: 'true' }),
+  });
+  const back = await fetch(`${env.SANDBOX_URL}/google/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+  expect(back.status).toBe(302);
+  return { callback: new URL(back.headers.get('Location') as string), flowCookie, authorize };
+}
+
+const finish = async (callback: URL, cookie: string) => get(`${callback.pathname}${callback.search}`, cookie);
+const email = () => `g.${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+describe('Google sign-in (OIDC code flow)', () => {
+  beforeEach(async () => {
+    await env.DB.prepare('DELETE FROM rate_events').run();
+  });
+
+  it('redirects to the issuer with state, nonce and an S256 PKCE challenge, kept in a signed short-lived cookie', async () => {
+    const start = await get('/api/auth/google');
+    const url = new URL(start.headers.get('Location') as string);
+    expect(`${url.origin}${url.pathname}`).toBe(`${env.SANDBOX_URL}/google/authorize`);
+    expect(url.searchParams.get('client_id')).toBe('tablemates-local');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:8787/api/auth/google/callback');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toMatch(/.{20,}/);
+    expect(url.searchParams.get('nonce')).toMatch(/.{20,}/);
+    const setCookie = start.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/tm_oidc=[^;]+; Max-Age=600; Path=\/api\/auth\/google; HttpOnly; SameSite=Lax/);
+    // The verifier never leaves in the clear: the cookie is a signed JWT, the URL has only the challenge.
+    expect(start.headers.get('Location')).not.toContain('code_verifier');
+  });
+
+  it('signs in a new user, creates the profile with the email, and lands on /auth', async () => {
+    const address = email();
+    const { callback, flowCookie } = await consent(address);
+    const done = await finish(callback, flowCookie);
+    expect(done.status).toBe(302);
+    expect(done.headers.get('Location')).toBe('/auth');
+    const me = await get('/api/auth/me', cookiesFrom(done));
+    expect(me.status).toBe(200);
+    const { user } = (await me.json()) as { user: { id: string; email: string } };
+    expect(user.email).toBe(address);
+    const profile = await env.DB.prepare('SELECT email FROM user_profiles WHERE user_id = ?').bind(user.id).first();
+    expect(profile).toEqual({ email: address });
+  });
+
+  it('finds the same user by Google subject next time', async () => {
+    const address = email();
+    const sub = `10${Date.now()}`;
+    const first = await consent(address, { sub });
+    const a = (await (await get('/api/auth/me', cookiesFrom(await finish(first.callback, first.flowCookie)))).json()) as { user: { id: string } };
+    const second = await consent(address, { sub });
+    const b = (await (await get('/api/auth/me', cookiesFrom(await finish(second.callback, second.flowCookie)))).json()) as { user: { id: string } };
+    expect(b.user.id).toBe(a.user.id);
+  });
+
+  it('links to an existing account with the same verified email and fills a missing profile email', async () => {
+    const address = email();
+    const signup = await postJson('/api/auth/signup', { full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
+    const existing = (await signup.json()) as { user: { id: string } };
+    await env.DB.prepare('UPDATE user_profiles SET email = NULL WHERE user_id = ?').bind(existing.user.id).run();
+    const { callback, flowCookie } = await consent(address);
+    const me = (await (await get('/api/auth/me', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
+    expect(me.user.id).toBe(existing.user.id);
+    const profile = await env.DB.prepare('SELECT email, full_name FROM user_profiles WHERE user_id = ?').bind(existing.user.id).first();
+    expect(profile).toEqual({ email: address, full_name: 'Asha Rao' });
+  });
+
+  it('does not link on an unverified email', async () => {
+    const address = email();
+    const signup = await postJson('/api/auth/signup', { full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
+    const existing = (await signup.json()) as { user: { id: string } };
+    const { callback, flowCookie } = await consent(address, { verified: false });
+    const me = (await (await get('/api/auth/me', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
+    expect(me.user.id).not.toBe(existing.user.id);
+  });
+
+  it('fails to /auth?error=google on a state mismatch, a missing flow cookie, a replayed code or a refusal', async () => {
+    const one = await consent(email());
+    const two = await consent(email());
+    // Another flow's cookie: the state does not match.
+    const mismatch = await finish(one.callback, two.flowCookie);
+    expect(mismatch.headers.get('Location')).toBe('/auth?error=google');
+    expect(cookiesFrom(mismatch)).not.toMatch(/tm_at=/);
+    // No cookie at all.
+    expect((await finish(two.callback, '')).headers.get('Location')).toBe('/auth?error=google');
+    // The right pair works once; the code cannot be replayed.
+    expect((await finish(one.callback, one.flowCookie)).headers.get('Location')).toBe('/auth');
+    expect((await finish(one.callback, one.flowCookie)).headers.get('Location')).toBe('/auth?error=google');
+    // The guest pressed Cancel.
+    const start = await get('/api/auth/google');
+    const state = new URL(start.headers.get('Location') as string).searchParams.get('state');
+    expect((await get(`/api/auth/google/callback?error=access_denied&state=${state}`, cookiesFrom(start))).headers.get('Location')).toBe('/auth?error=google');
+  });
+
+  it('a forged flow cookie is refused', async () => {
+    const { callback } = await consent(email());
+    const forged = `tm_oidc=${btoa(JSON.stringify({ alg: 'none' }))}.${btoa(JSON.stringify({ state: callback.searchParams.get('state'), nonce: 'x', verifier: 'y' }))}.`;
+    expect((await finish(callback, forged)).headers.get('Location')).toBe('/auth?error=google');
+  });
+});

@@ -1,0 +1,130 @@
+import { env, SELF } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DUMMY_HASH, hashPassword, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, verifyPassword } from '../../worker/lib/password';
+import { cookiesFrom, ORIGIN, postJson, randomIp, randomPhone } from './helpers/auth';
+
+const email = () => `guest.${crypto.randomUUID().slice(0, 8)}@example.com`;
+const signup = (body: Record<string, unknown>, ip = randomIp()) => postJson('/api/auth/signup', body, { 'CF-Connecting-IP': ip });
+const signin = (body: Record<string, unknown>, ip = randomIp()) => postJson('/api/auth/signin', body, { 'CF-Connecting-IP': ip });
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+
+describe('password hashing', () => {
+  it('uses PBKDF2 at the Workers cap of 100,000 iterations, and never above it', async () => {
+    expect(PBKDF2_ITERATIONS).toBe(100_000);
+    expect(PBKDF2_MAX_ITERATIONS).toBe(100_000);
+    const stored = await hashPassword('secret1');
+    expect(stored).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    await expect(hashPassword('secret1', 100_001)).rejects.toThrow(/cap/);
+    expect(await verifyPassword('secret1', stored.replace('$100000$', '$200000$'))).toBe(false);
+  });
+
+  it('salts per hash and verifies only the right password', async () => {
+    const a = await hashPassword('secret1');
+    const b = await hashPassword('secret1');
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('secret1', a)).toBe(true);
+    expect(await verifyPassword('secret2', a)).toBe(false);
+    expect(await verifyPassword('anything', DUMMY_HASH)).toBe(false);
+  });
+});
+
+describe('sign-up (booking dialog)', () => {
+  beforeEach(async () => {
+    await env.DB.prepare('DELETE FROM rate_events').run();
+  });
+
+  it('creates the user and a profile with full_name and phone_number, and signs in', async () => {
+    const address = email();
+    const phone = randomPhone();
+    const res = await signup({ full_name: 'Asha Rao', phone, email: address.toUpperCase(), password: 'secret1' });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { user: { id: string; email: string }; next: string };
+    expect(body.user.email).toBe(address);
+    expect(body.next).toBe('/quiz');
+    const profile = await env.DB.prepare('SELECT full_name, phone_number, email FROM user_profiles WHERE user_id = ?').bind(body.user.id).first();
+    expect(profile).toEqual({ full_name: 'Asha Rao', phone_number: `+91${phone}`, email: address });
+    const user = await env.DB.prepare('SELECT password_hash, phone FROM users WHERE id = ?').bind(body.user.id).first<{ password_hash: string; phone: string | null }>();
+    expect(user?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    expect(user?.password_hash).not.toContain('secret1');
+    // The phone is not a verified identity until a code proves it.
+    expect(user?.phone).toBeNull();
+    const me = await SELF.fetch(`${ORIGIN}/api/auth/me`, { headers: { cookie: cookiesFrom(res) } });
+    expect(me.status).toBe(200);
+  });
+
+  it('refuses a second account for the same email with 409 and a generic message', async () => {
+    const address = email();
+    expect((await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' })).status).toBe(201);
+    const res = await signup({ full_name: 'Someone Else', phone: randomPhone(), email: address, password: 'other-pass' });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe('Unable to create an account with these details. If you already have one, sign in instead.');
+  });
+
+  it('validates every field and stores nothing when invalid', async () => {
+    const address = email();
+    const res = await signup({ full_name: '', phone: '123', email: 'not-an-email', password: '12345' });
+    expect(res.status).toBe(400);
+    const err = await errorOf(res);
+    expect(err.fields).toMatchObject({
+      full_name: 'Please enter your full name',
+      phone: 'Please enter a valid phone number',
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters',
+    });
+    const short = await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: '12345' });
+    expect(short.status).toBe(400);
+    expect(await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(address).first()).toBeNull();
+  });
+});
+
+describe('password sign-in', () => {
+  beforeEach(async () => {
+    await env.DB.prepare('DELETE FROM rate_events').run();
+  });
+
+  it('signs in with the right password', async () => {
+    const address = email();
+    await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
+    const res = await signin({ email: address, password: 'secret1' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { email: string } }).user.email).toBe(address);
+    expect(cookiesFrom(res)).toMatch(/tm_at=/);
+  });
+
+  it('answers a wrong password and an unknown email identically (no user enumeration)', async () => {
+    const address = email();
+    await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
+    const wrong = await signin({ email: address, password: 'wrong-password' });
+    const unknown = await signin({ email: email(), password: 'wrong-password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const a = await wrong.json();
+    const b = await unknown.json();
+    expect(a).toEqual(b);
+    expect(a).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password.' } });
+    expect(cookiesFrom(wrong)).toBe('');
+  });
+
+  it('a phone-only account (no password) cannot be signed into by email', async () => {
+    const res = await signin({ email: email(), password: 'x' });
+    expect(res.status).toBe(401);
+  });
+
+  it('a disabled account cannot sign in, with the same message', async () => {
+    const address = email();
+    await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
+    await env.DB.prepare('UPDATE users SET disabled_at = ? WHERE email = ?').bind(new Date().toISOString(), address).run();
+    const res = await signin({ email: address, password: 'secret1' });
+    expect(res.status).toBe(401);
+    expect((await errorOf(res)).message).toBe('Invalid email or password.');
+  });
+
+  it('limits password guessing per email with 429 and Retry-After', async () => {
+    const address = email();
+    await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
+    for (let i = 0; i < 10; i++) expect((await signin({ email: address, password: `guess-${i}` })).status).toBe(401);
+    const res = await signin({ email: address, password: 'secret1' });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+});
