@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { signInWithPhone } from './helpers/sign-in.ts';
 
 test.describe('home page (signed out)', () => {
   test.beforeEach(async ({ page }) => {
@@ -65,6 +66,16 @@ test.describe('home page (signed out)', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Gurugram');
     await expect(dialog).toContainText('499');
+    // Closing must stick (a click inside the dialog must not bubble back to the card), and the
+    // card opens it again afterwards.
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await page.waitForTimeout(300);
+    await expect(dialog).toBeHidden();
+    await gurugram.getByRole('heading', { name: 'Gurugram' }).click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   test('the FAQ opens one answer at a time', async ({ page }) => {
@@ -142,4 +153,25 @@ test('on a phone the home page has no sideways scroll', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Tablemates' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('signed in: the hero books through /events, greets by name, and Notify Me records the city', async ({ page }) => {
+  await signInWithPhone(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Open profile menu' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  // No profile name yet, so the greeting falls back to 'Guest' (SPEC §8).
+  await expect(page.getByRole('link', { name: 'Hey! Guest' })).toHaveAttribute('href', '/profile');
+  await expect(page.getByRole('link', { name: 'Book Now / Sign Up' })).toHaveAttribute('href', '/events');
+
+  const delhi = page.locator('#upcoming-events article').filter({ has: page.getByRole('heading', { name: 'Delhi NCR' }) });
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/api/waitlist') && r.request().method() === 'POST');
+  await delhi.getByRole('button', { name: 'Notify Me' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "We'll keep you posted!" })).toHaveCount(1);
+  const res = await recorded;
+  expect(res.request().postDataJSON()).toEqual({ city: 'delhi-ncr' });
+  expect(res.ok()).toBe(true);
+
+  await page.getByRole('link', { name: 'Book Now / Sign Up' }).click();
+  await expect(page).toHaveURL('/events');
 });
