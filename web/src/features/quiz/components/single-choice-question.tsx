@@ -24,7 +24,7 @@ export function SingleChoiceQuestion({ name, headingId, options, value, onChange
               checked ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:border-primary/50'
             } ${withAvatars ? 'flex-col text-center' : ''}`}
           >
-            <input type="radio" className="radio radio-primary sr-only" name={name} value={o.value} checked={checked} onChange={() => onChange(o.value)} />
+            <input type="radio" className="radio radio-primary radio-sm shrink-0" name={name} value={o.value} checked={checked} onChange={() => onChange(o.value)} />
             {withAvatars ? (
               <CharacterAvatar character={o.value} className="h-16 w-16" />
             ) : (
@@ -38,11 +38,6 @@ export function SingleChoiceQuestion({ name, headingId, options, value, onChange
               <span className="font-medium">{o.label}</span>
               {o.trait && <span className="text-sm text-base-content/80">{o.trait}</span>}
             </span>
-            {checked && !withAvatars && (
-              <span aria-hidden="true" className="ml-auto text-primary">
-                ✓
-              </span>
-            )}
           </label>
         );
       })}
