@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -92,7 +92,7 @@ const median = (xs: number[]) => {
 };
 
 /** One Lighthouse run (default config = mobile: Moto G-class screen, simulated slow 4G and 4× CPU). */
-type RunResult = { performance: number; accessibility: number; failedAudits: string[]; fetched: { js: string[]; css: string[] } };
+type RunResult = { performance: number; accessibility: number; failedAudits: string[]; metrics: string; fetched: { js: string[]; css: string[] } };
 
 async function lighthouseRun(url: string): Promise<RunResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -109,7 +109,10 @@ async function lighthouseRun(url: string): Promise<RunResult> {
     const origin = new URL(url).origin;
     const items = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []).filter((r) => r.url.startsWith(origin));
     const paths = (type: string) => items.filter((r) => r.resourceType === type).map((r) => new URL(r.url).pathname);
-    return { performance: score('performance'), accessibility: score('accessibility'), failedAudits, fetched: { js: paths('Script'), css: paths('Stylesheet') } };
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+      .map((id) => `${id.split('-').map((w) => w[0].toUpperCase()).join('')} ${lhr.audits[id]?.displayValue ?? '?'}`)
+      .join(', ');
+    return { performance: score('performance'), accessibility: score('accessibility'), failedAudits, metrics, fetched: { js: paths('Script'), css: paths('Stylesheet') } };
   } finally {
     chrome.kill();
   }
@@ -142,6 +145,9 @@ let stopStack: (() => Promise<void>) | null = null;
 
 async function measureLighthouse() {
   console.log(`\n== Lighthouse (mobile, median of ${RUNS}) ==`);
+  // Lighthouse's simulated throttling scales with observed CPU time, so a busy machine lowers scores.
+  const [load1] = loadavg();
+  console.log(`  machine: ${cpus().length} CPUs, load average ${load1.toFixed(1)}${load1 > cpus().length ? ' (busy: performance scores will read low)' : ''}`);
   const persistTo = mkdtempSync(join(tmpdir(), 'tablemates-bench-d1-'));
   const stack = await startStack({ workerPort, sandboxPort, persistTo, inlineVars: true, quiet: true, build: false });
   stopStack = stack.stop;
@@ -168,6 +174,7 @@ async function measureLighthouse() {
       const perf = median(runs.map((r) => r.performance));
       const a11y = median(runs.map((r) => r.accessibility));
       console.log(`  ${page}: performance ${runs.map((r) => r.performance).join(', ')}; accessibility ${runs.map((r) => r.accessibility).join(', ')}`);
+      for (const r of runs) console.log(`    ${r.performance}: ${r.metrics}`);
       const below = [...new Set(runs.flatMap((r) => r.failedAudits))];
       if (below.length) console.log(`    audits below 90: ${below.join(', ')}`);
       report(`Lighthouse performance ${page}`, String(perf), perf >= TARGETS.performance, `≥ ${TARGETS.performance}`);
