@@ -25,8 +25,9 @@ test('the list shows the seeded Gurugram dinners soonest first, each Available N
 
 test('clicking a card opens its detail page with the fixed time and table size', async ({ page }) => {
   await page.goto('/events');
-  const first = page.getByRole('main').getByRole('listitem').first();
-  await first.getByRole('link').click();
+  // The last dinner is always more than 48 hours away, so its venue is still a secret.
+  const last = page.getByRole('main').getByRole('listitem').last();
+  await last.getByRole('link').click();
   await expect(page).toHaveURL(GURUGRAM_ID);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Gurugram');
   await expect(page.getByText('7:00 PM - 10:00 PM').first()).toBeVisible();
@@ -77,4 +78,19 @@ test('a failing list shows the error toast and an inline message', async ({ page
   await page.goto('/events');
   await expect(page.getByTestId('toast').filter({ hasText: 'Error loading events' })).toContainText('Please try again later.', { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('once the API reveals the venue, the page shows it instead of the 48-hour note', async ({ page, request }) => {
+  const { event } = (await (await request.get('/api/events/gurugram')).json()) as { event: Record<string, unknown> };
+  await page.route('**/api/events/gurugram', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ event: { ...event, venue: { name: 'The Courtyard Table', address: 'Galleria Market, DLF Phase IV, Gurugram' } } }),
+    }),
+  );
+  await page.goto('/event/gurugram');
+  await expect(page.getByText('The Courtyard Table')).toBeVisible();
+  await expect(page.getByText('Galleria Market, DLF Phase IV, Gurugram')).toBeVisible();
+  await expect(page.getByText('The exact venue is revealed 48 hours before the event.')).toHaveCount(0);
 });
