@@ -77,17 +77,17 @@ describe('POST /api/newsletter', () => {
   });
 
   it.each([
-    ['malformed JSON', '{"email": "a@b.co"', 'application/json'],
-    ['an empty body', '', 'application/json'],
-    ['a non-JSON content type', '{"email":"a@b.co"}', 'text/plain'],
-    ['a form body', 'email=a%40b.co', 'application/x-www-form-urlencoded'],
-    ['a body over 32 KB', JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(40_000) }), 'application/json'],
-  ])('refuses %s with the 400 error shape, no stack trace and nothing stored', async (_label, body, type) => {
+    ['malformed JSON', '{"email": "a@b.co"', 'application/json', 'The request body must be valid JSON.'],
+    ['an empty body', '', 'application/json', 'The request body must be valid JSON.'],
+    ['a non-JSON content type', '{"email":"a@b.co"}', 'text/plain', 'The request body must be valid JSON.'],
+    ['a form body', 'email=a%40b.co', 'application/x-www-form-urlencoded', 'The request body must be valid JSON.'],
+    ['a body over 32 KB', JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(40_000) }), 'application/json', 'The request body is too large.'],
+  ])('refuses %s with the 400 error shape, no stack trace and nothing stored', async (_label, body, type, message) => {
     const res = await raw('/api/newsletter', body, type);
     expect(res.status).toBe(400);
     const json = (await res.json()) as { error: { code: string; message: string } };
     expect(json.error.code).toBe('invalid_input');
-    expect(json.error.message).toBe('The request body must be valid JSON.');
+    expect(json.error.message).toBe(message);
     expect(JSON.stringify(json)).not.toMatch(/at .*\.(ts|js)|stack/i);
     expect(await newsletterRows()).toHaveLength(0);
   });

@@ -7,6 +7,7 @@ export const MAX_JSON_BYTES = 32 * 1024;
 
 /** Shown when the body is not JSON at all; schema messages (SPEC copy) cover everything else. */
 export const MALFORMED_BODY_MESSAGE = 'The request body must be valid JSON.';
+export const OVERSIZED_BODY_MESSAGE = 'The request body is too large.';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -37,14 +38,14 @@ async function assertJsonBody(req: { header(name: string): string | undefined; t
   const mediaType = (req.header('Content-Type') ?? '').split(';')[0].trim();
   if (!JSON_MEDIA_TYPE.test(mediaType)) throw invalidInput(MALFORMED_BODY_MESSAGE);
   const declared = Number(req.header('Content-Length') ?? 0);
-  if (declared > MAX_JSON_BYTES) throw invalidInput(MALFORMED_BODY_MESSAGE);
+  if (declared > MAX_JSON_BYTES) throw invalidInput(OVERSIZED_BODY_MESSAGE);
   let text: string;
   try {
     text = await req.text();
   } catch {
     throw invalidInput(MALFORMED_BODY_MESSAGE);
   }
-  if (text.length > MAX_JSON_BYTES) throw invalidInput(MALFORMED_BODY_MESSAGE);
+  if (text.length > MAX_JSON_BYTES) throw invalidInput(OVERSIZED_BODY_MESSAGE);
   try {
     JSON.parse(text);
   } catch {
