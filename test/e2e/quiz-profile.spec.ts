@@ -123,8 +123,23 @@ test('vibe check signed out → sign in → answers saved → profile details �
   await expect(page).toHaveURL(/\/events$/);
 });
 
-test('a signed-in guest without a profile is sent from /profile to /profile-details', async ({ page }) => {
+test('a signed-in guest takes the quiz directly; without a profile, /profile sends them to /profile-details', async ({ page }) => {
+  test.setTimeout(60_000);
   await signInWithPhone(page);
+  // No quiz response yet: the redirect rule lands on /quiz, which offers Sign Out.
+  await expect(page).toHaveURL(/\/quiz$/);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next' });
+  for (let step = 1; step <= 6; step++) await next.click();
+  await page.getByRole('checkbox', { name: 'Pop', exact: true }).check();
+  await next.click();
+  for (const g of ['Sci-Fi', 'Drama', 'Animation']) await page.getByRole('checkbox', { name: g, exact: true }).check();
+  for (let step = 8; step <= 10; step++) await next.click();
+  await page.getByRole('button', { name: "Let's Go" }).click();
+  await expect(page.getByText('Vibe check complete ✓')).toBeVisible();
+  await expect(page.getByText('One more step to complete your profile!')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile-details$/);
+
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/profile-details$/);
   await expect(page.getByLabel('Full name')).toBeVisible();
