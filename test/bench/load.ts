@@ -1,0 +1,145 @@
+/**
+ * `npm run bench:load`: throughput and latency of the booking path on the local stack, and the
+ * oversell check under load. Loopback only and bounded (fixed request counts, a hard timeout).
+ *
+ *   1. GET  /api/events         — 50 concurrent connections, LOAD_GET_REQUESTS requests
+ *   2. POST /api/orders         — 50 concurrent connections (50 signed-in guests), LOAD_POST_REQUESTS
+ *                                 requests on a large event (each also creates a sandbox Razorpay order)
+ *   3. Oversell                 — 200 guests at once on an 8-seat event: exactly 8 may win
+ *
+ * Guests are written straight into the local D1 (users, sessions, complete profiles) and their
+ * access tokens minted with the same claims the session core uses, so no SMS round-trips skew
+ * the numbers. Ports: LOAD_WORKER_PORT (8854) / LOAD_SANDBOX_PORT (8855). Exits 1 if oversold.
+ * Runs under Node 22's type stripping (`.ts` import extensions, no enums).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT } from 'jose';
+import { localVars, root, startStack } from '../stack/stack.ts';
+
+const workerPort = Number(process.env.LOAD_WORKER_PORT ?? 8854);
+const sandboxPort = Number(process.env.LOAD_SANDBOX_PORT ?? 8855);
+const GET_REQUESTS = Number(process.env.LOAD_GET_REQUESTS ?? 2000);
+const POST_REQUESTS = Number(process.env.LOAD_POST_REQUESTS ?? 1000);
+const CONCURRENCY = 50;
+const OVERSELL_GUESTS = 200;
+const OVERSELL_CAPACITY = 8;
+const OVERALL_TIMEOUT_MS = 10 * 60_000;
+
+const base = `http://127.0.0.1:${workerPort}`;
+const persistTo = join(root, `.wrangler/load-state-${workerPort}`);
+
+const q = (s: string | number) => (typeof s === 'number' ? String(s) : `'${s.replace(/'/g, "''")}'`);
+
+type Guest = { id: string; cookie: string };
+
+/** Users, live sessions and complete profiles, inserted into the local D1 in one file. */
+async function createGuests(prefix: string, count: number, secret: string): Promise<{ sql: string[]; guests: Guest[] }> {
+  const sql: string[] = [];
+  const guests: Guest[] = [];
+  const expires = new Date(Date.now() + 86_400_000).toISOString();
+  const key = new TextEncoder().encode(secret);
+  for (let i = 0; i < count; i++) {
+    const id = `${prefix}-user-${i}`;
+    const sid = `${prefix}-session-${i}`;
+    const phone = `+91${prefix === 'rate' ? '8' : '7'}${String(i).padStart(9, '0')}`;
+    sql.push(`INSERT INTO users (id, phone) VALUES (${q(id)}, ${q(phone)});`);
+    sql.push(`INSERT INTO sessions (id, user_id, expires_at) VALUES (${q(sid)}, ${q(id)}, ${q(expires)});`);
+    sql.push(`INSERT INTO user_profiles (id, user_id, full_name, email, phone_number) VALUES (${q(`${prefix}-profile-${i}`)}, ${q(id)}, 'Load Guest', ${q(`${prefix}-${i}@example.com`)}, ${q(phone)});`);
+    const token = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(id)
+      .setIssuer('tablemates')
+      .setAudience('tablemates-web')
+      .setIssuedAt()
+      .setExpirationTime('30m')
+      .sign(key);
+    guests.push({ id, cookie: `tm_at=${token}` });
+  }
+  return { sql, guests };
+}
+
+function eventSql(id: string, capacity: number): string {
+  const startsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  return `INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available, ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
+    VALUES (${q(id)}, ${q(`load-${id}`)}, 'Load test dinner', 'Load test', 'Gurugram', ${q(startsAt.slice(0, 10))}, ${q(startsAt)}, '/images/events/gurugram.svg', 1, 499, 899, 749, ${capacity});`;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/** `total` requests over `concurrency` connections; latency per request, wall time overall. */
+async function run(label: string, total: number, concurrency: number, send: (i: number) => Promise<Response>) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        // A dropped connection is counted (status 0) rather than ending the run.
+        const status = await send(i).then(
+          async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          },
+          () => 0,
+        );
+        latencies.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const line = `${label.padEnd(34)} ${String(total).padStart(5)} req  ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  statuses ${JSON.stringify(Object.fromEntries(statuses))}`;
+  console.log(line);
+  return { statuses };
+}
+
+async function main() {
+  rmSync(persistTo, { recursive: true, force: true });
+  const vars = localVars(workerPort, sandboxPort);
+  const stack = await startStack({ workerPort, sandboxPort, persistTo, inlineVars: true, quiet: true });
+  try {
+    const rate = await createGuests('rate', CONCURRENCY, vars.SESSION_SECRET);
+    const race = await createGuests('race', OVERSELL_GUESTS, vars.SESSION_SECRET);
+    const dir = mkdtempSync(join(tmpdir(), 'tablemates-load-'));
+    const file = join(dir, 'load.sql');
+    writeFileSync(file, [eventSql('load-big', 1_000_000), eventSql('load-eight', OVERSELL_CAPACITY), ...rate.sql, ...race.sql].join('\n'));
+    execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+
+    const headers = (cookie: string) => ({ 'Content-Type': 'application/json', Origin: base, Cookie: cookie });
+    const order = (guest: Guest, eventId: string) => fetch(`${base}/api/orders`, { method: 'POST', headers: headers(guest.cookie), body: JSON.stringify({ event_id: eventId, ticket_type: 'male' }) });
+
+    // Warm-up: the first requests compile the Worker and open D1.
+    await Promise.all(Array.from({ length: 10 }, () => fetch(`${base}/api/events`).then((r) => r.arrayBuffer())));
+
+    console.log(`Load on ${base} (wrangler dev, local D1, sandbox Razorpay on :${sandboxPort}); ${CONCURRENCY} concurrent connections`);
+    await run('GET  /api/events', GET_REQUESTS, CONCURRENCY, () => fetch(`${base}/api/events`));
+    const posts = await run('POST /api/orders', POST_REQUESTS, CONCURRENCY, (i) => order(rate.guests[i % CONCURRENCY], 'load-big'));
+    if ((posts.statuses.get(201) ?? 0) !== POST_REQUESTS) console.log('  note: not every order answered 201 (see statuses)');
+
+    const started = performance.now();
+    const results = await Promise.all(race.guests.map((g) => order(g, 'load-eight').then(async (r) => ({ status: r.status, body: await r.text() }), () => ({ status: 0, body: '' }))));
+    const ms = performance.now() - started;
+    const won = results.filter((r) => r.status === 201).length;
+    const soldOut = results.filter((r) => r.status === 409 && r.body.includes('Sold out')).length;
+    const detail = (await (await fetch(`${base}/api/events/load-eight`)).json()) as { event: { seatsLeft: number } };
+    const ok = won === OVERSELL_CAPACITY && soldOut === OVERSELL_GUESTS - OVERSELL_CAPACITY && detail.event.seatsLeft === 0;
+    console.log(`Oversell check: ${OVERSELL_GUESTS} concurrent orders for ${OVERSELL_CAPACITY} seats → ${won} held, ${soldOut} 'Sold out', seatsLeft ${detail.event.seatsLeft} (${ms.toFixed(0)} ms) ${ok ? 'PASS' : 'FAIL'}`);
+    if (!ok) process.exitCode = 1;
+  } finally {
+    await stack.stop();
+  }
+}
+
+const timer = setTimeout(() => {
+  console.error(`load test exceeded ${OVERALL_TIMEOUT_MS / 1000} s; aborting`);
+  process.exit(2);
+}, OVERALL_TIMEOUT_MS);
+timer.unref();
+await main();
