@@ -82,7 +82,7 @@ export function AuthDecor() {
         <div
           key={t.name}
           data-decor={t.name}
-          className={`${t.bg} text-primary flex aspect-square items-center justify-center rounded-2xl shadow-sm ${i % 2 ? 'translate-y-3' : '-translate-y-1'}`}
+          className={`${t.bg} text-primary flex aspect-square items-center justify-center rounded-2xl shadow-sm ${i % 3 === 1 ? 'translate-y-4' : ''}`}
         >
           <svg viewBox="0 0 72 72" className="h-3/5 w-3/5" focusable="false">
             {t.art}

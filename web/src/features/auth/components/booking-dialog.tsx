@@ -35,7 +35,10 @@ export function BookingDialog({ open, onClose, event }: { open: boolean; onClose
           Book Your Spot
         </h2>
         <p className="text-base-content/80 mt-1">
-          {event.title} · {event.location} · ₹{event.price}
+          <span className="block font-medium">{event.title}</span>
+          <span>
+            {event.location} · ₹{event.price} per seat
+          </span>
         </p>
         <div className="mt-5">
           {loading ? (

@@ -73,7 +73,7 @@ export function SignInPage({ search }: { search: SignInSearch }) {
                 onChangeNumber={() => setStep({ kind: 'phone', phone: step.phone })}
               />
             )}
-            <div ref={bot.container} />
+            {config.data?.turnstileSiteKey && <div ref={bot.container} />}
             <Link to="/" className="btn btn-link self-center">
               Back to Home
             </Link>

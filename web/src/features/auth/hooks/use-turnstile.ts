@@ -67,6 +67,8 @@ export function useTurnstile(siteKey: string | null | undefined) {
     const id = widget.current;
     return new Promise((resolve) => {
       pending.current = resolve;
+      // A token is single-use: clear the previous one before asking for a fresh one.
+      window.turnstile?.reset(id);
       window.turnstile?.execute(id);
       setTimeout(() => resolve(undefined), 15_000);
     });
