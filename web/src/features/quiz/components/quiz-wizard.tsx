@@ -24,7 +24,6 @@ export function QuizWizard({ initialAnswers, submitting, onSubmit }: Props) {
   const [answers, setAnswers] = useState<QuizAnswers>(initialAnswers);
   const [error, setError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
   const uid = useId();
   const current = QUIZ_STEPS[step];
   const headingId = `${uid}-question`;
@@ -32,12 +31,12 @@ export function QuizWizard({ initialAnswers, submitting, onSubmit }: Props) {
   const isLast = step === QUIZ_STEP_COUNT - 1;
 
   // Move focus to each new question (not on first paint, where the page heading comes first).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the step changes
+  // Compared with the last focused step rather than a "first render" flag, so React StrictMode's
+  // second effect run does not steal focus on load.
+  const focusedStep = useRef(step);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (focusedStep.current === step) return;
+    focusedStep.current = step;
     headingRef.current?.focus();
   }, [step]);
 
