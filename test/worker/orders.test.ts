@@ -14,10 +14,10 @@ const UNAVAILABLE = "This event doesn't exist or is no longer available.";
 
 describe('POST /api/orders — price and validation', () => {
   it('prices each ticket type on the server: male = single, female = 62.5% rounded, couple, female duo', async () => {
-    const guest = await createGuest();
     const event = await createEvent({ ticketPriceSingle: 499, ticketPriceCouple: 899, ticketPriceGroup: 749 });
     const expected = { male: [499, 1], female: [312, 1], couple: [899, 2], female_duo: [749, 2] } as const;
     for (const [type, [price, seats]] of Object.entries(expected)) {
+      const guest = await createGuest();
       const order = await placeOrder(guest.cookie, event.id, type);
       expect(order.amount).toBe(price);
       expect(order.amountPaise).toBe(price * 100);
@@ -150,6 +150,21 @@ describe('seats are never oversold', () => {
     expect((await postOrder(b.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(201);
     await handleScheduled({} as ScheduledController, env);
     expect((await orderRow(first.orderId)).status).toBe('expired');
+  });
+});
+
+describe('one guest cannot hold a table hostage', () => {
+  it('a third live hold on the same event is refused with 429; an expired one does not count', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const first = await placeOrder(guest.cookie, event.id);
+    await placeOrder(guest.cookie, event.id);
+    const third = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male' });
+    expect(third.status).toBe(429);
+    expect(await third.json()).toMatchObject({ error: { code: 'too_many_holds', message: 'Too many attempts. Please try again later.' } });
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
+    await expireHold(first.orderId);
+    expect((await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(201);
   });
 });
 

@@ -14,14 +14,18 @@ import { createOrder } from '../providers/razorpay';
 import { randomToken } from './crypto';
 import { ApiError } from './errors';
 import { seatsTakenSql } from './seats';
+import { isVenueRevealed } from './time';
 
 export const HOLD_MINUTES = 15;
+/** Live unpaid holds one guest may have on one event, so nobody can hold a whole table hostage. */
+export const MAX_LIVE_HOLDS_PER_GUEST = 2;
 
 export const MESSAGES = {
   eventUnavailable: "This event doesn't exist or is no longer available.",
   soldOut: 'Sold out',
   invalidCoupon: 'Invalid Coupon: This coupon code is not valid.',
   profileIncomplete: 'Please complete your profile to book the event.',
+  tooManyHolds: 'Too many attempts. Please try again later.',
   paymentUnavailable: 'Payment system unavailable',
   orderNotFound: 'Order not found.',
 } as const;
@@ -79,8 +83,20 @@ export async function holdSeats(d: Db, o: { id: string; receipt: string; userId:
     SELECT ${o.id}, ${o.receipt}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${nowIso}, ${nowIso}
     FROM events AS e
     WHERE e.id = ${o.eventId} AND e.available = 1 AND e.starts_at > ${nowIso}
-      AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity`);
+      AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
+      AND (SELECT COUNT(*) FROM payment_orders AS mine
+           WHERE mine.user_id = ${o.userId} AND mine.event_id = e.id AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso}) < ${MAX_LIVE_HOLDS_PER_GUEST}`);
   return (res.meta.changes ?? 0) === 1;
+}
+
+/** Why a hold was refused: the guest's own live holds, or no seats. */
+async function refusal(d: Db, userId: string, eventId: string, now: Date): Promise<ApiError> {
+  const [row] = await d
+    .select({ n: sql<number>`COUNT(*)` })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.eventId, eventId), eq(paymentOrders.status, 'created'), sql`${paymentOrders.holdExpiresAt} > ${now.toISOString()}`));
+  if (Number(row?.n ?? 0) >= MAX_LIVE_HOLDS_PER_GUEST) return new ApiError(429, 'too_many_holds', MESSAGES.tooManyHolds, undefined, { 'Retry-After': String(HOLD_MINUTES * 60) });
+  return new ApiError(409, 'sold_out', MESSAGES.soldOut);
 }
 
 /**
@@ -104,7 +120,7 @@ export async function placeOrder(env: Env, d: Db, input: { userId: string; event
   const id = `ord_${randomToken(12)}`;
   const seats = TICKET_SEATS[input.ticketType];
   const held = await holdSeats(d, { id, receipt: id, userId: input.userId, eventId: event.id, ticketType: input.ticketType, seats, amount, now });
-  if (!held) throw new ApiError(409, 'sold_out', MESSAGES.soldOut);
+  if (!held) throw await refusal(d, input.userId, event.id, now);
 
   const label = TICKET_LABELS[input.ticketType];
   const created = await createOrder(env, {
@@ -154,7 +170,7 @@ export async function orderView(d: Db, userId: string, orderId: string, now = ne
   const [booking] = await d.select().from(eventBookings).where(eq(eventBookings.orderId, order.id));
   // An unpaid hold past its expiry is expired for the guest even before the cron writes it down.
   const status = order.status === 'created' && order.holdExpiresAt <= now.toISOString() ? 'expired' : order.status;
-  const revealed = event ? now.getTime() >= new Date(event.startsAt).getTime() - 48 * 3_600_000 : false;
+  const revealed = event ? isVenueRevealed(event.startsAt, now) : false;
   return {
     order: {
       id: order.razorpayOrderId ?? order.id,
