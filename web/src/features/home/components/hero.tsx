@@ -13,8 +13,11 @@ export function Hero() {
   const { isAuthenticated, profile } = useSession();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-base-200 to-base-100">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-32 -right-24 h-96 w-96 rounded-full bg-accent/20 blur-3xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute -bottom-40 -left-24 h-96 w-96 rounded-full bg-primary/10 blur-3xl" />
+      {/* Warm glows as plain radial gradients: a CSS blur filter this size is costly to paint on phones. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_90%_0%,rgb(245_158_11/0.22),transparent_40%),radial-gradient(circle_at_0%_100%,rgb(154_52_18/0.10),transparent_45%)]"
+      />
       <div className="relative mx-auto max-w-6xl px-5 pt-5 sm:px-8">
         <Logo />
       </div>
@@ -48,7 +51,7 @@ export function Hero() {
             · ₹499 per seat · 7:00 PM - 10:00 PM
           </p>
         </div>
-        <div className="relative mx-auto w-full max-w-lg motion-safe:animate-[rise_0.9s_0.1s_ease-out_both]">
+        <div className="relative mx-auto w-full max-w-lg">
           <div className="rounded-[2rem] bg-base-100 p-4 shadow-xl ring-1 ring-base-300 sm:p-6">
             <DinnerTableIllustration className="h-auto w-full" />
           </div>
