@@ -84,7 +84,9 @@ test('a failed payment says so and frees the seat', async ({ page }) => {
   await page.goto('/event/gurugram');
 
   await ticket(page, /^Female 1 seat/).check();
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Book Now' }).click();
+  const { orderId } = (await (await created).json()) as { orderId: string };
   const checkout = page.getByRole('dialog', { name: 'Razorpay sandbox checkout' });
   await expect(checkout).toBeVisible();
   await checkout.getByRole('button', { name: 'Fail' }).click();
@@ -94,4 +96,7 @@ test('a failed payment says so and frees the seat', async ({ page }) => {
   await expect(toast).toContainText('incorrect OTP');
   await expect(page).toHaveURL(/\/event\/gurugram/);
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+
+  // The sandbox's signed payment.failed webhook marked the order failed, which frees its seat.
+  await expect.poll(async () => ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as { order: { status: string } }).order.status).toBe('failed');
 });
