@@ -2,16 +2,18 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
-import { EventsList, EventsListSkeleton } from '@/features/events/components/events-list';
+import { EventsList } from '@/features/events/components/events-list';
 
 export const Route = createFileRoute('/events')({
-  // A failed load is not fatal here: EventsList shows the toast and an inline retry instead.
-  loader: ({ context }) => context.queryClient.ensureQueryData(eventsQueryOptions()).catch(() => undefined),
-  pendingComponent: () => (
-    <EventsFrame>
-      <EventsListSkeleton />
-    </EventsFrame>
-  ),
+  /**
+   * Starts the fetch as soon as the route matches (in parallel with this route's code) but does
+   * not hold the page for it: the heading and intro are static, so they paint at once — the
+   * page's largest paint — while EventsList shows placeholders, then the cards, the empty text,
+   * or the failure toast with an inline retry.
+   */
+  loader: ({ context }) => {
+    context.queryClient.ensureQueryData(eventsQueryOptions()).catch(() => undefined);
+  },
   component: () => (
     <EventsFrame>
       <EventsList />

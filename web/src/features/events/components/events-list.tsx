@@ -33,8 +33,8 @@ export function EventsList() {
 
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {data.events.map((event) => (
-        <EventCard key={event.id} event={event} />
+      {data.events.map((event, i) => (
+        <EventCard key={event.id} event={event} eager={i < 3} />
       ))}
     </ul>
   );
