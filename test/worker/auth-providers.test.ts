@@ -1,8 +1,9 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { sendOtpSms } from '../../worker/providers/sms';
 import { turnstileEnabled, verifyTurnstile } from '../../worker/providers/turnstile';
-import { randomPhone } from './helpers/auth';
+import { app } from '../../worker/app';
+import { ORIGIN, randomIp, randomPhone } from './helpers/auth';
 
 type Captured = { method: string; path: string; query: string; headers: Record<string, string>; body: string };
 const captured = async (provider: string, contains: string): Promise<Captured> => {
@@ -59,5 +60,35 @@ describe('Turnstile', () => {
   it('siteverify accepts a good token and refuses a bad one', async () => {
     expect(await verifyTurnstile(on, 'good-token', '203.0.113.1')).toEqual({ ok: true, value: true });
     expect((await verifyTurnstile(on, 'fail-token')).ok).toBe(false);
+  });
+});
+
+describe('the bot check on sending a code', () => {
+  const withTurnstile = { ...env, TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA' };
+  const sendWith = async (body: Record<string, unknown>) => {
+    const ctx = createExecutionContext();
+    const res = await app.request(
+      `${ORIGIN}/api/auth/otp/send`,
+      { method: 'POST', headers: { 'content-type': 'application/json', Origin: ORIGIN, 'CF-Connecting-IP': randomIp() }, body: JSON.stringify(body) },
+      withTurnstile,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return res;
+  };
+
+  it('exposes the site key only when configured', async () => {
+    expect(await (await SELF.fetch(`${ORIGIN}/api/auth/config`)).json()).toEqual({ turnstileSiteKey: null });
+    expect(await (await app.request(`${ORIGIN}/api/auth/config`, {}, withTurnstile, createExecutionContext())).json()).toEqual({ turnstileSiteKey: '1x00000000000000000000AA' });
+  });
+
+  it('refuses to send without a valid token, with the send-code error, and sends with one', async () => {
+    const missing = await sendWith({ phone: randomPhone() });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe('Failed to send code. Please try again.');
+    const refused = await sendWith({ phone: randomPhone(), turnstileToken: 'fail-token' });
+    expect(refused.status).toBe(400);
+    const ok = await sendWith({ phone: randomPhone(), turnstileToken: 'good-token' });
+    expect(ok.status).toBe(200);
   });
 });
