@@ -49,11 +49,11 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save and 
 describe('ProfileDetailsForm', () => {
   it('shows the defaults, with "It\'s complicated" for prefer_not_to_say', async () => {
     renderForm();
-    expect((await screen.findByLabelText<HTMLSelectElement>(/^Sex/)).value).toBe('prefer_not_to_say');
-    const rel = screen.getByLabelText<HTMLSelectElement>(/^Relationship status/);
+    expect(((await screen.findByLabelText(/^Sex/)) as unknown as HTMLSelectElement).value).toBe('prefer_not_to_say');
+    const rel = screen.getByLabelText(/^Relationship status/) as unknown as HTMLSelectElement;
     expect(rel.value).toBe('prefer_not_to_say');
     expect(rel.selectedOptions[0].textContent).toBe("It's complicated");
-    expect(screen.getByLabelText<HTMLSelectElement>(/^Work profile/).value).toBe('job');
+    expect((screen.getByLabelText(/^Work profile/) as unknown as HTMLSelectElement).value).toBe('job');
     expect(screen.getByLabelText(/^Date of birth/).getAttribute('min')).toBe('1900-01-01');
   });
 
