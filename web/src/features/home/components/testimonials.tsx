@@ -67,11 +67,11 @@ export function Testimonials() {
           {testimonials.map((t) => (
             <li key={t.name}>
               <figure className="card relative h-full overflow-hidden bg-base-200/70 ring-1 ring-base-300">
-                <span aria-hidden="true" className="pointer-events-none absolute -top-4 right-4 font-display text-9xl leading-none text-primary/15">
+                <span aria-hidden="true" className="pointer-events-none absolute top-3 right-5 font-display text-8xl leading-[0.8] text-primary/15">
                   ”
                 </span>
                 <div className="card-body gap-4">
-                  <p className="badge h-auto self-start border-none bg-primary/10 py-1 font-semibold text-primary">{t.highlight}</p>
+                  <p className="self-start rounded-full bg-primary/10 px-3 py-1 text-sm font-semibold text-primary">{t.highlight}</p>
                   <blockquote className="flex-1 text-base-content/90">
                     <p>{t.quote}</p>
                   </blockquote>
