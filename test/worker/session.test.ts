@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../worker/lib/session';
-import { cookiesFrom, ORIGIN, postJson, signIn } from './helpers/auth';
+import { cookiesFrom, latestCode, ORIGIN, postJson, signIn } from './helpers/auth';
 
 const me = (cookie: string) => SELF.fetch(`${ORIGIN}/api/auth/me`, { headers: { cookie } });
 const cookieValue = (cookie: string, name: string) => cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
@@ -177,5 +177,18 @@ describe('the session answer', () => {
     const a = await signIn();
     const s = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as { next: string; quizCompleted: boolean };
     expect(s).toMatchObject({ quizCompleted: false, next: '/quiz' });
+  });
+});
+
+describe('signing in again', () => {
+  it('ends the session the browser already had', async () => {
+    const first = await signIn();
+    await env.DB.prepare('DELETE FROM rate_events').run();
+    const send = await postJson('/api/auth/otp/send', { phone: first.phone });
+    expect(send.status).toBe(200);
+    const again = await postJson('/api/auth/otp/verify', { phone: first.phone, code: await latestCode(first.phone) }, { cookie: first.cookie });
+    expect(again.status).toBe(200);
+    expect((await me(first.cookie)).status).toBe(401);
+    expect((await me(cookiesFrom(again))).status).toBe(200);
   });
 });

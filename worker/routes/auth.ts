@@ -72,6 +72,13 @@ async function signedIn(c: Ctx, user: SessionUser) {
   };
 }
 
+/** Signs `userId` in, first ending any session this browser already had (no orphaned sessions). */
+async function beginSession(c: Ctx, userId: string): Promise<SessionUser> {
+  const current = c.get('user');
+  if (current) await revokeSession(c, current.sessionId);
+  return startSession(c, userId);
+}
+
 /** Finds or creates the user owning `phone` (insert-or-ignore, so racing verifies agree), and records the phone on the profile. */
 async function userForPhone(c: Ctx, phone: string): Promise<string> {
   const d = db(c.env.DB);
@@ -172,7 +179,7 @@ export const authRoutes = new Hono<AppEnv>()
     await consume(c.env.DB, `otp-verify:ip:${clientIp(c)}`, LIMITS.verifyPerIp);
     await checkCode(c.env.DB, c.env.SESSION_SECRET, phone, body.code);
     const userId = await userForPhone(c, phone);
-    return c.json(await signedIn(c, await startSession(c, userId)));
+    return c.json(await signedIn(c, await beginSession(c, userId)));
   })
   .post('/signup', json(SignUpSchema), async (c) => {
     const body = c.req.valid('json');
@@ -188,7 +195,7 @@ export const authRoutes = new Hono<AppEnv>()
       .insert(userProfiles)
       .values({ id: crypto.randomUUID(), userId, fullName: body.full_name, phoneNumber: normalisePhone(body.phone), email: profileEmailFree ? body.email : null })
       .onConflictDoNothing();
-    return c.json(await signedIn(c, await startSession(c, userId)), 201);
+    return c.json(await signedIn(c, await beginSession(c, userId)), 201);
   })
   .post('/signin', json(SignInSchema), async (c) => {
     const body = c.req.valid('json');
@@ -198,7 +205,7 @@ export const authRoutes = new Hono<AppEnv>()
     // Always run one PBKDF2 so unknown emails take as long as wrong passwords.
     const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user?.passwordHash || !valid || user.disabledAt) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
-    return c.json(await signedIn(c, await startSession(c, user.id)));
+    return c.json(await signedIn(c, await beginSession(c, user.id)));
   })
   .get('/google', async (c) => {
     const d = await discover(c.env);
@@ -234,7 +241,7 @@ export const authRoutes = new Hono<AppEnv>()
       const identity = await exchangeCode(d.value, c.env, { code, redirectUri: redirectUri(c), verifier: payload.verifier, nonce: payload.nonce });
       if (!identity.ok) throw new Error(identity.error);
       const userId = await userForGoogle(c, identity.value);
-      await startSession(c, userId);
+      await beginSession(c, userId);
       return c.redirect('/auth', 302);
     } catch (e) {
       console.warn(JSON.stringify({ level: 'warn', msg: 'google sign-in failed', error: String(e) }));
