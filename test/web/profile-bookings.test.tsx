@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BookingsList } from '@/features/bookings/components/bookings-list';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderWith(bookings: unknown[]) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ bookings }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  const rootRoute = createRootRoute({ component: BookingsList });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/profile'] }) });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const booking = (over: Record<string, unknown>) => ({
+  id: crypto.randomUUID(),
+  event_id: 'gurugram-2030-01-05',
+  event_name: 'Gurugram Supper Club',
+  event_location: 'Gurugram',
+  event_date: '2030-01-05',
+  ticket_type: 'male',
+  seats: 1,
+  amount: 499,
+  status: 'confirmed',
+  booking_date: '2029-12-20T10:00:00.000Z',
+  ...over,
+});
+
+describe('BookingsList on /profile', () => {
+  it('shows each booking with location, dates, rupee amount and a green or yellow badge', async () => {
+    renderWith([booking({ event_name: 'Newest', status: 'pending', amount: 1499 }), booking({ event_name: 'Older' })]);
+    const items = await screen.findAllByTestId('booking');
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Newest', 'Older']);
+    const [newest, older] = items;
+    expect(newest.textContent).toContain('Gurugram');
+    expect(newest.textContent).toContain('₹1,499');
+    expect(newest.textContent).toContain('5 Jan 2030');
+    expect(newest.textContent).toContain('20 Dec 2029');
+    expect(within(newest).getByText('Pending').className).toContain('badge-warning');
+    expect(within(older).getByText('Confirmed').className).toContain('badge-success');
+  });
+
+  it("offers 'Browse Events' when there are no bookings", async () => {
+    renderWith([]);
+    const link = await screen.findByRole('link', { name: 'Browse Events' });
+    expect(link.getAttribute('href')).toBe('/events');
+  });
+});
