@@ -123,12 +123,16 @@ export async function placeOrder(env: Env, d: Db, input: { userId: string; event
   if (!held) throw await refusal(d, input.userId, event.id, now);
 
   const label = TICKET_LABELS[input.ticketType];
-  const created = await createOrder(env, {
+  const orderInput = {
     amount: amount * 100,
-    currency: 'INR',
+    currency: 'INR' as const,
     receipt: id,
     notes: { ticket_type: input.ticketType, ticket_label: label, event_id: event.id, event_name: event.title },
-  });
+  };
+  let created = await createOrder(env, orderInput);
+  // One retry on a network error or 5xx: the same receipt returns the same order if the first
+  // attempt did reach Razorpay, so the retry cannot create a second order for this hold.
+  if (!created.ok && (created.status === undefined || created.status >= 500)) created = await createOrder(env, orderInput);
   if (!created.ok || created.value.amount !== amount * 100) {
     console.error('razorpay order create failed', created.ok ? 'amount mismatch' : created.error);
     await d.delete(paymentOrders).where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'created'), isNull(paymentOrders.razorpayOrderId)));
