@@ -8,7 +8,9 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 step "dependencies"
 if [ ! -x node_modules/.bin/wrangler ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # `npm install` (not `npm ci`): npm 11 writes locks without other platforms' optional
+  # binaries (Biome's), which `npm ci` then refuses as out of sync. The lock still pins versions.
+  npm install --no-audit --no-fund
 fi
 # npm scripts put node_modules/.bin first on PATH, so this is the node@22 devDependency.
 export PATH="$PWD/node_modules/.bin:$PATH"
