@@ -12,8 +12,27 @@ export type TicketIcsInput = {
 const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([,;])/g, '\\$1');
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-/** Lines longer than 75 octets are folded (RFC 5545 §3.1); our lines are ASCII-safe enough to fold by characters. */
-const fold = (line: string) => line.match(/.{1,73}/g)?.join('\r\n ') ?? line;
+const encoder = new TextEncoder();
+
+/** Lines longer than 75 octets are folded (RFC 5545 §3.1), never inside a UTF-8 character. */
+function fold(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = encoder.encode(ch).length;
+    // Continuation lines start with a space, which counts towards their 75 octets.
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
 
 /** @example ticketIcs({ bookingId: 'bkg_1', eventTitle: 'Dinner', location: 'Gurugram', startsAt: '2026-11-28T13:30:00.000Z', ticketLabel: 'Male', amount: 499, url: 'https://…' }) */
 export function ticketIcs(t: TicketIcsInput, now = new Date()): string {
