@@ -25,6 +25,11 @@ describe('ticketIcs', () => {
   });
 });
 
+const fakeRazorpay = class {
+  open() {}
+  on() {}
+} as unknown as NonNullable<Window['Razorpay']>;
+
 describe('loadCheckout', () => {
   afterEach(() => {
     delete window.Razorpay;
@@ -36,8 +41,7 @@ describe('loadCheckout', () => {
   });
 
   it('reuses an already loaded checkout', async () => {
-    const Fake = function Fake() {} as unknown as NonNullable<Window['Razorpay']>;
-    window.Razorpay = Fake;
-    await expect(loadCheckout('http://127.0.0.1:9/checkout.js')).resolves.toBe(Fake);
+    window.Razorpay = fakeRazorpay;
+    await expect(loadCheckout('http://127.0.0.1:9/checkout.js')).resolves.toBe(fakeRazorpay);
   });
 });
