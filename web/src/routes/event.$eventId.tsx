@@ -70,7 +70,7 @@ function EventPage() {
 
 function TopBar() {
   return (
-    <nav aria-label="Breadcrumb" className="absolute inset-x-0 top-0 z-10">
+    <nav aria-label="Site" className="absolute inset-x-0 top-0 z-10">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-6 py-5">
         <Link to="/" className="font-display text-xl font-semibold text-neutral-content">
           Tablemates

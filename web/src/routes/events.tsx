@@ -27,7 +27,7 @@ function EventsFrame({ children }: { children: ReactNode }) {
       <main className="min-h-screen">
         <header className="border-b border-base-300 bg-base-200/70">
           <div className="mx-auto max-w-6xl px-6 pt-8 pb-12">
-            <nav aria-label="Breadcrumb" className="flex items-center justify-between gap-4">
+            <nav aria-label="Site" className="flex items-center justify-between gap-4">
               <Link to="/" className="font-display text-xl font-semibold text-primary">
                 Tablemates
               </Link>

@@ -5,12 +5,12 @@ import { formatEventDate } from '../lib/format-event-date';
 /**
  * One event on /events (SPEC §2 Events list): image, location, description or title and the
  * 'Available Now' badge. The whole card is clickable through a stretched title link, so screen
- * readers hear one short link name instead of the whole card. `eager` for cards in the first
+ * readers hear one short link name instead of the whole card; the card shows the focus ring. `eager` for cards in the first
  * row, which are on screen at load and should not wait for lazy-loading.
  */
 export function EventCard({ event, eager = false }: { event: EventSummary; eager?: boolean }) {
   return (
-    <li className="group relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg focus-within:shadow-lg">
+    <li className="group relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
       <div className="relative aspect-[16/9] bg-base-200">
         <img src={event.imageUrl} alt="" width={800} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover" />
         {event.available && <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>}
@@ -21,7 +21,7 @@ export function EventCard({ event, eager = false }: { event: EventSummary; eager
           <Link
             to="/event/$eventId"
             params={{ eventId: event.id }}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline"
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none! group-hover:underline"
           >
             {event.title}
           </Link>

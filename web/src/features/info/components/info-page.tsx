@@ -38,7 +38,7 @@ export function InfoPage({ title, eyebrow, intro, updated, backToHome = true, wi
       <main className="min-h-screen">
         <header className="bg-base-200/70 border-b border-base-300">
           <div className={`mx-auto ${wide ? 'max-w-5xl' : 'max-w-3xl'} px-6 pt-8 pb-12 sm:pt-10 sm:pb-16`}>
-            <nav aria-label="Breadcrumb" className="flex items-center justify-between gap-4">
+            <nav aria-label="Site" className="flex items-center justify-between gap-4">
               <Link to="/" className="font-display text-xl font-semibold text-primary">
                 Tablemates
               </Link>
