@@ -47,7 +47,9 @@ export function useQuizFlow() {
           void navigate({ to: '/profile-details' });
         },
         onError: (e) => {
-          const message = e instanceof ApiRequestError && e.message ? e.message : QUIZ_COPY.errorFallback;
+          // A 4xx carries the server's own words for the guest (SPEC copy); a 5xx or a network
+          // failure has nothing useful to say, so the spec's fallback is shown instead.
+          const message = e instanceof ApiRequestError && e.status >= 400 && e.status < 500 && e.message ? e.message : QUIZ_COPY.errorFallback;
           toast({ title: QUIZ_COPY.errorTitle, description: message, variant: 'destructive' });
           onFailure?.();
         },
