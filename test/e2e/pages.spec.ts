@@ -55,6 +55,11 @@ test('the privacy policy has every section the spec lists', async ({ page }) => 
   ];
   // Scoped to the article: the shared footer has headings of its own.
   await expect(page.locator('article').getByRole('heading', { level: 2 })).toHaveText(headings);
+  // SPEC §3 "Stored data named in the privacy text".
+  const collected = page.locator('article');
+  for (const item of ['name', 'email address', 'phone number', 'location', 'profile photos', 'preferences', 'interests', 'quiz', 'Messages', 'transaction IDs', 'payment method type', 'IP address', 'device']) {
+    await expect(collected).toContainText(item);
+  }
   await expect(page.getByText('never receive or store full card details')).toBeVisible();
   await expect(page.getByText('aged 18 and over')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
