@@ -1,9 +1,10 @@
 import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { quizResponses, userProfiles } from '../../db/schema';
 import { todayInIst } from '../../worker/domain/profile';
+import { sendWelcomeEmail } from '../../worker/lib/welcome-email';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -172,5 +173,17 @@ describe('GET /api/profile', () => {
 
   it('answers 401 when signed out', async () => {
     expect((await SELF.fetch(apiRequest('GET', '/api/profile'))).status).toBe(401);
+  });
+});
+
+describe('sendWelcomeEmail', () => {
+  it('reports a provider failure instead of throwing, so a profile save never fails on it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const guest = { userId: 'u-1', name: 'Asha Rao', email: uniqueEmail('nowelcome') };
+    expect(await sendWelcomeEmail({ ...env, EMAIL_API_KEY: 'wrong-key' }, guest)).toBe(false);
+    expect(await sendWelcomeEmail({ ...env, EMAIL_BASE_URL: 'http://127.0.0.1:9/nothing-here' }, guest)).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(await welcomeMailsTo(guest.email)).toHaveLength(0);
+    warn.mockRestore();
   });
 });
