@@ -3,8 +3,8 @@
  * oversell check under load. Loopback only and bounded (fixed request counts, a hard timeout).
  *
  *   1. GET  /api/events         — 50 concurrent connections, LOAD_GET_REQUESTS requests
- *   2. POST /api/orders         — 50 concurrent connections (50 signed-in guests), LOAD_POST_REQUESTS
- *                                 requests on a large event (each also creates a sandbox Razorpay order)
+ *   2. POST /api/orders         — 50 concurrent connections, LOAD_POST_REQUESTS requests, one signed-in
+ *                                 guest each, on a large event (each also creates a sandbox Razorpay order)
  *   3. Oversell                 — 200 guests at once on an 8-seat event: exactly 8 may win
  *
  * Guests are written straight into the local D1 (users, sessions, complete profiles) and their
@@ -105,7 +105,8 @@ async function main() {
   const vars = localVars(workerPort, sandboxPort);
   const stack = await startStack({ workerPort, sandboxPort, persistTo, inlineVars: true, quiet: true });
   try {
-    const rate = await createGuests('rate', CONCURRENCY, vars.SESSION_SECRET);
+    // One guest per order: a guest may hold at most two live holds per event (429 beyond that).
+    const rate = await createGuests('rate', POST_REQUESTS, vars.SESSION_SECRET);
     const race = await createGuests('race', OVERSELL_GUESTS, vars.SESSION_SECRET);
     const dir = mkdtempSync(join(tmpdir(), 'tablemates-load-'));
     const file = join(dir, 'load.sql');
@@ -120,7 +121,7 @@ async function main() {
 
     console.log(`Load on ${base} (wrangler dev, local D1, sandbox Razorpay on :${sandboxPort}); ${CONCURRENCY} concurrent connections`);
     await run('GET  /api/events', GET_REQUESTS, CONCURRENCY, () => fetch(`${base}/api/events`));
-    const posts = await run('POST /api/orders', POST_REQUESTS, CONCURRENCY, (i) => order(rate.guests[i % CONCURRENCY], 'load-big'));
+    const posts = await run('POST /api/orders', POST_REQUESTS, CONCURRENCY, (i) => order(rate.guests[i], 'load-big'));
     if ((posts.statuses.get(201) ?? 0) !== POST_REQUESTS) console.log('  note: not every order answered 201 (see statuses)');
 
     const started = performance.now();

@@ -20,6 +20,8 @@ const WebhookBody = v.object({
   payload: v.object({ payment: v.optional(v.object({ entity: Payment })), order: v.optional(v.object({ entity: v.object({ id: v.string() }) })) }),
 });
 
+const MAX_WEBHOOK_BYTES = 256 * 1024;
+
 const badSignature = () => new ApiError(400, 'invalid_signature', 'Invalid webhook signature.');
 
 /**
@@ -29,7 +31,10 @@ const badSignature = () => new ApiError(400, 'invalid_signature', 'Invalid webho
  * /api/payments/verify. Mounted before the Origin check: the signature is the authentication.
  */
 export const webhooksRoutes = new Hono<AppEnv>().post('/razorpay', async (c) => {
+  // Razorpay's payloads are a few KB; refuse anything large before hashing it.
+  if (Number(c.req.header('Content-Length') ?? 0) > MAX_WEBHOOK_BYTES) throw new ApiError(413, 'payload_too_large', 'Webhook body too large.');
   const raw = await c.req.text();
+  if (raw.length > MAX_WEBHOOK_BYTES) throw new ApiError(413, 'payload_too_large', 'Webhook body too large.');
   if (!(await verifyWebhookSignature(c.env.RAZORPAY_WEBHOOK_SECRET, raw, c.req.header('X-Razorpay-Signature')))) throw badSignature();
   const eventId = c.req.header('X-Razorpay-Event-Id');
   if (!eventId || eventId.length > 100) throw new ApiError(400, 'invalid_input', 'Missing X-Razorpay-Event-Id.');
