@@ -34,7 +34,7 @@ async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order 
  */
 async function claimSeat(d: Db, order: Order, paymentId: string): Promise<boolean> {
   const now = nowIso();
-  const res = await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, updated_at = ${now}
+  const res = await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
     WHERE id = ${order.id} AND status IN ('created', 'expired', 'failed')
       AND ((status = 'created' AND hold_expires_at > ${now})
            OR ${seatsTakenSql(order.eventId, now)} + seats <= (SELECT capacity FROM events WHERE events.id = payment_orders.event_id))`);
