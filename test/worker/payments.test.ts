@@ -213,6 +213,22 @@ describe('one payment, one booking', () => {
   });
 });
 
+describe('through the real bookings queue', () => {
+  it('a signed payment.captured webhook alone is enough: the queue consumer confirms the booking', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const order = await placeOrder(guest.cookie, event.id, 'couple');
+    const paid = await sandboxPay(order.orderId);
+    const res = await postWebhook('payment.captured', capturedPayment(order.orderId, paid.razorpay_payment_id, order.amountPaise));
+    expect(res.status).toBe(200);
+    // wrangler.toml's consumer (batch timeout 5 s) picks the message up; nothing is called directly.
+    await expect
+      .poll(async () => ((await (await getOrder(guest.cookie, order.orderId)).json()) as { order: { status: string } }).order.status, { timeout: 20_000, interval: 250 })
+      .toBe('confirmed');
+    expect(await bookingsFor((await orderRow(order.orderId)).id)).toHaveLength(1);
+  }, 30_000);
+});
+
 describe('scheduled reconciliation', () => {
   it('confirms a paid order whose webhook never arrived, by asking Razorpay for its payments', async () => {
     const guest = await createGuest();
