@@ -172,8 +172,9 @@ export async function orderView(d: Db, userId: string, orderId: string, now = ne
   if (!order) throw new ApiError(404, 'order_not_found', MESSAGES.orderNotFound);
   const [event] = await d.select().from(events).where(eq(events.id, order.eventId));
   const [booking] = await d.select().from(eventBookings).where(eq(eventBookings.orderId, order.id));
-  // An unpaid hold past its expiry is expired for the guest even before the cron writes it down.
-  const status = order.status === 'created' && order.holdExpiresAt <= now.toISOString() ? 'expired' : order.status;
+  // The stored status, not one derived from the clock: a payment made in the hold's last second
+  // may still be on the queue, and the cron only writes 'expired' after asking Razorpay.
+  const status = order.status;
   const revealed = event ? isVenueRevealed(event.startsAt, now) : false;
   return {
     order: {

@@ -32,7 +32,7 @@ function TicketForm({ eventId }: { eventId: string }) {
   const [appliedCoupon, setAppliedCoupon] = useState<{ code: string; percentOff: number } | null>(null);
   const validate = useValidateCoupon();
   const { start, busy } = useCheckout(event.title);
-  const ids = { legend: useId(), coupon: useId(), couponError: useId() };
+  const ids = { coupon: useId(), couponError: useId() };
   const soldOut = event.tickets.every((t) => !t.available);
 
   const applyCoupon = async () => {
@@ -68,17 +68,15 @@ function TicketForm({ eventId }: { eventId: string }) {
 
   return (
     <div className="flex flex-col gap-5 border-t border-base-300 pt-5">
-      <fieldset aria-labelledby={ids.legend} className="flex flex-col gap-2">
-        <div className="flex items-baseline justify-between gap-2">
-          <legend id={ids.legend} className="font-display text-lg font-semibold">
-            Choose your ticket
-          </legend>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 flex w-full items-baseline justify-between gap-2">
+          <span className="font-display text-lg font-semibold">Choose your ticket</span>
           {soldOut ? (
             <span className="badge badge-error font-medium">Sold out</span>
           ) : (
             <span className="text-sm text-base-content/80">{event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`}</span>
           )}
-        </div>
+        </legend>
         {event.tickets.map((t) => {
           const price = appliedCoupon ? Math.round((t.price * (100 - appliedCoupon.percentOff)) / 100) : t.price;
           return (
