@@ -1,5 +1,4 @@
-import '@fontsource-variable/fraunces/wght.css';
-import '@fontsource-variable/inter/wght.css';
+import './fonts.css';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
