@@ -1,27 +1,48 @@
-import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 
-/** Runs SQL against the e2e stack's local D1 (state the product has no API for, e.g. a finished quiz). */
-function sql(command: string) {
-  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`, '--command', command], { cwd: root, stdio: 'ignore' });
+/**
+ * State is set up through the product's own API (never by writing to the live local D1 from
+ * another process, which locks it under the running Worker and fails unrelated tests).
+ */
+async function completeQuiz(page: Page) {
+  const res = await page.request.post('/api/quiz', {
+    headers: { Origin: ORIGIN },
+    data: {
+      vibe_reason: 'new_people',
+      netflix_style: 'comfort_show',
+      superpower: 'teleport',
+      social_battery: 'introvert',
+      life_progress: 'cart',
+      doing_nothing: 'okay',
+      music_genres: ['Jazz'],
+      movie_genres: ['Drama', 'Comedy', 'Romance'],
+      free_entry: 'concerts',
+      family_guy_character: 'brian',
+      dietary_preferences: 'vegetarian',
+    },
+  });
+  expect(res.status()).toBe(201);
 }
-const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
-async function userIdOf(page: Page): Promise<string> {
-  const res = await page.request.get('/api/auth/me');
-  return ((await res.json()) as { user: { id: string } }).user.id;
-}
-
-function completeQuiz(userId: string) {
-  sql(
-    `INSERT INTO quiz_responses (id, user_id, name, age_range, dietary_preferences, interests, personality_type, conversation_style, answers) VALUES (${q(crypto.randomUUID())}, ${q(userId)}, 'Anonymous', '26-35', 'vegetarian', '{}', 'introvert', 'listener', '{}')`,
-  );
+async function completeProfile(page: Page, phone: string) {
+  const res = await page.request.put('/api/profile', {
+    headers: { Origin: ORIGIN },
+    data: {
+      full_name: 'Kabir Mehta',
+      email: email(),
+      phone_number: phone,
+      date_of_birth: '1994-06-15',
+      sex: 'male',
+      relationship_status: 'single',
+      work_profile: 'job',
+    },
+  });
+  expect(res.status()).toBe(200);
 }
 
 const email = () => `e2e.${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -157,18 +178,15 @@ test.describe('the redirect rule', () => {
     await expect(page).toHaveURL(/\/quiz$/);
   });
 
-  test('no quiz response → /quiz; quiz but no name → /profile-details; complete → /events (or the guarded page it came from)', async ({ page, context }) => {
+  test('no quiz response → /quiz; quiz but no name → /profile-details; complete → /events (or the guarded page it came from)', async ({ page }) => {
     const phone = await signInWithPhone(page);
     await expect(page).toHaveURL(/\/quiz$/);
-    const userId = await userIdOf(page);
 
-    completeQuiz(userId);
-    sql('DELETE FROM rate_events'); // signing the same phone in again within 30 s is limited by design
-    await context.clearCookies();
-    await signInWithPhone(page, phone);
+    await completeQuiz(page);
+    await page.goto('/auth');
     await expect(page).toHaveURL(/\/profile-details$/);
 
-    sql(`UPDATE user_profiles SET full_name = 'Kabir Mehta' WHERE user_id = ${q(userId)}`);
+    await completeProfile(page, phone);
     // An existing session on /auth applies the rule too.
     await page.goto('/auth');
     await expect(page).toHaveURL(/\/events$/);
