@@ -1,10 +1,8 @@
-import { vValidator } from '@hono/valibot-validator';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
-import * as v from 'valibot';
 import { db } from '../../db/client';
 import { quizResponses, userProfiles, users } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../app-env';
@@ -12,6 +10,7 @@ import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '../d
 import { nextPath } from '../domain/next-path';
 import { randomToken } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
+import { jsonBody } from '../lib/validate';
 import { checkCode, issueCode, retireCode } from '../lib/otp';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/password';
 import { normalisePhone } from '../lib/phone';
@@ -45,30 +44,25 @@ export const LIMITS = {
   passwordPerIp: [{ windowS: 900, max: 100 }],
 };
 
-/** JSON body validation with the API's error shape: 400, the first message, and per-field messages. */
-const json = <S extends v.GenericSchema>(schema: S) =>
-  vValidator('json', schema, (result) => {
-    if (result.success) return;
-    const fields: Record<string, string> = {};
-    for (const issue of result.issues) {
-      const key = v.getDotPath(issue) ?? 'body';
-      fields[key] ??= issue.message;
-    }
-    throw new ApiError(400, 'invalid_input', result.issues[0]?.message ?? 'Invalid request.', fields);
-  });
-
 const clientIp = (c: Ctx) => c.req.header('CF-Connecting-IP') ?? 'unknown';
 
-/** `{ user, next }` after any sign-in: `next` is the redirect rule (server half, SPEC §2). */
-async function signedIn(c: Ctx, user: SessionUser) {
+/**
+ * What the web app knows of a signed-in guest: user, profile, quizCompleted and `next`, the
+ * redirect rule's server half (SPEC §2). Answered by GET /session and after every sign-in.
+ */
+async function sessionView(c: Ctx, user: SessionUser) {
   const d = db(c.env.DB);
   const [profile, quiz] = await d.batch([
-    d.select({ fullName: userProfiles.fullName }).from(userProfiles).where(eq(userProfiles.userId, user.id)).limit(1),
+    d.select({ fullName: userProfiles.fullName, email: userProfiles.email, phoneNumber: userProfiles.phoneNumber }).from(userProfiles).where(eq(userProfiles.userId, user.id)).limit(1),
     d.select({ id: quizResponses.id }).from(quizResponses).where(eq(quizResponses.userId, user.id)).limit(1),
   ]);
+  const p = profile[0] ?? null;
+  const quizCompleted = quiz.length > 0;
   return {
     user: { id: user.id, email: user.email, phone: user.phone },
-    next: nextPath({ hasPendingQuiz: false, quizCompleted: quiz.length > 0, fullName: profile[0]?.fullName }),
+    profile: p,
+    quizCompleted,
+    next: nextPath({ hasPendingQuiz: false, quizCompleted, fullName: p?.fullName }),
   };
 }
 
@@ -132,28 +126,16 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/session', async (c) => {
     const user = c.get('user');
     if (!user) return c.json({ user: null });
-    const d = db(c.env.DB);
-    const [profile, quiz] = await d.batch([
-      d.select({ fullName: userProfiles.fullName, email: userProfiles.email, phoneNumber: userProfiles.phoneNumber }).from(userProfiles).where(eq(userProfiles.userId, user.id)).limit(1),
-      d.select({ id: quizResponses.id }).from(quizResponses).where(eq(quizResponses.userId, user.id)).limit(1),
-    ]);
-    const p = profile[0] ?? null;
-    const quizCompleted = quiz.length > 0;
-    return c.json({
-      user: { id: user.id, email: user.email, phone: user.phone },
-      profile: p,
-      quizCompleted,
-      next: nextPath({ hasPendingQuiz: false, quizCompleted, fullName: p?.fullName }),
-    });
+    return c.json(await sessionView(c, user));
   })
   /** Public settings the sign-in page needs: the Turnstile site key when the bot check is on. */
   .get('/config', (c) => c.json({ turnstileSiteKey: turnstileEnabled(c.env) ? c.env.TURNSTILE_SITE_KEY : null }))
   /** The signed-in user, or 401: the minimal protected route. */
   .get('/me', requireUser, (c) => {
-    const u = c.get('user') as SessionUser;
+    const u = c.get('user');
     return c.json({ user: { id: u.id, email: u.email, phone: u.phone } });
   })
-  .post('/otp/send', json(OtpSendSchema), async (c) => {
+  .post('/otp/send', jsonBody(OtpSendSchema), async (c) => {
     const body = c.req.valid('json');
     const phone = normalisePhone(body.phone) as string; // the schema already checked it normalises
     const ip = clientIp(c);
@@ -173,15 +155,15 @@ export const authRoutes = new Hono<AppEnv>()
     c.executionCtx.waitUntil(pruneOld(c.env.DB).catch(() => undefined));
     return c.json({ sent: true, phone });
   })
-  .post('/otp/verify', json(OtpVerifySchema), async (c) => {
+  .post('/otp/verify', jsonBody(OtpVerifySchema), async (c) => {
     const body = c.req.valid('json');
     const phone = normalisePhone(body.phone) as string;
     await consume(c.env.DB, `otp-verify:ip:${clientIp(c)}`, LIMITS.verifyPerIp);
     await checkCode(c.env.DB, c.env.SESSION_SECRET, phone, body.code);
     const userId = await userForPhone(c, phone);
-    return c.json(await signedIn(c, await beginSession(c, userId)));
+    return c.json(await sessionView(c, await beginSession(c, userId)));
   })
-  .post('/signup', json(SignUpSchema), async (c) => {
+  .post('/signup', jsonBody(SignUpSchema), async (c) => {
     const body = c.req.valid('json');
     await consume(c.env.DB, `password:ip:${clientIp(c)}`, LIMITS.passwordPerIp);
     const d = db(c.env.DB);
@@ -195,9 +177,9 @@ export const authRoutes = new Hono<AppEnv>()
       .insert(userProfiles)
       .values({ id: crypto.randomUUID(), userId, fullName: body.full_name, phoneNumber: normalisePhone(body.phone), email: profileEmailFree ? body.email : null })
       .onConflictDoNothing();
-    return c.json(await signedIn(c, await beginSession(c, userId)), 201);
+    return c.json(await sessionView(c, await beginSession(c, userId)), 201);
   })
-  .post('/signin', json(SignInSchema), async (c) => {
+  .post('/signin', jsonBody(SignInSchema), async (c) => {
     const body = c.req.valid('json');
     await consume(c.env.DB, `password:ip:${clientIp(c)}`, LIMITS.passwordPerIp);
     await consume(c.env.DB, `signin:email:${body.email}`, LIMITS.signinPerEmail);
@@ -205,7 +187,7 @@ export const authRoutes = new Hono<AppEnv>()
     // Always run one PBKDF2 so unknown emails take as long as wrong passwords.
     const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user?.passwordHash || !valid || user.disabledAt) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
-    return c.json(await signedIn(c, await beginSession(c, user.id)));
+    return c.json(await sessionView(c, await beginSession(c, user.id)));
   })
   .get('/google', async (c) => {
     const d = await discover(c.env);

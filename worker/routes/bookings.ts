@@ -7,7 +7,7 @@ import { requireUser } from '../middleware/session';
 
 /** The signed-in guest's own bookings, newest booking_date first (SPEC §7 "Bookings"). */
 export const bookingsRoutes = new Hono<AppEnv>().get('/', requireUser, async (c) => {
-  const user = c.get('user')!;
+  const user = c.get('user');
   const bookings = await db(c.env.DB)
     .select({
       id: eventBookings.id,

@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { db } from '../../db/client';
 import { quizResponses, userProfiles } from '../../db/schema';
 import type { AppEnv } from '../app-env';
@@ -8,7 +7,7 @@ import { ageInIst, ProfileSchema } from '../domain/profile';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { sendWelcomeEmail } from '../lib/welcome-email';
-import { requireUser } from '../middleware/session';
+import { requireSignedIn, requireUser } from '../middleware/session';
 
 /** SPEC §8 copy. */
 export const PROFILE_MESSAGES = {
@@ -20,10 +19,7 @@ export const PROFILE_MESSAGES = {
 const duplicateEmail = () => new ApiError(409, 'email_taken', PROFILE_MESSAGES.duplicateEmail, { email: PROFILE_MESSAGES.duplicateEmail });
 
 /** Saving needs a session; its 401 carries the profile form's own message (SPEC §8). */
-const requireUserToSave = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get('user')) throw new ApiError(401, 'unauthorized', PROFILE_MESSAGES.notLoggedIn);
-  await next();
-});
+const requireUserToSave = requireSignedIn(PROFILE_MESSAGES.notLoggedIn);
 
 const isUniqueEmailViolation = (e: unknown) => /UNIQUE constraint failed: user_profiles\.email/i.test(String((e as Error)?.message ?? e) + String((e as { cause?: unknown })?.cause ?? ''));
 
@@ -42,12 +38,12 @@ const profileColumns = {
 /** The guest's own profile (SPEC §3 user_profiles): read, and upsert on user_id. */
 export const profileRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => {
-    const user = c.get('user')!;
+    const user = c.get('user');
     const profile = await db(c.env.DB).select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, user.id)).get();
     return c.json({ profile: profile ?? null });
   })
   .put('/', requireUserToSave, jsonBody(ProfileSchema), async (c) => {
-    const user = c.get('user')!;
+    const user = c.get('user');
     const input = c.req.valid('json');
     const d = db(c.env.DB);
     const taken = await d

@@ -13,12 +13,12 @@ export const ALREADY_COMPLETED = "You've already completed the vibe check.";
 /** The vibe check: has the guest answered, and submit it once (SPEC §2 Quiz, §3 quiz_responses). */
 export const quizRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => {
-    const user = c.get('user')!;
+    const user = c.get('user');
     const row = await db(c.env.DB).select({ id: quizResponses.id }).from(quizResponses).where(eq(quizResponses.userId, user.id)).get();
     return c.json({ completed: Boolean(row) });
   })
   .post('/', requireUser, jsonBody(QuizAnswersSchema), async (c) => {
-    const user = c.get('user')!;
+    const user = c.get('user');
     const answers = c.req.valid('json');
     const d = db(c.env.DB);
     const profile = await d.select({ fullName: userProfiles.fullName, email: userProfiles.email }).from(userProfiles).where(eq(userProfiles.userId, user.id)).get();
