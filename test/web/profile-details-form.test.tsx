@@ -57,6 +57,17 @@ describe('ProfileDetailsForm', () => {
     expect(screen.getByLabelText(/^Date of birth/).getAttribute('min')).toBe('1900-01-01');
   });
 
+  it('lists years 1924 … this year and jumps the date of birth to the chosen year', async () => {
+    renderForm({ ...empty, date_of_birth: '1990-07-14' });
+    const year = (await screen.findByLabelText('Jump to year')) as unknown as HTMLSelectElement;
+    const years = [...year.options].map((o) => o.value).filter(Boolean);
+    expect(years.at(-1)).toBe('1924');
+    expect(years[0]).toBe(String(new Date().getFullYear()));
+    expect(year.value).toBe('1990');
+    fireEvent.change(year, { target: { value: '1985' } });
+    await waitFor(() => expect((screen.getByLabelText(/^Date of birth/) as HTMLInputElement).value).toBe('1985-07-14'));
+  });
+
   it('shows every spec message before any request is made', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

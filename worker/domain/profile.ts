@@ -42,6 +42,19 @@ export const MIN_AGE = 18;
 export const DOB_MIN = '1900-01-01';
 export const DOB_MIN_YEAR = 1924;
 
+/**
+ * `date` (yyyy-MM-dd, or empty) moved to `year`, keeping month and day where that date exists
+ * (29 February becomes the 28th in a common year) and never later than `today`.
+ * @example withBirthYear('1990-02-29', 1991, '2026-11-21') // '1991-02-28'
+ * @example withBirthYear('', 2000, '2026-11-21') // '2000-01-01'
+ */
+export function withBirthYear(date: string, year: number, today: string): string {
+  const [, m = '01', d = '01'] = /^\d{4}-(\d{2})-(\d{2})$/.exec(date) ?? [];
+  const lastDay = new Date(Date.UTC(year, Number(m), 0)).getUTCDate();
+  const next = `${String(year).padStart(4, '0')}-${m}-${String(Math.min(Number(d), lastDay)).padStart(2, '0')}`;
+  return next > today ? today : next;
+}
+
 const VOWELS = /[aeiou]/i;
 const LETTER = /\p{L}/u;
 

@@ -12,6 +12,7 @@ import {
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { useSaveProfileMutation } from '../api/save-profile';
+import { DobYearPicker } from './dob-year-picker';
 import { ProfileInput, ProfileSelect } from './profile-field';
 
 export const PROFILE_SAVE_FAILED = 'Failed to save profile. Please try again.';
@@ -59,6 +60,7 @@ export function ProfileDetailsForm({ initialValues }: { initialValues: ProfileFo
       <Field name="date_of_birth">
         {(field, props) => <ProfileInput field={field} props={props} label="Date of birth" type="date" min={DOB_MIN} max={today} hint="You must be 18 or older" />}
       </Field>
+      <DobYearPicker form={form} today={today} />
       <div className="grid gap-5 sm:grid-cols-3">
         <Field name="sex">{(field, props) => <ProfileSelect field={field} props={props} label="Sex" options={SEX_LABELS} />}</Field>
         <Field name="relationship_status">{(field, props) => <ProfileSelect field={field} props={props} label="Relationship status" options={RELATIONSHIP_LABELS} />}</Field>
