@@ -18,6 +18,11 @@ export const users = sqliteTable('users', {
   googleSub: text('google_sub').unique(),
   /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; iterations stored so they can change. */
   passwordHash: text('password_hash'),
+  /**
+   * Sign-up metadata (SPEC §3: "Sign-up metadata carries full_name and phone_number"). Kept on
+   * the account, not the profile: a profile counts as complete only once the guest saves it.
+   */
+  fullName: text('full_name'),
   disabledAt: text('disabled_at'),
   createdAt: createdAt(),
 });

@@ -6,6 +6,8 @@ export type SessionUser = {
   sessionId: string;
   email: string | null;
   phone: string | null;
+  /** The name given at sign-up, if any (the profile's full_name is the one that counts). */
+  fullName: string | null;
 };
 
 /** Hono generics for every sub-app: bindings plus per-request variables. */

@@ -199,7 +199,7 @@ test.describe('the redirect rule', () => {
 });
 
 test.describe('the booking dialog', () => {
-  test('sign-up creates the account and goes to /profile-details', async ({ page }) => {
+  test('sign-up creates the account and goes to /profile-details, where the form waits prefilled', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book Your Spot' });
@@ -212,6 +212,10 @@ test.describe('the booking dialog', () => {
     await dialog.getByLabel('Password').fill('secret1');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Account created!' })).toContainText('Please complete your profile to book the event.');
+    await expect(page).toHaveURL(/\/profile-details$/);
+    // The name given at sign-up prefills the form; the profile is not "already complete".
+    await expect(page.getByLabel(/^Full name/)).toHaveValue('Meera Kapoor');
+    await expect(page.getByText('Profile already complete!')).toHaveCount(0);
     await expect(page).toHaveURL(/\/profile-details$/);
   });
 

@@ -84,8 +84,8 @@ describe('Google sign-in (OIDC code flow)', () => {
     const { callback, flowCookie } = await consent(address);
     const me = (await (await get('/api/auth/me', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
     expect(me.user.id).toBe(existing.user.id);
-    const profile = await env.DB.prepare('SELECT email, full_name FROM user_profiles WHERE user_id = ?').bind(existing.user.id).first();
-    expect(profile).toEqual({ email: address, full_name: 'Asha Rao' });
+    const profile = await env.DB.prepare('SELECT email, phone_number IS NOT NULL AS has_phone FROM user_profiles WHERE user_id = ?').bind(existing.user.id).first();
+    expect(profile).toEqual({ email: address, has_phone: 1 });
   });
 
   it('does not link on an unverified email', async () => {

@@ -85,13 +85,13 @@ export async function startSession(c: Ctx, userId: string): Promise<SessionUser>
 /** The user behind a live session, or null (revoked, expired, disabled or missing). */
 async function activeUser(c: Ctx, userId: string, sessionId: string): Promise<SessionUser | null> {
   const row = await db(c.env.DB)
-    .select({ id: users.id, email: users.email, phone: users.phone, expiresAt: sessions.expiresAt })
+    .select({ id: users.id, email: users.email, phone: users.phone, fullName: users.fullName, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)))
     .get();
   if (!row || row.expiresAt < new Date().toISOString()) return null;
-  return { id: row.id, sessionId, email: row.email, phone: row.phone };
+  return { id: row.id, sessionId, email: row.email, phone: row.phone, fullName: row.fullName };
 }
 
 export function clearSessionCookies(c: Ctx) {

@@ -59,7 +59,7 @@ async function sessionView(c: Ctx, user: SessionUser) {
   const p = profile[0] ?? null;
   const quizCompleted = quiz.length > 0;
   return {
-    user: { id: user.id, email: user.email, phone: user.phone },
+    user: { id: user.id, email: user.email, phone: user.phone, fullName: user.fullName },
     profile: p,
     quizCompleted,
     next: nextPath({ hasPendingQuiz: false, quizCompleted, fullName: p?.fullName }),
@@ -169,13 +169,13 @@ export const authRoutes = new Hono<AppEnv>()
     const d = db(c.env.DB);
     const passwordHash = await hashPassword(body.password);
     // users.phone stays empty: it is the *verified* phone identity, set only by a code check.
-    const created = await d.insert(users).values({ id: crypto.randomUUID(), email: body.email, passwordHash }).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
+    const created = await d.insert(users).values({ id: crypto.randomUUID(), email: body.email, passwordHash, fullName: body.full_name }).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
     const userId = created[0]?.id;
     if (!userId) throw new ApiError(409, 'signup_conflict', SIGNUP_CONFLICT);
     const profileEmailFree = !(await d.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.email, body.email)).get());
     await d
       .insert(userProfiles)
-      .values({ id: crypto.randomUUID(), userId, fullName: body.full_name, phoneNumber: normalisePhone(body.phone), email: profileEmailFree ? body.email : null })
+      .values({ id: crypto.randomUUID(), userId, phoneNumber: normalisePhone(body.phone), email: profileEmailFree ? body.email : null })
       .onConflictDoNothing();
     return c.json(await sessionView(c, await beginSession(c, userId)), 201);
   })

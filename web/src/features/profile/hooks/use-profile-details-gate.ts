@@ -13,7 +13,7 @@ export const PROFILE_COPY = {
 /**
  * What /profile-details shows (SPEC §2): 'Loading...' while checking; a profile that already
  * has a name → 'Profile already complete!' and on to /events; otherwise the form, prefilled
- * with what we know (saved profile, else the account's phone and email).
+ * with what we know (saved profile, else the account's sign-up name, phone and email).
  */
 export function useProfileDetailsGate(): { state: 'loading' } | { state: 'complete' } | { state: 'form'; initialValues: ProfileFormValues } {
   const navigate = useNavigate();
@@ -40,7 +40,7 @@ export function useProfileDetailsGate(): { state: 'loading' } | { state: 'comple
   return {
     state: 'form',
     initialValues: {
-      full_name: profile?.full_name ?? '',
+      full_name: profile?.full_name ?? session?.user.fullName ?? '',
       email: profile?.email ?? session?.user.email ?? '',
       phone_number: profile?.phone_number ?? session?.user.phone ?? '',
       date_of_birth: profile?.date_of_birth ?? '',
