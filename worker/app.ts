@@ -12,6 +12,7 @@ import { couponsRoutes } from './routes/coupons';
 import { eventsRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
 import { ordersRoutes } from './routes/orders';
+import { pageRoutes } from './routes/pages';
 import { paymentsRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { quizRoutes } from './routes/quiz';
@@ -43,8 +44,8 @@ const api = new Hono<AppEnv>()
 api.onError(onError);
 api.notFound(notFound);
 
-/** The Worker's HTTP app: `/api/*` here, everything else is the SPA from the assets binding. */
-export const app = new Hono<AppEnv>().route('/api', api);
+/** The Worker's HTTP app: `/api/*` and the event page's HTML here; everything else is the SPA from the assets binding. */
+export const app = new Hono<AppEnv>().route('/api', api).route('/', pageRoutes);
 app.onError(onError);
 app.notFound((c) => (c.req.path.startsWith('/api/') ? notFound(c) : c.env.ASSETS.fetch(c.req.raw)));
 

@@ -94,3 +94,14 @@ test('once the API reveals the venue, the page shows it instead of the 48-hour n
   await expect(page.getByText('Galleria Market, DLF Phase IV, Gurugram')).toBeVisible();
   await expect(page.getByText('The exact venue is revealed 48 hours before the event.')).toHaveCount(0);
 });
+
+test("the event page's HTML preloads its hero image, and an unknown event's does not", async ({ request }) => {
+  const page = await request.get('/event/gurugram');
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
+  expect(page.headers().link).toBe('</images/events/gurugram.svg>; rel=preload; as=image; fetchpriority=high');
+  expect(await page.text()).toContain('<div id="root">');
+  const unknown = await request.get('/event/no-such-event');
+  expect(unknown.status()).toBe(200);
+  expect(unknown.headers().link).toBeUndefined();
+});

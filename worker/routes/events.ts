@@ -26,6 +26,16 @@ const listColumns = {
 /** Bookable: marked available and not yet started. */
 const bookable = (nowIso: string) => and(eq(events.available, true), gt(events.startsAt, nowIso));
 
+/**
+ * The event `/event/{key}` shows: `key` is an id, or a city slug meaning that city's next
+ * bookable event. Spread into a query: `.where(...).orderBy(...)`, then `.limit(1)`.
+ */
+export const eventByKey = (key: string, nowIso: string) => ({
+  where: and(bookable(nowIso), or(eq(events.id, key), eq(events.city, key))),
+  // An exact id wins over a city match; then the soonest.
+  orderBy: [sql`${events.id} = ${key} DESC`, asc(events.startsAt)] as const,
+});
+
 export const eventsRoutes = new Hono<AppEnv>()
   /** Upcoming available events, soonest first. */
   .get('/', async (c) => {
@@ -41,6 +51,7 @@ export const eventsRoutes = new Hono<AppEnv>()
     const key = c.req.param('idOrCity');
     const now = new Date();
     const nowIso = now.toISOString();
+    const match = eventByKey(key, nowIso);
     const [row] = await db(c.env.DB)
       .select({
         ...listColumns,
@@ -53,9 +64,8 @@ export const eventsRoutes = new Hono<AppEnv>()
         taken: seatsTakenSql(sql`${events.id}`, nowIso),
       })
       .from(events)
-      .where(and(bookable(nowIso), or(eq(events.id, key), eq(events.city, key))))
-      // An exact id wins over a city match; then the soonest.
-      .orderBy(sql`${events.id} = ${key} DESC`, asc(events.startsAt))
+      .where(match.where)
+      .orderBy(...match.orderBy)
       .limit(1);
     if (!row) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
 
