@@ -2,16 +2,14 @@ import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
+import { eventRow } from './helpers/event-row';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
 type Booking = { id: string; event_name: string; event_location: string; event_date: string; amount: number; status: string; booking_date: string };
 
 async function insertEvent() {
   const id = `test-event-${crypto.randomUUID()}`;
-  await db(env.DB).insert(events).values({
-    id, city: 'gurugram', title: 'Saturday Supper', description: 'Dinner with strangers', location: 'Gurugram',
-    date: '2030-01-05', startsAt: '2030-01-05T13:30:00.000Z', imageUrl: '/img.svg', ticketPriceSingle: 499, ticketPriceCouple: 899, ticketPriceGroup: 749, capacity: 8,
-  });
+  await db(env.DB).insert(events).values(eventRow(id, 30 * 86_400_000, { city: 'gurugram', title: 'Saturday Supper', location: 'Gurugram' }));
   return id;
 }
 

@@ -5,35 +5,11 @@ import { events, paymentOrders, users } from '../../db/schema';
 import { priceFor, ticketOptions } from '../../worker/domain/pricing';
 import { seatsLeft, seatsTaken } from '../../worker/lib/seats';
 import { formatIstDate, formatIstTime, isVenueRevealed, istDate, istToUtc, todayIst } from '../../worker/lib/time';
+import { type EventRow, eventRow } from './helpers/event-row';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const NOT_FOUND = "This event doesn't exist or is no longer available.";
-
-type EventRow = typeof events.$inferInsert;
-
-/** An event row starting `inMs` from now; everything else overridable. */
-function eventRow(id: string, inMs: number, over: Partial<EventRow> = {}): EventRow {
-  const startsAt = new Date(Date.now() + inMs).toISOString();
-  return {
-    id,
-    city: 'testcity',
-    title: `Dinner ${id}`,
-    description: 'A long table of strangers.',
-    location: 'Test City',
-    date: istDate(startsAt),
-    startsAt,
-    imageUrl: '/images/events/gurugram.svg',
-    available: true,
-    ticketPriceSingle: 499,
-    ticketPriceCouple: 899,
-    ticketPriceGroup: 749,
-    capacity: 8,
-    venueName: 'The Secret Table',
-    venueAddress: '1 Hidden Lane',
-    ...over,
-  };
-}
 
 const insertEvents = (...rows: EventRow[]) => db(env.DB).insert(events).values(rows);
 const get = (path: string) => SELF.fetch(`http://localhost:8787${path}`);

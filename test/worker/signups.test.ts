@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { cityWaitlist, events, newsletterSignups } from '../../db/schema';
-import { istDate } from '../../worker/lib/time';
+import { eventRow } from './helpers/event-row';
 import { apiRequest, createSignedInUser, ORIGIN } from './helpers/session-cookie';
 
 const INVALID_EMAIL = 'Please enter a valid email';
@@ -13,24 +13,7 @@ const raw = (path: string, body: string, contentType = 'application/json') =>
 const newsletterRows = () => db(env.DB).select().from(newsletterSignups);
 const waitlistRows = () => db(env.DB).select().from(cityWaitlist);
 
-function cityEvent(id: string, city: string, available: boolean, inDays = 7): typeof events.$inferInsert {
-  const startsAt = new Date(Date.now() + inDays * 86_400_000).toISOString();
-  return {
-    id,
-    city,
-    title: id,
-    description: 'd',
-    location: city,
-    date: istDate(startsAt),
-    startsAt,
-    imageUrl: '/x.svg',
-    available,
-    ticketPriceSingle: 499,
-    ticketPriceCouple: 899,
-    ticketPriceGroup: 749,
-    capacity: 8,
-  };
-}
+const cityEvent = (id: string, city: string, available: boolean, inDays = 7) => eventRow(id, inDays * 86_400_000, { city, title: id, location: city, available });
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare('DELETE FROM newsletter_signups'), env.DB.prepare('DELETE FROM city_waitlist'), env.DB.prepare('DELETE FROM payment_orders'), env.DB.prepare('DELETE FROM events')]);

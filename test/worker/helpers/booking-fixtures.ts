@@ -6,7 +6,7 @@ import { events, paymentOrders, userProfiles } from '../../../db/schema';
 import type { BookingMessage } from '../../../worker/env';
 import worker from '../../../worker/index';
 import { hmacSha256Hex } from '../../../worker/lib/crypto';
-import { istDate } from '../../../worker/lib/time';
+import { type EventRow, eventRow } from './event-row';
 import { apiRequest, createSignedInUser, ORIGIN } from './session-cookie';
 
 const HOUR = 3_600_000;
@@ -25,30 +25,10 @@ export async function createGuest(opts: { profile?: boolean } = {}) {
   return { ...user, email, phone };
 }
 
-type EventRow = typeof events.$inferInsert;
-
-/** A bookable event starting in `inHours` (default 10 days), capacity 8, ₹499/899/749. */
+/** A bookable event starting in `inHours` (default 10 days), capacity 8, ₹499/899/749, in its own city. */
 export async function createEvent(over: Partial<EventRow> & { inHours?: number } = {}) {
   const { inHours = 240, ...rest } = over;
-  const startsAt = new Date(Date.now() + inHours * HOUR).toISOString();
-  const row: EventRow = {
-    id: `evt-${unique()}`,
-    city: `city-${unique()}`,
-    title: 'Saturday Night Soirée — Test',
-    description: 'A long table of strangers.',
-    location: 'Gurugram',
-    date: istDate(startsAt),
-    startsAt,
-    imageUrl: '/images/events/gurugram.svg',
-    available: true,
-    ticketPriceSingle: 499,
-    ticketPriceCouple: 899,
-    ticketPriceGroup: 749,
-    capacity: 8,
-    venueName: 'The Courtyard Table',
-    venueAddress: 'Galleria Market, Gurugram',
-    ...rest,
-  };
+  const row = eventRow(`evt-${unique()}`, inHours * HOUR, { city: `city-${unique()}`, title: 'Saturday Night Soirée — Test', location: 'Gurugram', ...rest });
   await db(env.DB).insert(events).values(row);
   return row;
 }

@@ -3,7 +3,9 @@ import { db } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
 import { signAccessToken } from '../../../worker/lib/session';
 
-export const ORIGIN = 'http://localhost:8787';
+import { ORIGIN } from './auth';
+
+export { ORIGIN };
 
 let counter = 0;
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { type SignedInSession, useSessionQuery } from '../api/get-session';
+import { signOut as signOutRequest } from '../api/sign-out';
 
 /**
  * The app's view of the session (SPEC §4): session, user, isAuthenticated, loading, signOut.
@@ -15,7 +16,7 @@ export function useSession() {
 
   const signOut = useCallback(async () => {
     try {
-      await fetch('/api/auth/signout', { method: 'POST', credentials: 'same-origin' });
+      await signOutRequest();
     } catch {
       // Ignored on purpose: local sign-out must happen regardless.
     }
