@@ -13,7 +13,6 @@ export type Env = {
   DB: D1Database;
   ASSETS: Fetcher;
   BOOKINGS: Queue<BookingMessage>;
-  BOOKINGS_DLQ: Queue<BookingMessage>;
 } & Config;
 
 const url = v.pipe(v.string(), v.url());
@@ -36,7 +35,6 @@ export const ConfigSchema = v.object({
   MSG91_BASE_URL: url,
   MSG91_AUTH_KEY: v.optional(v.string(), ''),
   MSG91_TEMPLATE_ID: v.optional(v.string(), ''),
-  MSG91_SENDER: v.optional(v.string(), ''),
   EMAIL_BASE_URL: url,
   EMAIL_API_KEY: v.optional(v.string(), ''),
   EMAIL_FROM: v.string(),

@@ -33,7 +33,6 @@ export default defineConfig({
           MSG91_BASE_URL: `http://127.0.0.1:${sandboxPort}/msg91`,
           MSG91_AUTH_KEY: 'sandbox_msg91_key',
           MSG91_TEMPLATE_ID: 'sandbox_template',
-          MSG91_SENDER: 'TBLMTS',
           EMAIL_BASE_URL: `http://127.0.0.1:${sandboxPort}/resend`,
           EMAIL_API_KEY: 're_sandbox',
           EMAIL_FROM: 'Tablemates <hello@tablemates.local>',

@@ -34,9 +34,6 @@ export const TICKET_LABELS: Record<TicketType, string> = {
 /** A couple and a female duo are one purchase for two guests, so they take two seats. */
 export const TICKET_SEATS: Record<TicketType, number> = { male: 1, female: 1, couple: 2, female_duo: 2 };
 
-export const isTicketType = (value: unknown): value is TicketType =>
-  typeof value === 'string' && (TICKET_TYPES as readonly string[]).includes(value);
-
 /**
  * The price of one ticket of `type` in whole rupees. The female ticket is 62.5% of the single
  * price, rounded half up in integer arithmetic (×5/8) so no float drift changes a rupee.

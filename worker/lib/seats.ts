@@ -22,7 +22,7 @@ export const SEAT_HOLDING_STATUSES = ['paid', 'confirmed', 'needs_attention'] as
 export function seatsTakenSql(eventId: string | SQL, nowIso: string): SQL<number> {
   return sql<number>`(SELECT COALESCE(SUM(held.seats), 0) FROM payment_orders AS held
     WHERE held.event_id = ${eventId}
-      AND (held.status IN ('paid', 'confirmed', 'needs_attention')
+      AND (held.status IN (${sql.join(SEAT_HOLDING_STATUSES.map((s) => sql`${s}`), sql`, `)})
            OR (held.status = 'created' AND held.hold_expires_at > ${nowIso})))`;
 }
 
