@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { db } from '../../db/client';
 import { quizResponses, userProfiles } from '../../db/schema';
@@ -46,13 +46,6 @@ export const profileRoutes = new Hono<AppEnv>()
     const user = c.get('user');
     const input = c.req.valid('json');
     const d = db(c.env.DB);
-    const taken = await d
-      .select({ id: userProfiles.id })
-      .from(userProfiles)
-      .where(and(eq(userProfiles.email, input.email), ne(userProfiles.userId, user.id)))
-      .get();
-    if (taken) throw duplicateEmail();
-
     // Age is derived here from the date of birth, never taken from the client.
     const fields = {
       fullName: input.full_name,
@@ -76,7 +69,7 @@ export const profileRoutes = new Hono<AppEnv>()
         d.update(quizResponses).set({ name: input.full_name }).where(eq(quizResponses.userId, user.id)),
       ]);
     } catch (e) {
-      // A racing save by another account can still hit the UNIQUE email index.
+      // The UNIQUE email index is the one duplicate check: no read-then-write race, no extra round trip.
       if (isUniqueEmailViolation(e)) throw duplicateEmail();
       console.error(JSON.stringify({ level: 'error', msg: 'profile save failed', userId: user.id, error: String(e) }));
       throw new ApiError(500, 'profile_save_failed', PROFILE_MESSAGES.saveFailed);
