@@ -44,7 +44,7 @@ const api = new Hono<AppEnv>()
 api.onError(onError);
 api.notFound(notFound);
 
-/** The Worker's HTTP app: `/api/*` and the event page's HTML here; everything else is the SPA from the assets binding. */
+/** The Worker's HTTP app: `/api/*` and the landing pages' HTML here; everything else is the SPA from the assets binding. */
 export const app = new Hono<AppEnv>().route('/api', api).route('/', pageRoutes);
 app.onError(onError);
 app.notFound((c) => (c.req.path.startsWith('/api/') ? notFound(c) : c.env.ASSETS.fetch(c.req.raw)));

@@ -74,22 +74,28 @@ test('an anonymous visitor sees no ticket selection, only a way to sign in', asy
 });
 
 test('a failing list shows the error toast and an inline message', async ({ page }) => {
+  // A direct load of /events carries its list in the HTML; the SPA asks the API when it navigates there.
   await page.route('**/api/events', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
-  await page.goto('/events');
+  await page.goto('/gallery');
+  await page.getByRole('link', { name: 'Join the Journey' }).click();
+  await expect(page).toHaveURL('/events');
   await expect(page.getByTestId('toast').filter({ hasText: 'Error loading events' })).toContainText('Please try again later.', { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
-test('once the API reveals the venue, the page shows it instead of the 48-hour note', async ({ page, request }) => {
-  const { event } = (await (await request.get('/api/events/gurugram')).json()) as { event: Record<string, unknown> };
-  await page.route('**/api/events/gurugram', (route) =>
-    route.fulfill({
+test('once the API reveals the venue, the page shows it instead of the 48-hour note', async ({ page }) => {
+  // Opened from the list, so the SPA asks the API (a direct load carries the event in its HTML).
+  await page.route(/\/api\/events\/gurugram-\d{4}-\d{2}-\d{2}$/, async (route) => {
+    const { event } = (await (await route.fetch()).json()) as { event: Record<string, unknown> };
+    await route.fulfill({
       status: 200,
       contentType: 'application/json',
       body: JSON.stringify({ event: { ...event, venue: { name: 'The Courtyard Table', address: 'Galleria Market, DLF Phase IV, Gurugram' } } }),
-    }),
-  );
-  await page.goto('/event/gurugram');
+    });
+  });
+  await page.goto('/events');
+  await page.getByRole('main').getByRole('listitem').first().getByRole('link').click();
+  await expect(page).toHaveURL(GURUGRAM_ID);
   await expect(page.getByText('The Courtyard Table')).toBeVisible();
   await expect(page.getByText('Galleria Market, DLF Phase IV, Gurugram')).toBeVisible();
   await expect(page.getByText('The exact venue is revealed 48 hours before the event.')).toHaveCount(0);

@@ -49,6 +49,8 @@ export default defineConfig({
       },
     })),
   ],
+  // The Worker renders some of the SPA's components (worker/routes/pages.ts), imported as the SPA does.
+  resolve: { alias: { '@': `${root}web/src` } },
   test: {
     root,
     include: ['test/worker/**/*.test.ts'],

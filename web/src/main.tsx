@@ -2,15 +2,34 @@ import './fonts.css';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { seedQueryCache } from './lib/page-data';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root') as HTMLElement;
+seedQueryCache(queryClient);
+
+function mount() {
+  const root = createRoot(container);
+  // As a transition, the first render runs in slices that yield to the browser, so a slow
+  // phone stays responsive while the whole page is built.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+// The Worker may have painted this page's first frame into #root (worker/routes/pages.ts).
+// React replaces whatever #root holds when it commits, so keep that frame on screen until the
+// router has the route's code and data, and the swap to the real page is a single commit (the
+// router does not load the same location twice). The timeout ends the task that evaluated the
+// bundle before loading starts, so neither grows into one long task.
+if (container.hasChildNodes()) setTimeout(() => router.load().then(mount, mount));
+else mount();

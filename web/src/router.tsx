@@ -1,17 +1,24 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { NotFoundPage } from './components/not-found-page';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './route-tree.gen';
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // Loaders read through React Query's cache, so the router never considers its own copy fresh.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  defaultNotFoundComponent: NotFoundPage,
-});
+/** The app's router; the build's prerender (web/prerender.ts) makes its own with a memory history. */
+export function createAppRouter(options: { queryClient: QueryClient; history?: RouterHistory; scrollRestoration?: boolean }) {
+  return createRouter({
+    routeTree,
+    context: { queryClient: options.queryClient },
+    history: options.history,
+    defaultPreload: 'intent',
+    // Loaders read through React Query's cache, so the router never considers its own copy fresh.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: options.scrollRestoration ?? true,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+}
+
+export const router = createAppRouter({ queryClient });
 
 declare module '@tanstack/react-router' {
   interface Register {

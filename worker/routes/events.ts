@@ -38,46 +38,54 @@ export const eventByKey = (key: string, nowIso: string) => ({
 
 export const eventsRoutes = new Hono<AppEnv>()
   /** Upcoming available events, soonest first. */
-  .get('/', async (c) => {
-    const nowIso = new Date().toISOString();
-    const rows = await db(c.env.DB).select(listColumns).from(events).where(bookable(nowIso)).orderBy(asc(events.startsAt), asc(events.id));
-    return c.json({ events: rows });
-  })
+  .get('/', async (c) => c.json({ events: await listBookableEvents(c.env.DB, new Date()) }))
   /**
    * One event by id, or by city slug (`/event/gurugram`) meaning that city's next bookable
    * event. The venue stays null until 48 hours before the start, whatever the row holds.
    */
   .get('/:idOrCity', async (c) => {
-    const key = c.req.param('idOrCity');
-    const now = new Date();
-    const nowIso = now.toISOString();
-    const match = eventByKey(key, nowIso);
-    const [row] = await db(c.env.DB)
-      .select({
-        ...listColumns,
-        ticketPriceSingle: events.ticketPriceSingle,
-        ticketPriceCouple: events.ticketPriceCouple,
-        ticketPriceGroup: events.ticketPriceGroup,
-        capacity: events.capacity,
-        venueName: events.venueName,
-        venueAddress: events.venueAddress,
-        taken: seatsTakenSql(sql`${events.id}`, nowIso),
-      })
-      .from(events)
-      .where(match.where)
-      .orderBy(...match.orderBy)
-      .limit(1);
-    if (!row) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
-
-    const { taken, venueName, venueAddress, ticketPriceCouple, ticketPriceGroup, ...event } = row;
-    const seatsLeft = Math.max(0, event.capacity - Number(taken));
-    const revealed = isVenueRevealed(event.startsAt, now) && venueName !== null;
-    return c.json({
-      event: {
-        ...event,
-        seatsLeft,
-        tickets: ticketOptions({ ticketPriceSingle: event.ticketPriceSingle, ticketPriceCouple, ticketPriceGroup }, seatsLeft),
-        venue: revealed ? { name: venueName, address: venueAddress ?? '' } : null,
-      },
-    });
+    const event = await findEventDetail(c.env.DB, c.req.param('idOrCity'), new Date());
+    if (!event) throw new ApiError(404, 'not_found', EVENT_NOT_FOUND);
+    return c.json({ event });
   });
+
+/** Upcoming available events, soonest first: the API's list and the /events page's (routes/pages.ts). */
+export function listBookableEvents(database: D1Database, now: Date) {
+  return db(database).select(listColumns).from(events).where(bookable(now.toISOString())).orderBy(asc(events.startsAt), asc(events.id));
+}
+
+/**
+ * The public detail of the event `/event/{key}` shows (see `eventByKey`), or null: seats left,
+ * the ticket options still possible, and the venue only once it is revealed. Shared by the API
+ * and the event page's HTML (routes/pages.ts), which must never differ.
+ */
+export async function findEventDetail(database: D1Database, key: string, now: Date) {
+  const nowIso = now.toISOString();
+  const match = eventByKey(key, nowIso);
+  const [row] = await db(database)
+    .select({
+      ...listColumns,
+      ticketPriceSingle: events.ticketPriceSingle,
+      ticketPriceCouple: events.ticketPriceCouple,
+      ticketPriceGroup: events.ticketPriceGroup,
+      capacity: events.capacity,
+      venueName: events.venueName,
+      venueAddress: events.venueAddress,
+      taken: seatsTakenSql(sql`${events.id}`, nowIso),
+    })
+    .from(events)
+    .where(match.where)
+    .orderBy(...match.orderBy)
+    .limit(1);
+  if (!row) return null;
+
+  const { taken, venueName, venueAddress, ticketPriceCouple, ticketPriceGroup, ...event } = row;
+  const seatsLeft = Math.max(0, event.capacity - Number(taken));
+  const revealed = isVenueRevealed(event.startsAt, now) && venueName !== null;
+  return {
+    ...event,
+    seatsLeft,
+    tickets: ticketOptions({ ticketPriceSingle: event.ticketPriceSingle, ticketPriceCouple, ticketPriceGroup }, seatsLeft),
+    venue: revealed ? { name: venueName, address: venueAddress ?? '' } : null,
+  };
+}

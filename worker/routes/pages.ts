@@ -1,23 +1,99 @@
 import { Hono } from 'hono';
-import { db } from '../../db/client';
-import { events } from '../../db/schema';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';
+import { EventLayout } from '@/features/events/components/event-layout';
+import { type PageData, pageDataElement } from '@/lib/page-data';
 import type { AppEnv } from '../app-env';
-import { eventByKey } from './events';
+import { findEventDetail, listBookableEvents } from './events';
 
 /**
- * Page responses the Worker improves before the SPA takes over (wrangler.toml
- * `run_worker_first`). The event page's largest paint is its hero image, whose address the
- * browser would otherwise learn only after the bundle ran and the event API answered; a
- * `Link: rel=preload` header on the HTML starts that download at once.
+ * The public landing pages, served so their first frame paints before the bundle has run
+ * (wrangler.toml `run_worker_first`; why: docs/decisions/006-first-frames.md). A bare SPA
+ * shows nothing until its bundle has downloaded and run and its API calls have answered; on a
+ * slow phone that is seconds. Here the HTML already carries the page's first frame, drawn by
+ * the SPA's own components, and the API answers the SPA would ask for first, so its first
+ * render needs no round trip (web/src/main.tsx takes both over).
+ *
+ * - `/` and `/events`: frames prerendered at build time (web/prerender.ts); `/events` also
+ *   gets the list itself.
+ * - `/event/:idOrCity`: the frame is rendered here, since it shows the event's own hero. An
+ *   unknown event gets the bare shell: the SPA says it doesn't exist and moves on.
  */
-export const pageRoutes = new Hono<AppEnv>().get('/event/:idOrCity', async (c) => {
-  // The assets binding answers any page path with the SPA's index.html (and its _headers).
-  const page = await c.env.ASSETS.fetch(c.req.raw);
-  const match = eventByKey(c.req.param('idOrCity'), new Date().toISOString());
-  const row = await db(c.env.DB).select({ imageUrl: events.imageUrl }).from(events).where(match.where).orderBy(...match.orderBy).limit(1).get();
-  // Same-origin images only: the page's CSP allows no other image source.
-  if (!page.ok || !row?.imageUrl.startsWith('/')) return page;
+export const pageRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'home'), { assets: c.env.ASSETS }))
+  .get('/events', async (c) => {
+    const [shell, list] = await Promise.all([staticFrame(c.env.ASSETS, c.req.raw, 'events'), listBookableEvents(c.env.DB, new Date())]);
+    return firstFramePage(shell, { assets: c.env.ASSETS, data: { queries: [{ key: eventsQueryKey(), data: { events: list } }] } });
+  })
+  .get('/event/:idOrCity', async (c) => {
+    const key = c.req.param('idOrCity');
+    const [shell, event] = await Promise.all([c.env.ASSETS.fetch(unconditional(c.req.raw)), findEventDetail(c.env.DB, key, new Date())]);
+    if (!event) return shell;
+    return firstFramePage(shell, {
+      assets: c.env.ASSETS,
+      frame: renderToStaticMarkup(createElement(EventLayout, { event })),
+      data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
+      // The hero is the largest paint; same-origin only, as the CSP allows no other images.
+      preloadImage: event.imageUrl.startsWith('/') ? event.imageUrl : undefined,
+    });
+  });
+
+/**
+ * A prerendered page (`dist/web/_frames/<name>.html`), or the SPA's plain index.html if the
+ * build made none, e.g. after a bare `vite build`.
+ */
+async function staticFrame(assets: Fetcher, req: Request, name: string): Promise<Response> {
+  const frame = await assets.fetch(unconditional(req, `/_frames/${name}`));
+  return frame.ok ? frame : assets.fetch(unconditional(req));
+}
+
+/**
+ * `req` (or another path of the same site) asked without validators: a 304 would tell the
+ * browser to keep a copy whose frame and data are stale.
+ */
+function unconditional(req: Request, path?: string): Request {
+  const headers = new Headers(req.headers);
+  for (const name of ['If-None-Match', 'If-Modified-Since']) headers.delete(name);
+  return new Request(path ? new URL(path, req.url) : req.url, { method: 'GET', headers });
+}
+
+type FirstFrame = { assets: Fetcher; frame?: string; data?: PageData; preloadImage?: string };
+
+/**
+ * The page `shell` made ready to paint at once: its stylesheet inlined, so nothing outside the
+ * HTML holds the first paint; its scripts fetched at low priority, as the frame needs none of
+ * them to show; `frame` (if given) put in #root; `data` handed to the SPA. The stylesheet is
+ * the whole app's (one file), so later SPA navigations need no other; the cost is that these
+ * pages do not share the cached file.
+ */
+export function firstFramePage(shell: Response, { assets, frame, data, preloadImage }: FirstFrame): Response {
+  if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
+  let rewriter = new HTMLRewriter()
+    .on('link[rel="stylesheet"][href^="/assets/"]', {
+      element: async (link) => {
+        const css = await stylesheetText(assets, link.getAttribute('href') ?? '');
+        if (css !== null) link.replace(`<style>${css}</style>`, { html: true });
+      },
+    })
+    .on('script[type="module"][src], link[rel="modulepreload"]', { element: (script) => void script.setAttribute('fetchpriority', 'low') });
+  if (frame !== undefined) rewriter = rewriter.on('div#root', { element: (root) => void root.setInnerContent(frame, { html: true }) });
+  if (data) rewriter = rewriter.on('body', { element: (body) => void body.append(pageDataElement(data), { html: true }) });
+  const page = rewriter.transform(shell);
+
   const res = new Response(page.body, page);
-  res.headers.append('Link', `<${row.imageUrl}>; rel=preload; as=image; fetchpriority=high`);
+  // The page may carry seats left and prices: no validator that would let a stale copy stand.
+  res.headers.delete('ETag');
+  res.headers.set('Cache-Control', 'no-cache');
+  if (preloadImage) res.headers.append('Link', `<${preloadImage}>; rel=preload; as=image; fetchpriority=high`);
   return res;
-});
+}
+
+/** A built stylesheet's text, or null to keep the `<link>` (missing, or unsafe to inline). */
+async function stylesheetText(assets: Fetcher, path: string): Promise<string | null> {
+  const res = await assets.fetch(new URL(path, 'https://assets.local'));
+  if (!res.ok || !res.headers.get('Content-Type')?.includes('text/css')) return null;
+  const css = await res.text();
+  // Inside <style>, only this sequence could end the element early.
+  return /<\/style/i.test(css) ? null : css;
+}

@@ -5,8 +5,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { TicketSelection } from '@/features/booking/components/ticket-selection';
 import { eventQueryOptions, useEventQuery } from '@/features/events/api/get-event';
 import { EventAbout } from '@/features/events/components/event-about';
-import { EventFacts } from '@/features/events/components/event-facts';
-import { EventHero } from '@/features/events/components/event-hero';
+import { EventLayout } from '@/features/events/components/event-layout';
 import { EventPriceSummary } from '@/features/events/components/event-price-summary';
 import { ApiRequestError } from '@/lib/api';
 
@@ -38,14 +37,11 @@ function EventPage() {
 
   return (
     <>
-      <main className="relative min-h-screen">
-        <TopBar />
-        <EventHero event={event} />
-        <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="flex flex-col gap-12">
-            <EventFacts event={event} />
-            <EventAbout event={event} />
-          </div>
+      <EventLayout
+        event={event}
+        nav={<TopBar />}
+        about={<EventAbout event={event} />}
+        aside={
           <aside aria-label="Book this dinner" className="lg:sticky lg:top-6 lg:self-start">
             <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
               <EventPriceSummary event={event} />
@@ -61,8 +57,8 @@ function EventPage() {
               )}
             </div>
           </aside>
-        </div>
-      </main>
+        }
+      />
       <SiteFooter />
     </>
   );

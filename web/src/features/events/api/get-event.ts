@@ -1,5 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { eventQueryKey } from './query-keys';
 
 /**
  * GET /api/events/:idOrCity — one event by id, or a city slug (`gurugram`) meaning that city's
@@ -10,7 +11,7 @@ export const getEvent = (idOrCity: string) => unwrap(api.events[':idOrCity'].$ge
 export type EventDetail = Awaited<ReturnType<typeof getEvent>>['event'];
 
 export const eventQueryOptions = (idOrCity: string) =>
-  queryOptions({ queryKey: ['events', idOrCity], queryFn: () => getEvent(idOrCity) });
+  queryOptions({ queryKey: eventQueryKey(idOrCity), queryFn: () => getEvent(idOrCity) });
 
 /** For the detail route, whose loader has already put the event in the cache. */
 export const useEventQuery = (idOrCity: string) => useSuspenseQuery(eventQueryOptions(idOrCity));

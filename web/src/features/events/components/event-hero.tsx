@@ -1,6 +1,6 @@
 import type { EventDetail } from '../api/get-event';
 import { EVENT_TIME, formatEventDate } from '../lib/format-event-date';
-import { PinIcon } from './event-card';
+import { PinIcon } from './pin-icon';
 
 /** The detail page's hero: the event's illustration behind its title, date and time. */
 export function EventHero({ event }: { event: EventDetail }) {

@@ -1,0 +1,91 @@
+import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The landing pages paint their first frame from the HTML, before any script has run, and the
+ * SPA takes over without moving it or asking the API again (worker/routes/pages.ts).
+ */
+const PAGES = [
+  // `spa`: something only the SPA draws (the frame has the signed-out header empty, the list as placeholders, no booking box).
+  { path: '/', heading: 'Tablemates', spa: (page: Page) => page.getByRole('link', { name: 'Sign In', exact: true }) },
+  { path: '/events', heading: 'Upcoming Events', spa: (page: Page) => page.getByRole('main').getByRole('listitem').first().getByText('Available Now') },
+  { path: '/event/gurugram', heading: /Gurugram/, spa: (page: Page) => page.getByRole('link', { name: 'Sign in to book' }) },
+];
+
+async function headingBox(browser: Browser, path: string, javaScriptEnabled: boolean, ready: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    await ready(page);
+    return await page.getByRole('heading', { level: 1 }).boundingBox();
+  } finally {
+    await context.close();
+  }
+}
+
+for (const { path, heading, spa } of PAGES) {
+  test(`${path} shows its heading without JavaScript, where the SPA then keeps it`, async ({ browser }) => {
+    const withoutJs = await headingBox(browser, path, false, async (page) => {
+      await baseExpect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await baseExpect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+      await baseExpect(spa(page)).toHaveCount(0);
+    });
+    const withJs = await headingBox(browser, path, true, async (page) => {
+      await baseExpect(spa(page)).toBeVisible({ timeout: 15_000 });
+      await baseExpect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    });
+    expect(withoutJs).not.toBeNull();
+    expect(withJs?.y).toBeCloseTo(withoutJs?.y ?? -1, 0);
+    expect(withJs?.height).toBeCloseTo(withoutJs?.height ?? -1, 0);
+  });
+}
+
+test('the event page shows its hero image without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/event/gurugram');
+  const hero = page.locator('header img');
+  await expect(hero).toHaveAttribute('src', '/images/events/gurugram.svg');
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(page.getByText('6-8 guests per table')).toBeVisible();
+  await context.close();
+});
+
+test('a direct load of /events and of an event asks the API for nothing it already has', async ({ page }) => {
+  const eventCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/events')) eventCalls.push(req.url());
+  });
+  await page.goto('/events');
+  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('Gurugram');
+  await page.goto('/event/gurugram');
+  await expect(page.getByRole('link', { name: 'Sign in to book' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(eventCalls).toEqual([]);
+});
+
+test("the landing pages' HTML carries its own styles and defers its scripts", async ({ request }) => {
+  for (const { path } of PAGES) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers().etag).toBeUndefined();
+    const html = await res.text();
+    // Booleans, not toMatch: a failure should not print the whole page.
+    expect(/<style>[\s\S]{10000,}?<\/style>/.test(html), `${path} inlines the stylesheet`).toBe(true);
+    expect(/<link[^>]+rel="stylesheet"/.test(html), `${path} links no stylesheet`).toBe(false);
+    expect(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js" fetchpriority="low">/.test(html), `${path} fetches its bundle at low priority`).toBe(true);
+    // No inline script: the CSP would refuse it. Only the JSON data element is allowed.
+    for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\bsrc=|type="application\/json"/);
+  }
+});
+
+test('an unknown event gets the plain page, and the venue never reaches the HTML early', async ({ request }) => {
+  const unknown = await (await request.get('/event/no-such-event')).text();
+  expect(unknown).toContain('<div id="root"></div>');
+  expect(unknown).not.toContain('id="page-data"');
+  const known = await (await request.get('/event/gurugram')).text();
+  expect(known).toContain('The exact venue is revealed 48 hours before the event.');
+  expect(known).toContain('"venue":null');
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { firstFramePage } from '../../worker/routes/pages';
+
+/** The built index.html's shape: a stylesheet, the entry module, its preloads, an empty root. */
+const SHELL = `<!doctype html><html><head>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/chunk-def.js">
+<link rel="stylesheet" crossorigin href="/assets/index-123.css">
+</head><body><div id="root"></div></body></html>`;
+
+const shell = (body = SHELL, init: ResponseInit = {}) =>
+  new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: '"v1"', 'Cache-Control': 'public, max-age=0, must-revalidate' }, ...init });
+
+/** The built assets, as the ASSETS binding answers them. */
+function assets(files: Record<string, string>): Fetcher {
+  return {
+    fetch: async (input: RequestInfo | URL) => {
+      const path = new URL(input instanceof Request ? input.url : input).pathname;
+      return path in files ? new Response(files[path], { headers: { 'Content-Type': 'text/css; charset=utf-8' } }) : new Response('Not found', { status: 404 });
+    },
+    connect: () => {
+      throw new Error('not used');
+    },
+  } as unknown as Fetcher;
+}
+
+const CSS = { '/assets/index-123.css': '.hero{color:red}' };
+
+describe('firstFramePage', () => {
+  it('inlines the stylesheet, fetches scripts at low priority and puts the frame in #root', async () => {
+    const res = firstFramePage(shell(), { assets: assets(CSS), frame: '<main><h1>Dinner</h1></main>' });
+    const html = await res.text();
+    expect(html).toContain('<style>.hero{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js" fetchpriority="low">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/chunk-def.js" fetchpriority="low">');
+    expect(html).toContain('<div id="root"><main><h1>Dinner</h1></main></div>');
+  });
+
+  it('hands over the data in a JSON element no value can break out of', async () => {
+    const title = '</script><script>alert(1)</script> & <b>';
+    const res = firstFramePage(shell(), { assets: assets(CSS), data: { queries: [{ key: ['events', 'x'], data: { event: { title } } }] } });
+    const html = await res.text();
+    const element = /<script type="application\/json" id="page-data">(.*?)<\/script><\/body>/s.exec(html);
+    expect(element).not.toBeNull();
+    expect(element?.[1]).not.toMatch(/[<>&]/);
+    expect(JSON.parse(element?.[1] ?? '')).toEqual({ queries: [{ key: ['events', 'x'], data: { event: { title } } }] });
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('keeps the <link> when the stylesheet is missing or could end the <style> element', async () => {
+    const builds: Record<string, string>[] = [{}, { '/assets/index-123.css': 'a::after{content:"</style>"}' }];
+    for (const files of builds) {
+      const html = await firstFramePage(shell(), { assets: assets(files) }).text();
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-123.css">');
+      expect(html).not.toContain('<style>');
+    }
+  });
+
+  it('drops the validator, so no stale frame or data is reused, and preloads the hero image', async () => {
+    const res = firstFramePage(shell(), { assets: assets(CSS), preloadImage: '/images/events/gurugram.svg' });
+    expect(res.headers.get('ETag')).toBeNull();
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(res.headers.get('Link')).toBe('</images/events/gurugram.svg>; rel=preload; as=image; fetchpriority=high');
+    await res.text();
+  });
+
+  it('passes anything but a page through untouched', async () => {
+    const missing = shell('Not found', { status: 404 });
+    expect(firstFramePage(missing, { assets: assets(CSS), frame: '<p>x</p>' })).toBe(missing);
+    const css = new Response('a{}', { headers: { 'Content-Type': 'text/css' } });
+    expect(firstFramePage(css, { assets: assets(CSS), frame: '<p>x</p>' })).toBe(css);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Build step after `vite build`: prerenders the first frame of the static public pages so they
+ * paint before the bundle has run. Each becomes `dist/web/_frames/<name>.html`: the built
+ * index.html with the frame inside #root. The Worker serves those pages from these files
+ * (worker/routes/pages.ts); the SPA takes over on load (web/src/main.tsx).
+ *
+ * The app's own components render them, through Vite's SSR loader, with every API call left
+ * pending: a frame shows what the SPA's first render shows before any answer has arrived.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+
+/** Path → file name under _frames/. Keep in step with `STATIC_FRAMES` in worker/routes/pages.ts. */
+const PAGES = { '/': 'home', '/events': 'events' } as const;
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const dist = fileURLToPath(new URL('../dist/web/', import.meta.url));
+
+// No API at build time: every request stays pending, as on a first render before answers.
+globalThis.fetch = () => new Promise<Response>(() => {});
+
+const vite = await createServer({ configFile: `${root}vite.config.ts`, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
+try {
+  const { renderFirstFrame } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
+  const shell = readFileSync(`${dist}index.html`, 'utf8');
+  if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty <div id="root"></div>');
+  mkdirSync(`${dist}_frames`, { recursive: true });
+  for (const [path, name] of Object.entries(PAGES)) {
+    const frame = await renderFirstFrame(path);
+    // A frame is markup only: the CSP allows no inline script, and the bundle does the rest.
+    if (/<script/i.test(frame)) throw new Error(`the first frame of ${path} contains a <script>`);
+    writeFileSync(`${dist}_frames/${name}.html`, shell.replace('<div id="root"></div>', `<div id="root">${frame}</div>`));
+    console.log(`prerendered ${path} → dist/web/_frames/${name}.html (${(frame.length / 1024).toFixed(1)} KB)`);
+  }
+} finally {
+  await vite.close();
+}
