@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
-/** Path → file name under _frames/. Keep in step with `STATIC_FRAMES` in worker/routes/pages.ts. */
+/** Path → file name under _frames/. Each needs its route in worker/routes/pages.ts. */
 const PAGES = { '/': 'home', '/events': 'events' } as const;
 
 const root = fileURLToPath(new URL('.', import.meta.url));

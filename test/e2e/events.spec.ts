@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, spaRendered, test } from './fixtures.ts';
 
 /** Seed (db/seed.ts): `gurugram-YYYY-MM-DD` on each of the next four Saturdays, available. */
 const GURUGRAM_ID = /\/event\/gurugram-\d{4}-\d{2}-\d{2}$/;
@@ -94,6 +94,7 @@ test('once the API reveals the venue, the page shows it instead of the 48-hour n
     });
   });
   await page.goto('/events');
+  await spaRendered(page);
   await page.getByRole('main').getByRole('listitem').first().getByRole('link').click();
   await expect(page).toHaveURL(GURUGRAM_ID);
   await expect(page.getByText('The Courtyard Table')).toBeVisible();

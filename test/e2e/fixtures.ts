@@ -17,6 +17,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
+/**
+ * Waits until the SPA has taken over a page the Worker served with its first frame
+ * (worker/routes/pages.ts): the frame's markup has no React fiber, React's own elements do.
+ * Until then a link in the frame is a plain one and does a full page load.
+ */
+export async function spaRendered(page: Page) {
+  await page.waitForFunction(() => {
+    const first = document.querySelector('#root > *');
+    return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
 /** axe-core: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -28,7 +28,7 @@ const CSS = { '/assets/index-123.css': '.hero{color:red}' };
 
 describe('firstFramePage', () => {
   it('inlines the stylesheet, fetches scripts at low priority and puts the frame in #root', async () => {
-    const res = firstFramePage(shell(), { assets: assets(CSS), frame: '<main><h1>Dinner</h1></main>' });
+    const res = firstFramePage(shell(), { assets: assets(CSS), replace: { selector: 'div#root', html: '<div id="root"><main><h1>Dinner</h1></main></div>' } });
     const html = await res.text();
     expect(html).toContain('<style>.hero{color:red}</style>');
     expect(html).not.toContain('rel="stylesheet"');
@@ -67,8 +67,8 @@ describe('firstFramePage', () => {
 
   it('passes anything but a page through untouched', async () => {
     const missing = shell('Not found', { status: 404 });
-    expect(firstFramePage(missing, { assets: assets(CSS), frame: '<p>x</p>' })).toBe(missing);
+    expect(firstFramePage(missing, { assets: assets(CSS), replace: { selector: 'div#root', html: '<p>x</p>' } })).toBe(missing);
     const css = new Response('a{}', { headers: { 'Content-Type': 'text/css' } });
-    expect(firstFramePage(css, { assets: assets(CSS), frame: '<p>x</p>' })).toBe(css);
+    expect(firstFramePage(css, { assets: assets(CSS), replace: { selector: 'div#root', html: '<p>x</p>' } })).toBe(css);
   });
 });

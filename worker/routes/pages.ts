@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';
+import { EVENT_CARD_LINK_CLASS, EventCardFrame, EventGrid } from '@/features/events/components/event-card-frame';
 import { EventLayout } from '@/features/events/components/event-layout';
 import { type PageData, pageDataElement } from '@/lib/page-data';
 import type { AppEnv } from '../app-env';
@@ -15,8 +16,9 @@ import { findEventDetail, listBookableEvents } from './events';
  * the SPA's own components, and the API answers the SPA would ask for first, so its first
  * render needs no round trip (web/src/main.tsx takes both over).
  *
- * - `/` and `/events`: frames prerendered at build time (web/prerender.ts); `/events` also
- *   gets the list itself.
+ * - `/`: a frame prerendered at build time (web/prerender.ts).
+ * - `/events`: the same, with its placeholder cards swapped here for the real ones, whose
+ *   images are the page's largest paint.
  * - `/event/:idOrCity`: the frame is rendered here, since it shows the event's own hero. An
  *   unknown event gets the bare shell: the SPA says it doesn't exist and moves on.
  */
@@ -24,7 +26,16 @@ export const pageRoutes = new Hono<AppEnv>()
   .get('/', async (c) => firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'home'), { assets: c.env.ASSETS }))
   .get('/events', async (c) => {
     const [shell, list] = await Promise.all([staticFrame(c.env.ASSETS, c.req.raw, 'events'), listBookableEvents(c.env.DB, new Date())]);
-    return firstFramePage(shell, { assets: c.env.ASSETS, data: { queries: [{ key: eventsQueryKey(), data: { events: list } }] } });
+    // Cards as the SPA's EventsList draws them; with none, its placeholders stay until it says so.
+    const cards = list.map((event, i) =>
+      createElement(EventCardFrame, { key: event.id, event, eager: i < 3, title: createElement('a', { href: `/event/${event.id}`, className: EVENT_CARD_LINK_CLASS }, event.title) }),
+    );
+    return firstFramePage(shell, {
+      assets: c.env.ASSETS,
+      replace: list.length ? { selector: 'ul[aria-label="Loading events"]', html: renderToStaticMarkup(createElement(EventGrid, null, cards)) } : undefined,
+      data: { queries: [{ key: eventsQueryKey(), data: { events: list } }] },
+      preloadImage: sameOriginPath(list[0]?.imageUrl),
+    });
   })
   .get('/event/:idOrCity', async (c) => {
     const key = c.req.param('idOrCity');
@@ -32,12 +43,15 @@ export const pageRoutes = new Hono<AppEnv>()
     if (!event) return shell;
     return firstFramePage(shell, {
       assets: c.env.ASSETS,
-      frame: renderToStaticMarkup(createElement(EventLayout, { event })),
+      replace: { selector: 'div#root', html: `<div id="root">${renderToStaticMarkup(createElement(EventLayout, { event }))}</div>` },
       data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
-      // The hero is the largest paint; same-origin only, as the CSP allows no other images.
-      preloadImage: event.imageUrl.startsWith('/') ? event.imageUrl : undefined,
+      // The hero is the largest paint.
+      preloadImage: sameOriginPath(event.imageUrl),
     });
   });
+
+/** An image worth preloading: same-origin only, as the CSP allows no other images. */
+const sameOriginPath = (url: string | undefined) => (url?.startsWith('/') && !url.startsWith('//') ? url : undefined);
 
 /**
  * A prerendered page (`dist/web/_frames/<name>.html`), or the SPA's plain index.html if the
@@ -58,16 +72,22 @@ function unconditional(req: Request, path?: string): Request {
   return new Request(path ? new URL(path, req.url) : req.url, { method: 'GET', headers });
 }
 
-type FirstFrame = { assets: Fetcher; frame?: string; data?: PageData; preloadImage?: string };
+type FirstFrame = {
+  assets: Fetcher;
+  /** Markup that takes the place of the element `selector` matches: the frame, or part of it. */
+  replace?: { selector: string; html: string };
+  data?: PageData;
+  preloadImage?: string;
+};
 
 /**
  * The page `shell` made ready to paint at once: its stylesheet inlined, so nothing outside the
  * HTML holds the first paint; its scripts fetched at low priority, as the frame needs none of
- * them to show; `frame` (if given) put in #root; `data` handed to the SPA. The stylesheet is
+ * them to show; `replace` applied; `data` handed to the SPA. The stylesheet is
  * the whole app's (one file), so later SPA navigations need no other; the cost is that these
  * pages do not share the cached file.
  */
-export function firstFramePage(shell: Response, { assets, frame, data, preloadImage }: FirstFrame): Response {
+export function firstFramePage(shell: Response, { assets, replace, data, preloadImage }: FirstFrame): Response {
   if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
   let rewriter = new HTMLRewriter()
     .on('link[rel="stylesheet"][href^="/assets/"]', {
@@ -77,7 +97,7 @@ export function firstFramePage(shell: Response, { assets, frame, data, preloadIm
       },
     })
     .on('script[type="module"][src], link[rel="modulepreload"]', { element: (script) => void script.setAttribute('fetchpriority', 'low') });
-  if (frame !== undefined) rewriter = rewriter.on('div#root', { element: (root) => void root.setInnerContent(frame, { html: true }) });
+  if (replace) rewriter = rewriter.on(replace.selector, { element: (element) => void element.replace(replace.html, { html: true }) });
   if (data) rewriter = rewriter.on('body', { element: (body) => void body.append(pageDataElement(data), { html: true }) });
   const page = rewriter.transform(shell);
 

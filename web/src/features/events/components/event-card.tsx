@@ -1,41 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import type { EventSummary } from '../api/get-events';
-import { formatEventDate } from '../lib/format-event-date';
-import { PinIcon } from './pin-icon';
+import { EVENT_CARD_LINK_CLASS, EventCardFrame } from './event-card-frame';
 
-/**
- * One event on /events (SPEC §2 Events list): image, location, description or title and the
- * 'Available Now' badge. The whole card is clickable through a stretched title link, so screen
- * readers hear one short link name instead of the whole card; the card shows the focus ring. `eager` for cards in the first
- * row, which are on screen at load and should not wait for lazy-loading.
- */
+/** One event on /events, its title a router link to the event's page. */
 export function EventCard({ event, eager = false }: { event: EventSummary; eager?: boolean }) {
   return (
-    <li className="group relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
-      <div className="relative aspect-[16/9] bg-base-200">
-        <img src={event.imageUrl} alt="" width={800} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover" />
-        {event.available && <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>}
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <p className="text-sm font-semibold text-primary">{formatEventDate(event.date)}</p>
-        <h2 className="text-xl font-semibold leading-snug">
-          <Link
-            to="/event/$eventId"
-            params={{ eventId: event.id }}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none! group-hover:underline"
-          >
-            {event.title}
-          </Link>
-        </h2>
-        <p className="flex items-center gap-1.5 text-sm text-base-content/80">
-          <PinIcon />
-          {event.location}
-        </p>
-        <p className="line-clamp-3 text-base-content/80">{event.description || event.title}</p>
-        <p aria-hidden="true" className="mt-auto pt-2 text-sm font-semibold text-primary">
-          View details <span className="inline-block transition group-hover:translate-x-1">→</span>
-        </p>
-      </div>
-    </li>
+    <EventCardFrame
+      event={event}
+      eager={eager}
+      title={
+        <Link to="/event/$eventId" params={{ eventId: event.id }} className={EVENT_CARD_LINK_CLASS}>
+          {event.title}
+        </Link>
+      }
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { toast } from '@/components/toast';
 import { useEventsQuery } from '../api/get-events';
 import { EventCard } from './event-card';
+import { EventGrid } from './event-card-frame';
 
 export const EMPTY_EVENTS_TEXT = 'No events available at the moment. Check back soon!';
 
@@ -32,11 +33,11 @@ export function EventsList() {
   }
 
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <EventGrid>
       {data.events.map((event, i) => (
         <EventCard key={event.id} event={event} eager={i < 3} />
       ))}
-    </ul>
+    </EventGrid>
   );
 }
 

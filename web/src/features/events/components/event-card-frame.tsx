@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { EventSummary } from '../api/get-events';
+import { formatEventDate } from '../lib/format-event-date';
+import { PinIcon } from './pin-icon';
+
+/** The card's title link stretches over the whole card; shared by the SPA's link and the Worker's. */
+export const EVENT_CARD_LINK_CLASS = "after:absolute after:inset-0 after:content-[''] focus-visible:outline-none! group-hover:underline";
+
+/**
+ * One event on /events (SPEC §2 Events list): image, location, description or title and the
+ * 'Available Now' badge. The whole card is clickable through a stretched title link (`title`),
+ * so screen readers hear one short link name instead of the whole card; the card shows the
+ * focus ring. `eager` for cards in the first row, which are on screen at load and should not
+ * wait for lazy-loading. Router-free, so the Worker can draw the list into the page's first
+ * frame (worker/routes/pages.ts); the SPA's `EventCard` passes a router link.
+ */
+export function EventCardFrame({ event, eager = false, title }: { event: EventSummary; eager?: boolean; title: ReactNode }) {
+  return (
+    <li className="group relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
+      <div className="relative aspect-[16/9] bg-base-200">
+        <img src={event.imageUrl} alt="" width={800} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover" />
+        {event.available && <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="text-sm font-semibold text-primary">{formatEventDate(event.date)}</p>
+        <h2 className="text-xl font-semibold leading-snug">
+          {title}
+        </h2>
+        <p className="flex items-center gap-1.5 text-sm text-base-content/80">
+          <PinIcon />
+          {event.location}
+        </p>
+        <p className="line-clamp-3 text-base-content/80">{event.description || event.title}</p>
+        <p aria-hidden="true" className="mt-auto pt-2 text-sm font-semibold text-primary">
+          View details <span className="inline-block transition group-hover:translate-x-1">→</span>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** The grid the cards sit in. */
+export function EventGrid({ children }: { children: ReactNode }) {
+  return <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+}
