@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
@@ -148,6 +148,7 @@ test.describe('signing in', () => {
   test('signing out from the profile menu revokes the session and goes home', async ({ page }) => {
     const phone = await signInWithPhone(page);
     await page.goto('/');
+    await spaRendered(page);
     const avatar = page.getByRole('button', { name: 'Open profile menu' });
     await avatar.focus();
     await page.keyboard.press('Enter');
@@ -167,6 +168,7 @@ test.describe('signing in', () => {
 test.describe('the redirect rule', () => {
   test('pending quiz answers → /quiz, with the personalised card from ?fromQuiz=true', async ({ page }) => {
     await page.goto('/');
+    await spaRendered(page);
     await page.evaluate(() => localStorage.setItem('pendingQuizData', JSON.stringify({ name: 'Riya Sen', social_battery: 'introvert' })));
     await page.goto('/auth?fromQuiz=true');
     await expect(page.getByRole('heading', { name: 'Almost There!' })).toBeVisible();
@@ -201,6 +203,7 @@ test.describe('the redirect rule', () => {
 test.describe('the booking dialog', () => {
   test('sign-up creates the account and goes to /profile-details, where the form waits prefilled', async ({ page }) => {
     await page.goto('/');
+    await spaRendered(page);
     await page.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book Your Spot' });
     await expect(dialog).toBeVisible();
@@ -221,6 +224,7 @@ test.describe('the booking dialog', () => {
 
   test('a short password shows the field rule; Escape closes the dialog', async ({ page }) => {
     await page.goto('/');
+    await spaRendered(page);
     await page.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book Your Spot' });
     await dialog.getByLabel('Password').fill('123');
@@ -234,6 +238,7 @@ test.describe('the booking dialog', () => {
     const address = email();
     await createAccount(request, address, 'secret1');
     await page.goto('/');
+    await spaRendered(page);
     await page.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book Your Spot' });
     await dialog.getByRole('button', { name: 'Sign in' }).click();

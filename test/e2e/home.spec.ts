@@ -1,9 +1,10 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 
 test.describe('home page (signed out)', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
+    await spaRendered(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Tablemates' })).toBeVisible();
   });
 
@@ -150,6 +151,7 @@ test.describe('home page (signed out)', () => {
 test('on a phone the home page has no sideways scroll', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
+  await spaRendered(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Tablemates' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -158,6 +160,7 @@ test('on a phone the home page has no sideways scroll', async ({ page }) => {
 test('signed in: the hero books through /events, greets by name, and Notify Me records the city', async ({ page }) => {
   await signInWithPhone(page);
   await page.goto('/');
+  await spaRendered(page);
   await expect(page.getByRole('button', { name: 'Open profile menu' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   // No profile name yet, so the greeting falls back to 'Guest' (SPEC §8).
