@@ -91,3 +91,32 @@ test('an unknown event gets the plain page, and the venue never reaches the HTML
   expect(known).toContain('The exact venue is revealed 48 hours before the event.');
   expect(known).toContain('"venue":null');
 });
+
+test('taps and typing on the first frame, before the bundle has run, carry over to the SPA', async ({ page }) => {
+  // Hold the bundle back, as a slow phone would, while the guest uses the frame.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.waitForFunction(() => Array.isArray((window as { __frameTaps?: unknown }).__frameTaps));
+
+  const footer = page.getByRole('contentinfo');
+  const email = `frame-${Date.now()}@example.com`;
+  await footer.getByLabel('Email address').fill(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByRole('button', { name: 'View Details' }).click();
+  // Nothing happened yet, not even a native form submission to this page's own URL.
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('dialog', { name: 'Book Your Spot' })).toHaveCount(0);
+
+  const stored = page.waitForResponse((r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'POST');
+  release();
+  expect((await stored).request().postDataJSON()).toEqual({ email });
+  await expect(page.getByRole('status').filter({ hasText: 'Subscribed!' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Book Your Spot' })).toBeVisible();
+});

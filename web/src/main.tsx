@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { FrameReplay, typedValues } from './lib/first-frame';
 import { seedQueryCache } from './lib/page-data';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
@@ -12,6 +13,8 @@ const container = document.getElementById('root') as HTMLElement;
 seedQueryCache(queryClient);
 
 function mount() {
+  // What was typed into a first frame (below), carried into the SPA's own fields.
+  const typed = typedValues(container);
   const root = createRoot(container);
   // As a transition, the first render runs in slices that yield to the browser, so a slow
   // phone stays responsive while the whole page is built.
@@ -20,6 +23,7 @@ function mount() {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          <FrameReplay root={container} typed={typed} />
         </QueryClientProvider>
       </StrictMode>,
     ),

@@ -1,0 +1,47 @@
+/*
+ * Taps on a page's first frame, kept for the SPA (docs/decisions/006-first-frames.md).
+ *
+ * The Worker serves the landing pages with their first frame as plain HTML; the SPA replaces it
+ * once its bundle has run. Until then a button in the frame does nothing, and a form would
+ * submit itself to the page's own URL. This records such taps and submits, and
+ * web/src/lib/first-frame.ts replays them on the SPA's own buttons, with what was typed.
+ * Links are left alone: the browser follows them as usual.
+ *
+ * Plain JavaScript in public/: it must run before the bundle has arrived, and the CSP allows no
+ * inline script. Loaded `async` right after #root, so it runs as soon as it arrives, whatever
+ * the bundle is doing.
+ */
+(() => {
+  const root = document.getElementById('root');
+  if (!root?.firstElementChild) return;
+  /** @type {{ text: string, index: number }[]} */
+  const taps = [];
+  window.__frameTaps = taps;
+  const label = (button) => button.textContent.trim();
+  const record = (button) => {
+    const same = [...root.querySelectorAll('button')].filter((b) => label(b) === label(button));
+    taps.push({ text: label(button), index: same.indexOf(button) });
+  };
+  const active = () => window.__frameTaps === taps;
+  root.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!active() || !button) return;
+      event.preventDefault();
+      record(button);
+    },
+    true,
+  );
+  // Enter in a field submits its form without a click.
+  root.addEventListener(
+    'submit',
+    (event) => {
+      if (!active()) return;
+      event.preventDefault();
+      const button = event.submitter ?? event.target.querySelector('button[type="submit"], button:not([type])');
+      if (button) record(button);
+    },
+    true,
+  );
+})();
