@@ -21,11 +21,14 @@ import { findEventDetail, listBookableEvents } from './events';
  *   images are the page's largest paint.
  * - `/event/:idOrCity`: the frame is rendered here, since it shows the event's own hero. An
  *   unknown event gets the bare shell: the SPA says it doesn't exist and moves on.
+ *
+ * If reading the data fails, the page goes out without it, and the SPA's own call shows the error.
  */
 export const pageRoutes = new Hono<AppEnv>()
   .get('/', async (c) => firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'home'), { assets: c.env.ASSETS }))
   .get('/events', async (c) => {
-    const [shell, list] = await Promise.all([staticFrame(c.env.ASSETS, c.req.raw, 'events'), listBookableEvents(c.env.DB, new Date())]);
+    const [shell, list] = await Promise.all([staticFrame(c.env.ASSETS, c.req.raw, 'events'), orNull(listBookableEvents(c.env.DB, new Date()), 'events list')]);
+    if (!list) return firstFramePage(shell, { assets: c.env.ASSETS });
     // Cards as the SPA's EventsList draws them; with none, its placeholders stay until it says so.
     const cards = list.map((event, i) =>
       createElement(EventCardFrame, { key: event.id, event, eager: i < 3, title: createElement('a', { href: `/event/${event.id}`, className: EVENT_CARD_LINK_CLASS }, event.title) }),
@@ -39,7 +42,7 @@ export const pageRoutes = new Hono<AppEnv>()
   })
   .get('/event/:idOrCity', async (c) => {
     const key = c.req.param('idOrCity');
-    const [shell, event] = await Promise.all([c.env.ASSETS.fetch(unconditional(c.req.raw)), findEventDetail(c.env.DB, key, new Date())]);
+    const [shell, event] = await Promise.all([c.env.ASSETS.fetch(unconditional(c.req.raw)), orNull(findEventDetail(c.env.DB, key, new Date()), 'event')]);
     if (!event) return shell;
     return firstFramePage(shell, {
       assets: c.env.ASSETS,
@@ -49,6 +52,19 @@ export const pageRoutes = new Hono<AppEnv>()
       preloadImage: sameOriginPath(event.imageUrl),
     });
   });
+
+/**
+ * A page's data, or null when reading it failed: the page is still served, and the SPA asks
+ * the API itself, which answers with the error the guest should see.
+ */
+async function orNull<T>(read: Promise<T>, what: string): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: `page data: reading the ${what} failed`, error: String(error) }));
+    return null;
+  }
+}
 
 /** An image worth preloading: same-origin only, as the CSP allows no other images. */
 const sameOriginPath = (url: string | undefined) => (url?.startsWith('/') && !url.startsWith('//') ? url : undefined);
