@@ -12,10 +12,11 @@ const shell = (body = SHELL, init: ResponseInit = {}) =>
   new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: '"v1"', 'Cache-Control': 'public, max-age=0, must-revalidate' }, ...init });
 
 /** The built assets, as the ASSETS binding answers them. */
-function assets(files: Record<string, string>): Fetcher {
+function assets(files: Record<string, string>, reads: string[] = []): Fetcher {
   return {
     fetch: async (input: RequestInfo | URL) => {
       const path = new URL(input instanceof Request ? input.url : input).pathname;
+      reads.push(path);
       return path in files ? new Response(files[path], { headers: { 'Content-Type': 'text/css; charset=utf-8' } }) : new Response('Not found', { status: 404 });
     },
     connect: () => {
@@ -25,6 +26,8 @@ function assets(files: Record<string, string>): Fetcher {
 }
 
 const CSS = { '/assets/index-123.css': '.hero{color:red}' };
+/** The page's stylesheet under a path of the test's own: the Worker keeps what it read by path. */
+const shellWith = (css: string) => shell(SHELL.replace('/assets/index-123.css', css));
 
 describe('firstFramePage', () => {
   it('inlines the stylesheet, fetches scripts at low priority and puts the frame in #root', async () => {
@@ -49,12 +52,23 @@ describe('firstFramePage', () => {
   });
 
   it('keeps the <link> when the stylesheet is missing or could end the <style> element', async () => {
-    const builds: Record<string, string>[] = [{}, { '/assets/index-123.css': 'a::after{content:"</style>"}' }];
-    for (const files of builds) {
-      const html = await firstFramePage(shell(), { assets: assets(files) }).text();
-      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-123.css">');
+    const builds: Record<string, string>[] = [{}, { '/assets/unsafe-1.css': 'a::after{content:"</style>"}' }];
+    for (const [i, files] of builds.entries()) {
+      const path = i === 0 ? '/assets/missing-1.css' : '/assets/unsafe-1.css';
+      const html = await firstFramePage(shellWith(path), { assets: assets(files) }).text();
+      expect(html).toContain(`<link rel="stylesheet" crossorigin href="${path}">`);
       expect(html).not.toContain('<style>');
     }
+  });
+
+  it('reads a stylesheet once for all pages, and tries a missing one again', async () => {
+    const reads: string[] = [];
+    const files = { '/assets/once-1.css': '.a{}' };
+    for (let i = 0; i < 3; i++) expect(await firstFramePage(shellWith('/assets/once-1.css'), { assets: assets(files, reads) }).text()).toContain('<style>.a{}</style>');
+    expect(reads).toEqual(['/assets/once-1.css']);
+    const missing: string[] = [];
+    for (let i = 0; i < 2; i++) await firstFramePage(shellWith('/assets/late-1.css'), { assets: assets({}, missing) }).text();
+    expect(missing).toEqual(['/assets/late-1.css', '/assets/late-1.css']);
   });
 
   it('drops the validator, so no stale frame or data is reused, and preloads the hero image', async () => {

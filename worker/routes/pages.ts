@@ -125,8 +125,25 @@ export function firstFramePage(shell: Response, { assets, replace, data, preload
   return res;
 }
 
+/**
+ * Built stylesheets' texts by path, kept for the isolate's life: their names carry a content
+ * hash, so a path never changes meaning, and every landing page would read the same file.
+ */
+const stylesheets = new Map<string, Promise<string | null>>();
+
 /** A built stylesheet's text, or null to keep the `<link>` (missing, or unsafe to inline). */
-async function stylesheetText(assets: Fetcher, path: string): Promise<string | null> {
+function stylesheetText(assets: Fetcher, path: string): Promise<string | null> {
+  let text = stylesheets.get(path);
+  if (!text) {
+    text = readStylesheet(assets, path);
+    stylesheets.set(path, text);
+    // A failed read is not remembered: the next page tries again.
+    void text.then((css) => css === null && stylesheets.delete(path));
+  }
+  return text;
+}
+
+async function readStylesheet(assets: Fetcher, path: string): Promise<string | null> {
   const res = await assets.fetch(new URL(path, 'https://assets.local'));
   if (!res.ok || !res.headers.get('Content-Type')?.includes('text/css')) return null;
   const css = await res.text();
