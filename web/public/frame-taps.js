@@ -4,7 +4,7 @@
  * The Worker serves the landing pages with their first frame as plain HTML; the SPA replaces it
  * once its bundle has run. Until then a button in the frame does nothing, and a form would
  * submit itself to the page's own URL. This records such taps and submits, and
- * web/src/lib/first-frame.ts replays them on the SPA's own buttons, with what was typed.
+ * web/src/lib/first-frame.tsx replays them on the SPA's own buttons, with what was typed.
  * Links are left alone: the browser follows them as usual.
  *
  * Plain JavaScript in public/: it must run before the bundle has arrived, and the CSP allows no

@@ -10,11 +10,13 @@ import { queryClient } from './lib/query-client';
 import { router } from './router';
 
 const container = document.getElementById('root') as HTMLElement;
+/** The Worker painted this page's first frame into #root (worker/routes/pages.ts). */
+const hasFirstFrame = container.hasChildNodes();
 seedQueryCache(queryClient);
 
 function mount() {
-  // What was typed into a first frame (below), carried into the SPA's own fields.
-  const typed = typedValues(container);
+  // What was typed into the first frame, carried with its taps into the SPA's own page.
+  const typed = hasFirstFrame ? typedValues(container) : null;
   const root = createRoot(container);
   // As a transition, the first render runs in slices that yield to the browser, so a slow
   // phone stays responsive while the whole page is built.
@@ -23,17 +25,16 @@ function mount() {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          <FrameReplay root={container} typed={typed} />
+          {typed && <FrameReplay root={container} typed={typed} />}
         </QueryClientProvider>
       </StrictMode>,
     ),
   );
 }
 
-// The Worker may have painted this page's first frame into #root (worker/routes/pages.ts).
-// React replaces whatever #root holds when it commits, so keep that frame on screen until the
+// React replaces whatever #root holds when it commits, so keep a first frame on screen until the
 // router has the route's code and data, and the swap to the real page is a single commit (the
 // router does not load the same location twice). The timeout ends the task that evaluated the
 // bundle before loading starts, so neither grows into one long task.
-if (container.hasChildNodes()) setTimeout(() => router.load().then(mount, mount));
+if (hasFirstFrame) setTimeout(() => router.load().then(mount, mount));
 else mount();

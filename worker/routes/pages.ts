@@ -99,9 +99,9 @@ type FirstFrame = {
 /**
  * The page `shell` made ready to paint at once: its stylesheet inlined, so nothing outside the
  * HTML holds the first paint; its scripts fetched at low priority, as the frame needs none of
- * them to show; `replace` applied; `data` handed to the SPA. The stylesheet is
- * the whole app's (one file), so later SPA navigations need no other; the cost is that these
- * pages do not share the cached file.
+ * them to show; `replace` applied; `data` handed to the SPA. The stylesheet is the whole app's
+ * (one file), so later SPA navigations need no other; the cost is that these pages do not
+ * share the cached file.
  */
 export function firstFramePage(shell: Response, { assets, replace, data, preloadImage }: FirstFrame): Response {
   if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
