@@ -5,10 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { TICKET_TYPES } from '../worker/domain/pricing';
+import { RELATIONSHIP_STATUSES, SEXES, WORK_PROFILES } from '../worker/domain/profile';
+import { BOOKING_STATUSES, ORDER_STATUSES } from '../worker/domain/statuses';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text('id').primaryKey();
 const createdAt = () => text('created_at').notNull().default(now);
+/** `'a','b'` for a CHECK … IN (…): the domain's enumerations are the only source of allowed values. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(','));
 
 /** An account. Each way of signing in is an identity column: phone, Google subject, email+password. */
 export const users = sqliteTable('users', {
@@ -62,10 +67,6 @@ export const rateEvents = sqliteTable('rate_events', {
   at: text('at').notNull().default(now),
 }, (t) => [index('rate_events_key_idx').on(t.key, t.at)]);
 
-export const SEXES = ['male', 'female', 'prefer_not_to_say'] as const;
-export const RELATIONSHIP_STATUSES = ['single', 'in_relationship', 'prefer_not_to_say'] as const;
-export const WORK_PROFILES = ['job', 'business', 'student', 'startup'] as const;
-
 export const userProfiles = sqliteTable('user_profiles', {
   id: id(),
   userId: text('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
@@ -81,9 +82,9 @@ export const userProfiles = sqliteTable('user_profiles', {
   createdAt: createdAt(),
   updatedAt: text('updated_at').notNull().default(now),
 }, (t) => [
-  check('user_profiles_sex_chk', sql`${t.sex} IS NULL OR ${t.sex} IN ('male','female','prefer_not_to_say')`),
-  check('user_profiles_rel_chk', sql`${t.relationshipStatus} IS NULL OR ${t.relationshipStatus} IN ('single','in_relationship','prefer_not_to_say')`),
-  check('user_profiles_work_chk', sql`${t.workProfile} IS NULL OR ${t.workProfile} IN ('job','business','student','startup')`),
+  check('user_profiles_sex_chk', sql`${t.sex} IS NULL OR ${t.sex} IN (${sqlList(SEXES)})`),
+  check('user_profiles_rel_chk', sql`${t.relationshipStatus} IS NULL OR ${t.relationshipStatus} IN (${sqlList(RELATIONSHIP_STATUSES)})`),
+  check('user_profiles_work_chk', sql`${t.workProfile} IS NULL OR ${t.workProfile} IN (${sqlList(WORK_PROFILES)})`),
   check('user_profiles_age_chk', sql`${t.age} IS NULL OR ${t.age} >= 18`),
 ]);
 
@@ -133,9 +134,6 @@ export const events = sqliteTable('events', {
   check('events_capacity_chk', sql`${t.capacity} >= 0`),
 ]);
 
-export const TICKET_TYPES = ['male', 'female', 'couple', 'female_duo'] as const;
-export const ORDER_STATUSES = ['created', 'paid', 'confirmed', 'failed', 'expired', 'refunded', 'needs_attention'] as const;
-
 /** A Razorpay order and the seats it holds until `hold_expires_at` (or for good once confirmed). */
 export const paymentOrders = sqliteTable('payment_orders', {
   id: id(),
@@ -156,8 +154,8 @@ export const paymentOrders = sqliteTable('payment_orders', {
 }, (t) => [
   index('payment_orders_event_idx').on(t.eventId, t.status),
   index('payment_orders_user_idx').on(t.userId),
-  check('payment_orders_ticket_chk', sql`${t.ticketType} IN ('male','female','couple','female_duo')`),
-  check('payment_orders_status_chk', sql`${t.status} IN ('created','paid','confirmed','failed','expired','refunded','needs_attention')`),
+  check('payment_orders_ticket_chk', sql`${t.ticketType} IN (${sqlList(TICKET_TYPES)})`),
+  check('payment_orders_status_chk', sql`${t.status} IN (${sqlList(ORDER_STATUSES)})`),
   check('payment_orders_seats_chk', sql`${t.seats} IN (1, 2)`),
 ]);
 
@@ -174,7 +172,7 @@ export const eventBookings = sqliteTable('event_bookings', {
   amount: integer('amount').notNull(),
   /** Unique: however often a payment is reported, it makes one booking. */
   paymentId: text('payment_id').notNull().unique(),
-  status: text('status').notNull().default('confirmed'),
+  status: text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
   bookingDate: text('booking_date').notNull().default(now),
   confirmationEmailSentAt: text('confirmation_email_sent_at'),
   confirmationWhatsappSentAt: text('confirmation_whatsapp_sent_at'),

@@ -21,7 +21,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  resolve: { alias: { '@': `${root}src` } },
+  // `@domain` is the Worker's pure rules (worker/domain), shared so browser and API agree.
+  resolve: { alias: { '@': `${root}src`, '@domain': fileURLToPath(new URL('../worker/domain', import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

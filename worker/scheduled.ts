@@ -10,7 +10,7 @@ import { type ReminderKind, reminderEmail, reminderWhatsApp } from './domain/boo
 import { TICKET_LABELS } from './domain/pricing';
 import type { Env } from './env';
 import { guestContact } from './lib/orders';
-import { istDate } from './lib/time';
+import { istDate } from './domain/time';
 import { sendEmail } from './providers/email';
 import { fetchOrderPayments } from './providers/razorpay';
 import { sendWhatsAppTemplate } from './providers/whatsapp';

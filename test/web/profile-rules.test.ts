@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ageInIst, FullNameSchema, isPlausibleFullName, ProfileSchema, todayInIst } from '../../worker/domain/profile';
+import { FullNameSchema, isPlausibleFullName, ProfileSchema } from '../../worker/domain/profile';
+import { ageInIst, todayIst as todayInIst } from '../../worker/domain/time';
 
 const GIBBERISH = 'Please enter a valid full name (first and last name, no gibberish)';
 

@@ -1,3 +1,4 @@
+import type { BookingStatus } from '../../worker/domain/statuses';
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
@@ -13,7 +14,7 @@ async function insertEvent() {
   return id;
 }
 
-async function insertBooking(userId: string, eventId: string, bookingDate: string, status = 'confirmed', amount = 499) {
+async function insertBooking(userId: string, eventId: string, bookingDate: string, status: BookingStatus = 'confirmed', amount = 499) {
   const orderId = crypto.randomUUID();
   await db(env.DB).insert(paymentOrders).values({
     id: orderId, receipt: `rcpt_${orderId}`, userId, eventId, ticketType: 'male', seats: 1, amount, status: 'confirmed', holdExpiresAt: bookingDate,
@@ -32,14 +33,14 @@ describe('GET /api/bookings', () => {
     const other = await createSignedInUser();
     const eventId = await insertEvent();
     await insertBooking(me.userId, eventId, '2029-12-01T10:00:00.000Z');
-    await insertBooking(me.userId, eventId, '2029-12-03T10:00:00.000Z', 'pending', 749);
+    await insertBooking(me.userId, eventId, '2029-12-03T10:00:00.000Z', 'refund_pending', 749);
     await insertBooking(me.userId, eventId, '2029-12-02T10:00:00.000Z');
     await insertBooking(other.userId, eventId, '2029-12-04T10:00:00.000Z');
     const res = await SELF.fetch(apiRequest('GET', '/api/bookings', { cookie: me.cookie }));
     expect(res.status).toBe(200);
     const { bookings } = (await res.json()) as { bookings: Booking[] };
     expect(bookings.map((b) => b.booking_date)).toEqual(['2029-12-03T10:00:00.000Z', '2029-12-02T10:00:00.000Z', '2029-12-01T10:00:00.000Z']);
-    expect(bookings[0]).toMatchObject({ event_name: 'Dinner 2029-12-03T10:00:00.000Z', event_location: 'Gurugram', event_date: '2030-01-05', amount: 749, status: 'pending' });
+    expect(bookings[0]).toMatchObject({ event_name: 'Dinner 2029-12-03T10:00:00.000Z', event_location: 'Gurugram', event_date: '2030-01-05', amount: 749, status: 'refund_pending' });
   });
 
   it('answers an empty list for a guest without bookings', async () => {

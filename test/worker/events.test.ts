@@ -4,7 +4,7 @@ import { db } from '../../db/client';
 import { events, paymentOrders, users } from '../../db/schema';
 import { priceFor, ticketOptions } from '../../worker/domain/pricing';
 import { seatsLeft, seatsTaken } from '../../worker/lib/seats';
-import { formatIstDate, formatIstTime, isVenueRevealed, istDate, istToUtc, todayIst } from '../../worker/lib/time';
+import { formatIstDate, formatIstTime, isVenueRevealed, istDate, istToUtc, todayIst } from '../../worker/domain/time';
 import { type EventRow, eventRow } from './helpers/event-row';
 
 const HOUR = 3_600_000;

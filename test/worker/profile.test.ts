@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { quizResponses, userProfiles } from '../../db/schema';
-import { todayInIst } from '../../worker/domain/profile';
+import { todayIst as todayInIst } from '../../worker/domain/time';
 import { sendWelcomeEmail } from '../../worker/lib/welcome-email';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 

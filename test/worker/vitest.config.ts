@@ -50,7 +50,7 @@ export default defineConfig({
     })),
   ],
   // The Worker renders some of the SPA's components (worker/routes/pages.ts), imported as the SPA does.
-  resolve: { alias: { '@': `${root}web/src` } },
+  resolve: { alias: { '@': `${root}web/src`, '@domain': `${root}worker/domain` } },
   test: {
     root,
     include: ['test/worker/**/*.test.ts'],

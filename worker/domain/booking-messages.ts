@@ -2,7 +2,7 @@
  * Words the guest receives after paying: confirmation, refund and reminder emails, and the
  * WhatsApp template parameters. Pure functions, so tests and previews need no I/O.
  */
-import { formatIstDate } from '../lib/time';
+import { formatIstDate } from './time';
 
 export type BookingFacts = {
   name: string;

@@ -1,7 +1,7 @@
 /**
- * Ticket types and prices (SPEC §9). Pure and dependency-free so the Worker (which charges) and
- * the web app (which only displays) compute the same numbers; the server never takes a price
- * from the client. Prices are whole rupees.
+ * Ticket types, prices and coupon discounts (SPEC §9). Pure and dependency-free so the Worker
+ * (which charges) and the web app (which only displays) compute the same numbers; the server
+ * never takes a price from the client. Prices are whole rupees.
  */
 
 export const TICKET_TYPES = ['male', 'female', 'couple', 'female_duo'] as const;
@@ -64,4 +64,25 @@ export function ticketOptions(event: PricedEvent, seatsLeft = Number.POSITIVE_IN
     seats: TICKET_SEATS[type],
     available: TICKET_SEATS[type] <= seatsLeft,
   }));
+}
+
+/** Razorpay's smallest order is ₹1: a coupon may lower a price to this, never below. */
+export const MIN_CHARGE_RUPEES = 1;
+
+export const COUPON_KINDS = ['percent', 'fixed'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+
+/** What a coupon takes off: `value` percent (1-100) of the price, or `value` whole rupees. */
+export type CouponTerms = { kind: CouponKind; value: number };
+
+/**
+ * The price after a coupon, in whole rupees, or null when the coupon would make the seat (nearly)
+ * free: a free seat would need a flow without payment, so such a coupon is refused like any
+ * invalid one. Percentages round half up, like the female price.
+ * @example discountedPrice(499, { kind: 'percent', value: 20 }) // 399
+ * @example discountedPrice(499, { kind: 'fixed', value: 100 }) // 399
+ */
+export function discountedPrice(price: number, coupon: CouponTerms): number | null {
+  const discounted = coupon.kind === 'percent' ? Math.floor((price * (100 - coupon.value) + 50) / 100) : price - coupon.value;
+  return discounted >= MIN_CHARGE_RUPEES ? discounted : null;
 }

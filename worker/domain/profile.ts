@@ -4,7 +4,12 @@
  * and the API can never disagree on a message.
  */
 import * as v from 'valibot';
+import { COPY } from './copy';
+import { emailSchema } from './email';
+import { phoneSchema } from './phone';
+import { ageInIst, isCalendarDate, todayIst } from './time';
 
+/** Enumerations of SPEC §3 user_profiles; db/schema.ts builds its CHECK constraints from these. */
 export const SEXES = ['male', 'female', 'prefer_not_to_say'] as const;
 export const RELATIONSHIP_STATUSES = ['single', 'in_relationship', 'prefer_not_to_say'] as const;
 export const WORK_PROFILES = ['job', 'business', 'student', 'startup'] as const;
@@ -24,18 +29,8 @@ export const WORK_LABELS: Record<WorkProfile, string> = { job: 'Job', business: 
 
 export const PROFILE_DEFAULTS = { sex: 'prefer_not_to_say', relationship_status: 'prefer_not_to_say', work_profile: 'job' } as const;
 
-export const MESSAGES = {
-  nameShort: 'Name must be at least 2 characters',
-  nameLong: 'Name must be less than 100 characters',
-  nameGibberish: 'Please enter a valid full name (first and last name, no gibberish)',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  phoneInvalid: 'Please enter a valid phone number',
-  dobRequired: 'Date of birth is required',
-  dobInvalid: 'Please enter a valid date of birth',
-  underage: 'You must be at least 18 years old to register.',
-  choose: 'Please choose one of the options',
-} as const;
+/** The profile form's messages (SPEC §5, §8). */
+export const MESSAGES = COPY.profile;
 
 export const MIN_AGE = 18;
 /** The calendar's bounds (SPEC §2 Profile details): 1900-01-01 … today, years 1924 … this year. */
@@ -84,32 +79,6 @@ export function isPlausibleFullName(name: string): boolean {
   });
 }
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** Today's calendar date in India (yyyy-MM-dd), whatever the machine's time zone. */
-export function todayInIst(now: Date = new Date()): string {
-  return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** A real calendar date written yyyy-MM-dd (rejects 2023-02-30). */
-export function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-/**
- * Whole years from `dob` (yyyy-MM-dd) to today's date in IST. A 29 February birthday is
- * reached on 1 March in common years.
- * @example ageInIst('2000-05-01', new Date('2018-04-30T18:30:00Z')) // 18 (it is already 1 May in India)
- */
-export function ageInIst(dob: string, now: Date = new Date()): number {
-  const [y, m, d] = dob.split('-').map(Number);
-  const [ty, tm, td] = todayInIst(now).split('-').map(Number);
-  const hadBirthday = tm > m || (tm === m && td >= d);
-  return ty - y - (hadBirthday ? 0 : 1);
-}
-
 export const FullNameSchema = v.pipe(
   v.string(MESSAGES.nameShort),
   v.trim(),
@@ -118,23 +87,17 @@ export const FullNameSchema = v.pipe(
   v.check(isPlausibleFullName, MESSAGES.nameGibberish),
 );
 
-export const EmailSchema = v.pipe(
-  v.string(MESSAGES.emailRequired),
-  v.trim(),
-  v.nonEmpty(MESSAGES.emailRequired),
-  v.maxLength(255, MESSAGES.emailInvalid),
-  v.email(MESSAGES.emailInvalid),
-  v.toLowerCase(),
-);
+export const EmailSchema = emailSchema({ required: MESSAGES.emailRequired, invalid: MESSAGES.emailInvalid });
 
-export const PhoneSchema = v.pipe(v.string(MESSAGES.phoneInvalid), v.trim(), v.minLength(10, MESSAGES.phoneInvalid), v.maxLength(20, MESSAGES.phoneInvalid), v.regex(/^\+?[\d\s-]+$/, MESSAGES.phoneInvalid));
+/** Stored as E.164, like every phone in the product. */
+export const PhoneSchema = phoneSchema(MESSAGES.phoneInvalid);
 
 export const DateOfBirthSchema = v.pipe(
   v.string(MESSAGES.dobRequired),
   v.trim(),
   v.nonEmpty(MESSAGES.dobRequired),
   v.check(isCalendarDate, MESSAGES.dobInvalid),
-  v.check((s) => s >= DOB_MIN && s <= todayInIst(), MESSAGES.dobInvalid),
+  v.check((s) => s >= DOB_MIN && s <= todayIst(), MESSAGES.dobInvalid),
   // Evaluated at parse time, so a long-open tab still checks against today's date in India.
   v.check((s) => ageInIst(s) >= MIN_AGE, MESSAGES.underage),
 );

@@ -4,6 +4,7 @@
  * and `toQuizRow` is the one place that maps answers onto the stored row.
  */
 import * as v from 'valibot';
+import { COPY } from './copy';
 
 export type QuizOption = { value: string; label: string; emoji?: string; trait?: string };
 
@@ -105,14 +106,7 @@ export type QuizStep = (typeof QUIZ_STEPS)[number];
 export type QuizField = QuizStep['field'];
 export const QUIZ_STEP_COUNT = QUIZ_STEPS.length;
 
-export const QUIZ_MESSAGES = {
-  stepTitle: 'Please complete this question',
-  mandatory: 'All questions are mandatory',
-  musicMin: 'Pick at least 1',
-  musicMax: 'Pick up to 3',
-  moviesExact: 'Pick exactly 3',
-  emailInvalid: 'Please enter a valid email address',
-} as const;
+export const QUIZ_MESSAGES = COPY.quiz;
 
 const stepOptions = <F extends QuizField>(field: F) => {
   const step = QUIZ_STEPS.find((s) => s.field === field);

@@ -8,13 +8,14 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coupons, eventBookings, events, paymentOrders, userProfiles, users } from '../../db/schema';
+import { toE164 } from '../domain/phone';
 import { priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '../domain/pricing';
 import type { Env } from '../env';
 import { createOrder } from '../providers/razorpay';
 import { randomToken } from './crypto';
 import { ApiError } from './errors';
 import { seatsTakenSql } from './seats';
-import { isVenueRevealed } from './time';
+import { isVenueRevealed } from '../domain/time';
 
 export const HOLD_MINUTES = 15;
 /** Live unpaid holds one guest may have on one event, so nobody can hold a whole table hostage. */
@@ -59,17 +60,9 @@ export async function guestContact(d: Db, userId: string) {
   return {
     fullName: row?.fullName?.trim() ?? '',
     email: row?.profileEmail ?? row?.email ?? null,
-    phone: normalisePhone(row?.profilePhone ?? row?.phone ?? null),
+    // Profiles saved before phones were canonicalised may hold a number as typed: read it through the same rule.
+    phone: toE164(row?.profilePhone ?? row?.phone ?? '') ,
   };
-}
-
-/** E.164 with the +91 default (SPEC §1), or null. */
-export function normalisePhone(phone: string | null): string | null {
-  if (!phone) return null;
-  const digits = phone.replace(/[^\d+]/g, '');
-  if (digits.startsWith('+')) return digits;
-  if (digits.length === 10) return `+91${digits}`;
-  return digits ? `+${digits}` : null;
 }
 
 /**

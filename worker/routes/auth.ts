@@ -6,14 +6,13 @@ import { jwtVerify, SignJWT } from 'jose';
 import { db } from '../../db/client';
 import { quizResponses, userProfiles, users } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../app-env';
-import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '../domain/auth-schemas';
+import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '../domain/auth';
 import { nextPath } from '../domain/next-path';
 import { randomToken } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { checkCode, issueCode, retireCode } from '../lib/otp';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/password';
-import { normalisePhone } from '../lib/phone';
 import { consume, pruneOld } from '../lib/rate-limit';
 import { clearSessionCookies, revokeSession, startSession } from '../lib/session';
 import { requireUser } from '../middleware/session';
@@ -129,7 +128,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await sessionView(c, user));
   })
   /** Public settings the sign-in page needs: the Turnstile site key when the bot check is on. */
-  .get('/config', (c) => c.json({ turnstileSiteKey: turnstileEnabled(c.env) ? c.env.TURNSTILE_SITE_KEY : null }))
+  .get('/config', (c) => c.json({ turnstile_site_key: turnstileEnabled(c.env) ? c.env.TURNSTILE_SITE_KEY : null }))
   /** The signed-in user, or 401: the minimal protected route. */
   .get('/me', requireUser, (c) => {
     const u = c.get('user');
@@ -137,10 +136,10 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/otp/send', jsonBody(OtpSendSchema), async (c) => {
     const body = c.req.valid('json');
-    const phone = normalisePhone(body.phone) as string; // the schema already checked it normalises
+    const phone = body.phone; // E.164: the schema canonicalised it
     const ip = clientIp(c);
     if (turnstileEnabled(c.env)) {
-      const check = body.turnstileToken ? await verifyTurnstile(c.env, body.turnstileToken, ip) : null;
+      const check = body.turnstile_token ? await verifyTurnstile(c.env, body.turnstile_token, ip) : null;
       if (!check?.ok) throw new ApiError(400, 'bot_check_failed', SEND_FAILED);
     }
     await consume(c.env.DB, `otp-send:ip:${ip}`, LIMITS.sendPerIp);
@@ -157,7 +156,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/otp/verify', jsonBody(OtpVerifySchema), async (c) => {
     const body = c.req.valid('json');
-    const phone = normalisePhone(body.phone) as string;
+    const phone = body.phone;
     await consume(c.env.DB, `otp-verify:ip:${clientIp(c)}`, LIMITS.verifyPerIp);
     await checkCode(c.env.DB, c.env.SESSION_SECRET, phone, body.code);
     const userId = await userForPhone(c, phone);
@@ -175,7 +174,7 @@ export const authRoutes = new Hono<AppEnv>()
     const profileEmailFree = !(await d.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.email, body.email)).get());
     await d
       .insert(userProfiles)
-      .values({ id: crypto.randomUUID(), userId, phoneNumber: normalisePhone(body.phone), email: profileEmailFree ? body.email : null })
+      .values({ id: crypto.randomUUID(), userId, phoneNumber: body.phone, email: profileEmailFree ? body.email : null })
       .onConflictDoNothing();
     return c.json(await sessionView(c, await beginSession(c, userId)), 201);
   })

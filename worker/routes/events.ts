@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env';
 import { ticketOptions } from '../domain/pricing';
 import { ApiError } from '../lib/errors';
 import { seatsTakenSql } from '../lib/seats';
-import { isVenueRevealed } from '../lib/time';
+import { isVenueRevealed } from '../domain/time';
 
 export const EVENT_NOT_FOUND = "This event doesn't exist or is no longer available.";
 

@@ -1,5 +1,5 @@
 import type { events } from '../../../db/schema';
-import { istDate } from '../../../worker/lib/time';
+import { istDate } from '../../../worker/domain/time';
 
 export type EventRow = typeof events.$inferInsert;
 

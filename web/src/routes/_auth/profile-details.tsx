@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileDetailsForm } from '@/features/profile/components/profile-details-form';
-import { PROFILE_COPY, useProfileDetailsGate } from '@/features/profile/hooks/use-profile-details-gate';
+import { useProfileDetailsGate } from '@/features/profile/hooks/use-profile-details-gate';
+import { COPY } from '@domain/copy';
 
 export const Route = createFileRoute('/_auth/profile-details')({
   pendingComponent: Loading,
@@ -23,7 +24,7 @@ function ProfileDetailsPage() {
         {gate.state === 'loading' && <Loading />}
         {gate.state === 'complete' && (
           <p className="py-24 text-center text-lg" role="status">
-            {PROFILE_COPY.alreadyComplete}
+            {COPY.profile.alreadyComplete}
           </p>
         )}
         {gate.state === 'form' && (

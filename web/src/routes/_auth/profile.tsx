@@ -4,7 +4,7 @@ import { BookingsList } from '@/features/bookings/components/bookings-list';
 import { useProfileQuery } from '@/features/profile/api/get-profile';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
 import { toast } from '@/components/toast';
-import { PROFILE_COPY } from '@/features/profile/hooks/use-profile-details-gate';
+import { COPY } from '@domain/copy';
 
 export const Route = createFileRoute('/_auth/profile')({
   component: ProfilePage,
@@ -21,7 +21,7 @@ function ProfilePage() {
     if (nameless) void navigate({ to: '/profile-details', replace: true });
   }, [nameless, navigate]);
   useEffect(() => {
-    if (query.isError) toast({ title: 'Error', description: PROFILE_COPY.loadFailed, variant: 'destructive' });
+    if (query.isError) toast({ title: COPY.common.errorTitle, description: COPY.profile.loadFailed, variant: 'destructive' });
   }, [query.isError]);
 
   return (

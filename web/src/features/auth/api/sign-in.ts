@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import type { SignInInput } from '../../../../../worker/domain/auth-schemas';
+import type { SignInInput } from '@domain/auth';
 
 /** POST /api/auth/signin: password sign-in; starts a session. */
 export const signIn = (input: SignInInput) => unwrap(api.auth.signin.$post({ json: input }));

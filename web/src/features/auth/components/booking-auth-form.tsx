@@ -3,13 +3,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
-import { type SignInInput, SignInSchema, type SignUpInput, SignUpSchema } from '../../../../../worker/domain/auth-schemas';
+import { type SignInInput, SignInSchema, type SignUpInput, SignUpSchema } from '@domain/auth';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { TextField } from './text-field';
+import { COPY } from '@domain/copy';
 
 const failed = (e: unknown) =>
-  toast({ title: 'Error', description: e instanceof ApiRequestError ? e.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+  toast({ title: COPY.common.errorTitle, description: e instanceof ApiRequestError ? e.message : COPY.common.failed, variant: 'destructive' });
 
 function SignUpForm({ onDone }: { onDone: () => void }) {
   const [, { Form, Field }] = useForm<SignUpInput>({ initialValues: { full_name: '', phone: '', email: '', password: '' }, validate: valiForm(SignUpSchema), revalidateOn: 'change' });
@@ -21,7 +22,7 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
       onSubmit={async (values) => {
         try {
           await signUp.mutateAsync(values);
-          toast({ title: 'Account created!', description: 'Please complete your profile to book the event.' });
+          toast({ title: COPY.auth.accountCreatedTitle, description: COPY.auth.accountCreatedText });
           onDone();
           await navigate({ to: '/profile-details' });
         } catch (e) {
@@ -50,7 +51,7 @@ function SignInForm() {
         try {
           // The session query refetches before this resolves, so the dialog turns to its signed-in view.
           await signIn.mutateAsync(values);
-          toast({ title: 'Signed in successfully!', description: 'Proceeding to book your event.' });
+          toast({ title: COPY.auth.signedInTitle, description: COPY.auth.signedInText });
         } catch (e) {
           failed(e);
         }

@@ -3,8 +3,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
-import { AUTH_COPY, CodeSchema } from '../../../../../worker/domain/auth-schemas';
+import { CodeSchema } from '@domain/auth';
 import { useVerifyCode } from '../api/verify-code';
+import { COPY } from '@domain/copy';
 
 type CodeForm = { code: string };
 
@@ -64,15 +65,15 @@ export function CodeStep({ phone, e164, onVerified, onChangeNumber }: {
       onSubmit={async ({ code }) => {
         const trimmed = (code ?? '').replace(/\s/g, '');
         if (!v.is(CodeSchema, trimmed)) {
-          toast({ title: AUTH_COPY.codeTitle, description: AUTH_COPY.code, variant: 'destructive' });
+          toast({ title: COPY.auth.codeTitle, description: COPY.auth.code, variant: 'destructive' });
           return;
         }
         try {
           const res = await verify.mutateAsync({ phone, code: trimmed });
           onVerified(res.next);
         } catch (e) {
-          const message = e instanceof ApiRequestError ? e.message : 'Invalid code';
-          toast({ title: 'Verification Failed', description: message, variant: 'destructive' });
+          const message = e instanceof ApiRequestError ? e.message : COPY.auth.codeTitle;
+          toast({ title: COPY.auth.verifyFailedTitle, description: message, variant: 'destructive' });
         }
       }}
     >

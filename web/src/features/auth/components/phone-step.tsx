@@ -3,10 +3,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
-import { PhoneSchema } from '../../../../../worker/domain/auth-schemas';
+import { PhoneSchema } from '@domain/auth';
 import { useSendCode } from '../api/send-code';
+import { COPY } from '@domain/copy';
 
-const SEND_FAILED = 'Failed to send code. Please try again.';
 type PhoneForm = { phone: string };
 
 function PhoneInput({ field, props }: { field: FieldStore<PhoneForm, 'phone'>; props: FieldElementProps<PhoneForm, 'phone'> }) {
@@ -70,8 +70,8 @@ export function PhoneStep({ initialPhone, onSent, getBotToken, resetBotCheck }: 
       onSubmit={async ({ phone }) => {
         try {
           const turnstileToken = await getBotToken();
-          const res = await send.mutateAsync({ phone, ...(turnstileToken ? { turnstileToken } : {}) });
-          toast({ title: 'Code sent', description: `We sent a 6-digit code to ${res.phone}.` });
+          const res = await send.mutateAsync({ phone, ...(turnstileToken ? { turnstile_token: turnstileToken } : {}) });
+          toast({ title: COPY.auth.codeSentTitle, description: `We sent a 6-digit code to ${res.phone}.` });
           onSent(phone, res.phone);
         } catch (e) {
           resetBotCheck();
@@ -79,7 +79,7 @@ export function PhoneStep({ initialPhone, onSent, getBotToken, resetBotCheck }: 
             setError(form, 'phone', e.fields.phone);
             return;
           }
-          toast({ title: 'Error', description: e instanceof ApiRequestError ? e.message : SEND_FAILED, variant: 'destructive' });
+          toast({ title: COPY.common.errorTitle, description: e instanceof ApiRequestError ? e.message : COPY.auth.sendFailed, variant: 'destructive' });
         }
       }}
     >

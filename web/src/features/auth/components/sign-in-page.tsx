@@ -11,6 +11,7 @@ import { CodeStep } from './code-step';
 import { GoogleButton } from './google-button';
 import { PhoneStep } from './phone-step';
 import { QuizWelcomeCard } from './quiz-welcome-card';
+import { COPY } from '@domain/copy';
 
 export type SignInSearch = { redirect?: string; fromQuiz?: true; error?: string };
 
@@ -23,7 +24,7 @@ export function SignInPage({ search }: { search: SignInSearch }) {
   const { pending, reload } = usePendingQuiz();
   const goNext = usePostSignInRedirect();
   const config = useAuthConfig();
-  const bot = useTurnstile(config.data?.turnstileSiteKey);
+  const bot = useTurnstile(config.data?.turnstile_site_key);
   const [step, setStep] = useState<Step>({ kind: 'phone', phone: '' });
   const handledSearch = useRef(false);
 
@@ -33,7 +34,7 @@ export function SignInPage({ search }: { search: SignInSearch }) {
     if (handledSearch.current || (!search.fromQuiz && !search.error)) return;
     handledSearch.current = true;
     if (search.fromQuiz) reload();
-    if (search.error === 'google') toast({ title: 'Error', description: 'Failed to sign in with Google.', variant: 'destructive' });
+    if (search.error === 'google') toast({ title: COPY.common.errorTitle, description: COPY.auth.googleFailed, variant: 'destructive' });
     void navigate({ to: '/auth', search: { redirect: search.redirect }, replace: true });
   }, [search, reload, navigate]);
 
@@ -73,7 +74,7 @@ export function SignInPage({ search }: { search: SignInSearch }) {
                 onChangeNumber={() => setStep({ kind: 'phone', phone: step.phone })}
               />
             )}
-            {config.data?.turnstileSiteKey && <div ref={bot.container} />}
+            {config.data?.turnstile_site_key && <div ref={bot.container} />}
             <Link to="/" className="btn btn-link self-center">
               Back to Home
             </Link>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { PENDING_QUIZ_KEY } from '../../../../../worker/domain/quiz';
+import { PENDING_QUIZ_KEY } from '@domain/quiz';
 
 /** What the sign-in page needs from saved quiz answers (SPEC §3 "Pending quiz data"). */
 export type PendingQuiz = { name?: string; social_battery?: string };

@@ -6,10 +6,9 @@ import { useEventQuery } from '@/features/events/api/get-event';
 import { ApiRequestError } from '@/lib/api';
 import { useValidateCoupon } from '../api/validate-coupon';
 import { useCheckout } from '../hooks/use-checkout';
+import { COPY } from '@domain/copy';
 
 type TicketType = 'male' | 'female' | 'couple' | 'female_duo';
-
-const INVALID_COUPON = 'Invalid Coupon: This coupon code is not valid.';
 
 /**
  * Ticket selection, coupon box and 'Book Now' on the event page (SPEC §2 Event detail, §9).
@@ -39,27 +38,27 @@ function TicketForm({ eventId }: { eventId: string }) {
     setCouponError(null);
     setAppliedCoupon(null);
     if (!coupon.trim()) {
-      setCouponError(INVALID_COUPON);
+      setCouponError(COPY.booking.invalidCoupon);
       return;
     }
     try {
       const result = await validate.mutateAsync({ code: coupon.trim(), event_id: event.id });
       setAppliedCoupon({ code: result.code, percentOff: result.percentOff });
-      toast({ title: 'Coupon applied', description: `${result.percentOff}% off` });
+      toast({ title: COPY.booking.couponAppliedTitle, description: `${result.percentOff}% off` });
     } catch (error) {
-      const message = error instanceof ApiRequestError && error.code === 'invalid_coupon' ? INVALID_COUPON : error instanceof Error ? error.message : INVALID_COUPON;
+      const message = error instanceof ApiRequestError && error.code === 'invalid_coupon' ? COPY.booking.invalidCoupon : error instanceof Error ? error.message : COPY.booking.invalidCoupon;
       setCouponError(message);
-      toast({ variant: 'destructive', title: 'Invalid Coupon', description: 'This coupon code is not valid.' });
+      toast({ variant: 'destructive', title: COPY.booking.invalidCouponTitle, description: COPY.booking.invalidCouponText });
     }
   };
 
   const bookNow = async () => {
     if (!ticket) {
-      toast({ variant: 'destructive', title: 'Select a ticket' });
+      toast({ variant: 'destructive', title: COPY.booking.selectTicket });
       return;
     }
     if (!profile?.fullName?.trim()) {
-      toast({ title: 'Almost there!', description: 'Please complete your profile to book the event.' });
+      toast({ title: COPY.booking.profileIncompleteTitle, description: COPY.booking.profileIncomplete });
       await navigate({ to: '/profile-details' });
       return;
     }

@@ -6,12 +6,7 @@ import { ApiRequestError } from '@/lib/api';
 import { type CreateOrderInput, createOrder } from '../api/create-order';
 import { verifyPayment } from '../api/verify-payment';
 import { loadCheckout } from '../lib/load-checkout';
-
-export const CHECKOUT_MESSAGES = {
-  unavailable: 'Payment system unavailable',
-  verifyFailed: 'Payment verification failed. Please contact support.',
-  paymentFailed: 'Payment failed',
-} as const;
+import { COPY } from '@domain/copy';
 
 /**
  * 'Book Now': create the order (server price + seat hold), load Razorpay's checkout script only
@@ -31,12 +26,12 @@ export function useCheckout(eventTitle: string) {
       } catch (error) {
         setBusy(false);
         if (error instanceof ApiRequestError && error.code === 'profile_incomplete') {
-          toast({ title: 'Almost there!', description: error.message });
+          toast({ title: COPY.booking.profileIncompleteTitle, description: error.message });
           await navigate({ to: '/profile-details' });
           return;
         }
         if (error instanceof ApiRequestError && error.status === 409) await queryClient.invalidateQueries({ queryKey: ['events'] });
-        toast({ variant: 'destructive', title: error instanceof ApiRequestError ? error.message : CHECKOUT_MESSAGES.unavailable });
+        toast({ variant: 'destructive', title: error instanceof ApiRequestError ? error.message : COPY.booking.paymentUnavailable });
         return;
       }
 
@@ -45,7 +40,7 @@ export function useCheckout(eventTitle: string) {
         Razorpay = await loadCheckout(order.checkoutUrl);
       } catch {
         setBusy(false);
-        toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.unavailable });
+        toast({ variant: 'destructive', title: COPY.booking.paymentUnavailable });
         return;
       }
 
@@ -65,7 +60,7 @@ export function useCheckout(eventTitle: string) {
             await queryClient.invalidateQueries({ queryKey: ['bookings'] });
             await navigate({ to: '/confirmation', search: { order: order.orderId } });
           } catch {
-            toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.verifyFailed });
+            toast({ variant: 'destructive', title: COPY.booking.verifyFailed });
           } finally {
             setBusy(false);
           }
@@ -74,7 +69,7 @@ export function useCheckout(eventTitle: string) {
       });
       rzp.on('payment.failed', (failure) => {
         setBusy(false);
-        toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.paymentFailed, description: failure.error.description ?? failure.error.reason });
+        toast({ variant: 'destructive', title: COPY.booking.paymentFailed, description: failure.error.description ?? failure.error.reason });
         void queryClient.invalidateQueries({ queryKey: ['events'] });
       });
       rzp.open();

@@ -3,6 +3,7 @@ import { toast } from '@/components/toast';
 import { useEventsQuery } from '../api/get-events';
 import { EventCard } from './event-card';
 import { EventGrid } from './event-card-frame';
+import { COPY } from '@domain/copy';
 
 export const EMPTY_EVENTS_TEXT = 'No events available at the moment. Check back soon!';
 
@@ -11,7 +12,7 @@ export function EventsList() {
   const { data, isPending, isError, refetch, isFetching } = useEventsQuery();
 
   useEffect(() => {
-    if (isError) toast({ variant: 'destructive', title: 'Error loading events', description: 'Please try again later.' });
+    if (isError) toast({ variant: 'destructive', title: COPY.events.loadFailedTitle, description: COPY.common.tryLater });
   }, [isError]);
 
   if (isPending) return <EventsListSkeleton />;

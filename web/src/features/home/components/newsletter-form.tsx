@@ -3,8 +3,9 @@ import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { NewsletterEmail, useSubscribeNewsletter } from '../api/subscribe-newsletter';
+import { COPY } from '@domain/copy';
 
-const invalid = (description: string) => toast({ title: 'Invalid email', description, variant: 'destructive' });
+const invalid = (description: string) => toast({ title: COPY.newsletter.invalidTitle, description, variant: 'destructive' });
 
 /**
  * Footer newsletter sign-up (SPEC §4 "Newsletter", §5). A single field whose only error surface is
@@ -26,12 +27,12 @@ export function NewsletterForm() {
     }
     subscribe.mutate(parsed.output, {
       onSuccess: () => {
-        toast({ title: 'Subscribed!', description: "You'll receive updates about our upcoming events." });
+        toast({ title: COPY.newsletter.subscribedTitle, description: COPY.newsletter.subscribedText });
         setEmail('');
       },
       onError: (err) => {
-        if (err instanceof ApiRequestError && err.status === 400) invalid(err.fields.email ?? 'Please enter a valid email');
-        else toast({ title: 'Error', description: err.message, variant: 'destructive' });
+        if (err instanceof ApiRequestError && err.status === 400) invalid(err.fields.email ?? COPY.newsletter.invalid);
+        else toast({ title: COPY.common.errorTitle, description: err.message, variant: 'destructive' });
       },
     });
   };

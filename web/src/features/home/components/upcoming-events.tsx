@@ -3,6 +3,7 @@ import { toast } from '@/components/toast';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useCityEvent } from '../api/get-city-event';
 import { useJoinWaitlist, type WaitlistCity } from '../api/join-waitlist';
+import { COPY } from '@domain/copy';
 
 // The dialog carries the sign-up/sign-in form (and its form library); keep it out of the first load.
 const loadBookingDialog = () => import('@/features/auth/components/booking-dialog');
@@ -99,7 +100,7 @@ function ComingSoonCard({ city, name, text }: (typeof comingSoon)[number]) {
   const { isAuthenticated } = useSession();
   const waitlist = useJoinWaitlist();
   const notify = () => {
-    toast({ title: "We'll keep you posted!", description: "We'll send you updates via WhatsApp before the event." });
+    toast({ title: COPY.waitlist.keepPostedTitle, description: COPY.waitlist.keepPostedText });
     // Only a known guest can be contacted later; a failure here must not spoil the moment.
     if (isAuthenticated) waitlist.mutate(city, { onError: () => {} });
   };

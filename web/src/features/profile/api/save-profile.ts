@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileInput } from '../../../../../worker/domain/profile';
+import type { ProfileInput } from '@domain/profile';
 import { api, unwrap } from '@/lib/api';
 
 /** PUT /api/profile: upserts the guest's profile (409 when the email belongs to someone else). */

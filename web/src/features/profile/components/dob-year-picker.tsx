@@ -1,6 +1,6 @@
 import { type FormStore, getValue, setValue } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { DOB_MIN_YEAR, type ProfileFormValues, withBirthYear } from '../../../../../worker/domain/profile';
+import { DOB_MIN_YEAR, type ProfileFormValues, withBirthYear } from '@domain/profile';
 
 /**
  * The calendar's year list (SPEC §2 Profile details: "years 1924 to the current year"). A native

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { RELATIONSHIP_LABELS, SEX_LABELS, WORK_LABELS } from '../../../../../worker/domain/profile';
+import { RELATIONSHIP_LABELS, SEX_LABELS, WORK_LABELS } from '@domain/profile';
 import type { Profile } from '../api/get-profile';
 
 const label = (labels: Record<string, string>, value: string | null) => (value ? (labels[value] ?? value) : '—');

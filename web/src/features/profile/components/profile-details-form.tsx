@@ -6,16 +6,15 @@ import {
   ProfileSchema,
   RELATIONSHIP_LABELS,
   SEX_LABELS,
-  todayInIst,
   WORK_LABELS,
-} from '../../../../../worker/domain/profile';
+} from '@domain/profile';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { useSaveProfileMutation } from '../api/save-profile';
 import { DobYearPicker } from './dob-year-picker';
 import { ProfileInput, ProfileSelect } from './profile-field';
-
-export const PROFILE_SAVE_FAILED = 'Failed to save profile. Please try again.';
+import { COPY } from '@domain/copy';
+import { todayIst } from '@domain/time';
 
 const FIELD_NAMES = ['full_name', 'email', 'phone_number', 'date_of_birth', 'sex', 'relationship_status', 'work_profile'] as const;
 
@@ -33,7 +32,7 @@ export function ProfileDetailsForm({ initialValues }: { initialValues: ProfileFo
     validateOn: 'submit',
     revalidateOn: 'change',
   });
-  const today = todayInIst();
+  const today = todayIst();
 
   const onSubmit = async (values: ProfileFormValues) => {
     try {
@@ -46,7 +45,7 @@ export function ProfileDetailsForm({ initialValues }: { initialValues: ProfileFo
         if (message) setError(form, name, message);
       }
       const known = err && [400, 401, 409].includes(err.status);
-      toast({ title: 'Error', description: known ? err.message : PROFILE_SAVE_FAILED, variant: 'destructive' });
+      toast({ title: COPY.common.errorTitle, description: known ? err.message : COPY.profile.saveFailed, variant: 'destructive' });
     }
   };
 

@@ -1,14 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { PROFILE_DEFAULTS, type ProfileFormValues } from '../../../../../worker/domain/profile';
+import { PROFILE_DEFAULTS, type ProfileFormValues } from '@domain/profile';
 import { toast } from '@/components/toast';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useProfileQuery } from '../api/get-profile';
-
-export const PROFILE_COPY = {
-  alreadyComplete: 'Profile already complete!',
-  loadFailed: 'Failed to load profile data.',
-} as const;
+import { COPY } from '@domain/copy';
 
 /**
  * What /profile-details shows (SPEC §2): 'Loading...' while checking; a profile that already
@@ -27,11 +23,11 @@ export function useProfileDetailsGate(): { state: 'loading' } | { state: 'comple
     if (announced.current) return;
     if (complete) {
       announced.current = true;
-      toast({ title: PROFILE_COPY.alreadyComplete });
+      toast({ title: COPY.profile.alreadyComplete });
       void navigate({ to: '/events', replace: true });
     } else if (query.isError) {
       announced.current = true;
-      toast({ title: 'Error', description: PROFILE_COPY.loadFailed, variant: 'destructive' });
+      toast({ title: COPY.common.errorTitle, description: COPY.profile.loadFailed, variant: 'destructive' });
     }
   }, [complete, query.isError, navigate]);
 

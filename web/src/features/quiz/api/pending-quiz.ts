@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PENDING_QUIZ_KEY, type QuizAnswers, QuizAnswersSchema } from '../../../../../worker/domain/quiz';
+import { PENDING_QUIZ_KEY, type QuizAnswers, QuizAnswersSchema } from '@domain/quiz';
 
 /**
  * Answers kept in localStorage while a signed-out guest signs in (SPEC §2 Sign-in: key

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QuizAnswers } from '../../../../../worker/domain/quiz';
+import type { QuizAnswers } from '@domain/quiz';
 import { api, unwrap } from '@/lib/api';
 
 /** POST /api/quiz: stores the one response (409 if the guest already has one). */

@@ -1,4 +1,4 @@
-import type { QuizOption } from '../../../../../worker/domain/quiz';
+import type { QuizOption } from '@domain/quiz';
 
 type Props = {
   name: string;

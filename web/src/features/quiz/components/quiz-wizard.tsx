@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { type QuizAnswers, QuizAnswersSchema, QUIZ_MESSAGES, QUIZ_STEP_COUNT, QUIZ_STEPS, validateStep } from '../../../../../worker/domain/quiz';
+import { type QuizAnswers, QuizAnswersSchema, QUIZ_MESSAGES, QUIZ_STEP_COUNT, QUIZ_STEPS, validateStep } from '@domain/quiz';
 import { toast } from '@/components/toast';
 import { MultiChoiceTiles } from './multi-choice-tiles';
 import { QuestionHeading } from './question-heading';

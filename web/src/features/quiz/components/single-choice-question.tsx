@@ -1,4 +1,4 @@
-import type { QuizOption } from '../../../../../worker/domain/quiz';
+import type { QuizOption } from '@domain/quiz';
 import { CharacterAvatar } from './character-avatar';
 
 type Props = {

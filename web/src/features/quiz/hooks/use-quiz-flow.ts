@@ -1,25 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { QUIZ_DEFAULTS, type QuizAnswers } from '../../../../../worker/domain/quiz';
+import { QUIZ_DEFAULTS, type QuizAnswers } from '@domain/quiz';
 import { toast } from '@/components/toast';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { ApiRequestError } from '@/lib/api';
 import { clearPendingQuiz, readPendingQuiz, savePendingQuiz } from '../api/pending-quiz';
 import { useQuizStatusQuery } from '../api/get-quiz-status';
 import { useSubmitQuizMutation } from '../api/submit-quiz';
+import { COPY } from '@domain/copy';
 
 export type QuizPhase = 'loading' | 'done' | 'wizard';
-
-export const QUIZ_COPY = {
-  alreadyTitle: 'Already completed!',
-  alreadyText: "You've already completed the vibe check.",
-  pendingTitle: 'One last step!',
-  pendingText: 'Sign in to submit your vibe check',
-  doneTitle: 'Vibe check complete ✓',
-  doneText: 'One more step to complete your profile!',
-  errorTitle: 'Error',
-  errorFallback: 'Failed to submit quiz. Please try again.',
-} as const;
 
 /**
  * The quiz page's flow (SPEC §4 Quiz):
@@ -43,14 +33,14 @@ export function useQuizFlow() {
       mutation.mutate(answers, {
         onSuccess: () => {
           clearPendingQuiz();
-          toast({ title: QUIZ_COPY.doneTitle, description: QUIZ_COPY.doneText });
+          toast({ title: COPY.quiz.doneTitle, description: COPY.quiz.doneText });
           void navigate({ to: '/profile-details' });
         },
         onError: (e) => {
           // A 4xx carries the server's own words for the guest (SPEC copy); a 5xx or a network
           // failure has nothing useful to say, so the spec's fallback is shown instead.
-          const message = e instanceof ApiRequestError && e.status >= 400 && e.status < 500 && e.message ? e.message : QUIZ_COPY.errorFallback;
-          toast({ title: QUIZ_COPY.errorTitle, description: message, variant: 'destructive' });
+          const message = e instanceof ApiRequestError && e.status >= 400 && e.status < 500 && e.message ? e.message : COPY.quiz.submitFailed;
+          toast({ title: COPY.common.errorTitle, description: message, variant: 'destructive' });
           onFailure?.();
         },
       });
@@ -70,7 +60,7 @@ export function useQuizFlow() {
     if (status.isPending) return;
     decided.current = true;
     if (status.data?.completed) {
-      toast({ title: QUIZ_COPY.alreadyTitle, description: QUIZ_COPY.alreadyText });
+      toast({ title: COPY.quiz.alreadyTitle, description: COPY.quiz.alreadyText });
       setPhase('done');
       void navigate({ to: '/profile-details', replace: true });
       return;
@@ -91,7 +81,7 @@ export function useQuizFlow() {
     (answers: QuizAnswers) => {
       if (!isAuthenticated) {
         savePendingQuiz(answers);
-        toast({ title: QUIZ_COPY.pendingTitle, description: QUIZ_COPY.pendingText });
+        toast({ title: COPY.quiz.pendingTitle, description: COPY.quiz.pendingText });
         void navigate({ to: '/auth', search: { fromQuiz: true, redirect: undefined } });
         return;
       }

@@ -1,12 +1,12 @@
 /**
- * India Standard Time helpers. Times are stored as UTC instants and shown in IST (UTC+05:30,
- * no daylight saving), and events carry their IST calendar date. Cron runs in UTC, so "today"
- * must be computed here rather than taken from the server clock.
+ * India Standard Time, the product's one clock for people (SPEC §1). Instants are stored as UTC
+ * ISO-8601 text and shown in IST (UTC+05:30, no daylight saving); events carry their IST calendar
+ * date. Cron runs in UTC and browsers anywhere, so "today" is always computed here.
  */
 
 export const IST_TIME_ZONE = 'Asia/Kolkata';
 const IST_OFFSET_MS = 330 * 60_000;
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 /** The venue is revealed this many hours before the start (SPEC §1). */
 export const VENUE_REVEAL_HOURS = 48;
@@ -16,7 +16,7 @@ export function istDate(at: Date | string = new Date()): string {
   return new Date(new Date(at).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** Today's date in India. */
+/** Today's calendar date in India (yyyy-MM-dd), whatever the machine's time zone. */
 export const todayIst = (now: Date = new Date()) => istDate(now);
 
 /** The UTC instant of a wall-clock time in IST. @example istToUtc('2026-11-28', '19:00') // '2026-11-28T13:30:00.000Z' */
@@ -37,4 +37,23 @@ export function formatIstTime(at: Date | string): string {
 /** True once `now` is within {@link VENUE_REVEAL_HOURS} of the start; before that the venue stays secret. */
 export function isVenueRevealed(startsAt: string, now: Date = new Date()): boolean {
   return now.getTime() >= new Date(startsAt).getTime() - VENUE_REVEAL_HOURS * HOUR_MS;
+}
+
+/** A real calendar date written yyyy-MM-dd (rejects 2023-02-30). */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/**
+ * Whole years from `dob` (yyyy-MM-dd) to today's date in IST. A 29 February birthday is
+ * reached on 1 March in common years.
+ * @example ageInIst('2000-05-01', new Date('2018-04-30T18:30:00Z')) // 18 (it is already 1 May in India)
+ */
+export function ageInIst(dob: string, now: Date = new Date()): number {
+  const [y, m, d] = dob.split('-').map(Number);
+  const [ty, tm, td] = todayIst(now).split('-').map(Number);
+  const hadBirthday = tm > m || (tm === m && td >= d);
+  return ty - y - (hadBirthday ? 0 : 1);
 }

@@ -1,0 +1,77 @@
+/**
+ * The lifecycles of a payment order and of a booking: every status and every move between them,
+ * in one place. Statuses only move forward along these edges; the services turn an edge into the
+ * `WHERE status IN (…)` of a single conditional UPDATE ({@link orderStatusesBefore}), so a race
+ * between two writers can never move a row backwards (e.g. a late `payment.failed` after a
+ * capture). The database's CHECK constraints use the same lists (db/schema.ts).
+ */
+
+export const ORDER_STATUSES = ['created', 'paid', 'confirmed', 'failed', 'expired', 'refunded', 'needs_attention'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Allowed moves of an order. `created` holds seats for 15 minutes; a payment may still arrive for
+ * a `failed` or `expired` order (a retried attempt, a slow bank) and revive it if a seat is free;
+ * `needs_attention` is a paid order a person must finish (book or refund).
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  created: ['paid', 'failed', 'expired', 'refunded', 'needs_attention'],
+  failed: ['paid', 'refunded', 'needs_attention'],
+  expired: ['paid', 'refunded', 'needs_attention'],
+  paid: ['confirmed', 'needs_attention'],
+  needs_attention: ['confirmed', 'refunded'],
+  confirmed: [],
+  refunded: [],
+};
+
+/** Orders in these statuses keep their seats for good; a `created` one only until its hold expires. */
+export const SEAT_HOLDING_ORDER_STATUSES = ['paid', 'confirmed', 'needs_attention'] as const satisfies readonly OrderStatus[];
+
+export const BOOKING_STATUSES = ['confirmed', 'checked_in', 'no_show', 'moved', 'refund_pending', 'refunded'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * Allowed moves of a booking (DESIGN.md "Operating the product"): a confirmed guest checks in,
+ * is marked a no-show 60 minutes after the start (SPEC §4), moves to another dinner, or is
+ * refunded when we cancel (refund_pending until Razorpay confirms).
+ */
+export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
+  confirmed: ['checked_in', 'no_show', 'moved', 'refund_pending'],
+  refund_pending: ['refunded'],
+  checked_in: [],
+  no_show: [],
+  moved: [],
+  refunded: [],
+};
+
+/** A move that {@link ORDER_TRANSITIONS} or {@link BOOKING_TRANSITIONS} does not allow. */
+export class StatusTransitionError extends Error {
+  constructor(
+    readonly from: string,
+    readonly to: string,
+  ) {
+    super(`status cannot move from ${from} to ${to}`);
+  }
+}
+
+export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+export const canMoveBooking = (from: BookingStatus, to: BookingStatus) => BOOKING_TRANSITIONS[from].includes(to);
+
+/** Throws {@link StatusTransitionError} unless the order may move from `from` to `to`. */
+export function assertOrderTransition(from: OrderStatus, to: OrderStatus): void {
+  if (!canMoveOrder(from, to)) throw new StatusTransitionError(from, to);
+}
+
+/** Throws {@link StatusTransitionError} unless the booking may move from `from` to `to`. */
+export function assertBookingTransition(from: BookingStatus, to: BookingStatus): void {
+  if (!canMoveBooking(from, to)) throw new StatusTransitionError(from, to);
+}
+
+/**
+ * Every order status that may move to `to`: the guard of a conditional UPDATE.
+ * @example orderStatusesBefore('paid') // ['created', 'failed', 'expired']
+ */
+export const orderStatusesBefore = (to: OrderStatus): OrderStatus[] => ORDER_STATUSES.filter((from) => canMoveOrder(from, to));
+
+/** Every booking status that may move to `to`. */
+export const bookingStatusesBefore = (to: BookingStatus): BookingStatus[] => BOOKING_STATUSES.filter((from) => canMoveBooking(from, to));
