@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BookingsList } from '@/features/bookings/components/bookings-list';
+import { BookingsList } from '@/features/my-bookings/components/bookings-list';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@ import { createFileRoute, Link, redirect, useRouter } from '@tanstack/react-rout
 import { SiteFooter } from '@/components/site-footer';
 import { toast } from '@/components/toast';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { TicketSelection } from '@/features/booking/components/ticket-selection';
+import { TicketSelection } from '@/features/checkout/components/ticket-selection';
 import { eventQueryOptions, useEventQuery } from '@/features/events/api/get-event';
 import { EventAbout } from '@/features/events/components/event-about';
 import { EventLayout } from '@/features/events/components/event-layout';

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { OrderStatus } from '@/features/booking/components/order-status';
+import { OrderStatus } from '@/features/checkout/components/order-status';
 
 type Search = { order?: string };
 

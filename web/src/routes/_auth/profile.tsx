@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { BookingsList } from '@/features/bookings/components/bookings-list';
+import { BookingsList } from '@/features/my-bookings/components/bookings-list';
 import { useProfileQuery } from '@/features/profile/api/get-profile';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
 import { toast } from '@/components/toast';

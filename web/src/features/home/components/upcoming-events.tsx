@@ -6,8 +6,8 @@ import { useJoinWaitlist, type WaitlistCity } from '../api/join-waitlist';
 import { COPY } from '@domain/copy';
 
 // The dialog carries the sign-up/sign-in form (and its form library); keep it out of the first load.
-const loadBookingDialog = () => import('@/features/auth/components/booking-dialog');
-const BookingDialog = lazy(() => loadBookingDialog().then((m) => ({ default: m.BookingDialog })));
+const loadBookYourSpotDialog = () => import('@/features/auth/components/book-your-spot-dialog');
+const BookYourSpotDialog = lazy(() => loadBookYourSpotDialog().then((m) => ({ default: m.BookYourSpotDialog })));
 
 /** SPEC §2 Home: the displayed ticket price. The real price is always computed by the server. */
 const DISPLAY_PRICE = 499;
@@ -59,7 +59,7 @@ function GurugramCard() {
       <article
       className="group card cursor-pointer overflow-hidden bg-base-100 shadow-md ring-1 ring-base-300 transition hover:-translate-y-1 hover:shadow-xl"
       onClick={openDialog}
-      onPointerEnter={() => void loadBookingDialog()}
+      onPointerEnter={() => void loadBookYourSpotDialog()}
       aria-labelledby="city-gurugram"
     >
       <div className="relative">
@@ -75,7 +75,7 @@ function GurugramCard() {
         <p className="text-base-content/80">Join us for an amazing evening</p>
         <div className="card-actions mt-2 items-center justify-between">
           <span className="font-display text-lg font-semibold">₹{DISPLAY_PRICE}</span>
-          <button type="button" className="btn btn-primary rounded-full" onFocus={() => void loadBookingDialog()}>
+          <button type="button" className="btn btn-primary rounded-full" onFocus={() => void loadBookYourSpotDialog()}>
             View Details
           </button>
         </div>
@@ -85,7 +85,7 @@ function GurugramCard() {
           (e.g. its close button) would otherwise reach the card and reopen it. */}
       {requested && (
         <Suspense fallback={null}>
-          <BookingDialog
+          <BookYourSpotDialog
             open={open}
             onClose={() => setOpen(false)}
             event={{ title, location: 'Gurugram', price: DISPLAY_PRICE, slug: 'gurugram' }}

@@ -66,8 +66,8 @@ function SignInForm() {
   );
 }
 
-/** The signed-out half of the booking dialog: sign-up (default) or sign-in, toggled by a link (SPEC §2, §4). */
-export function BookingAuthForm({ onSignedUp }: { onSignedUp: () => void }) {
+/** The signed-out half of the 'Book Your Spot' dialog (email and password, unlike the phone sign-in page): sign-up (default) or sign-in, toggled by a link (SPEC §2, §4). */
+export function EmailPasswordForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [mode, setMode] = useState<'signup' | 'signin'>('signup');
   return (
     <div className="flex flex-col gap-3">

@@ -1,16 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import { useSession } from '../hooks/use-session';
-import { BookingAuthForm } from './booking-auth-form';
+import { EmailPasswordForm } from './email-password-form';
 
-export type BookingDialogEvent = { title: string; location: string; price: number; slug: string };
+export type BookYourSpotEvent = { title: string; location: string; price: number; slug: string };
 
 /**
  * 'Book Your Spot' (SPEC §2 Home, §4 Booking dialog). A native modal <dialog>: showModal() makes
  * the page behind it inert (focus stays inside) and Escape closes it. Signed in: the event and
  * 'Proceed to Book'; signed out: sign-up / sign-in.
  */
-export function BookingDialog({ open, onClose, event }: { open: boolean; onClose: () => void; event: BookingDialogEvent }) {
+export function BookYourSpotDialog({ open, onClose, event }: { open: boolean; onClose: () => void; event: BookYourSpotEvent }) {
   const ref = useRef<HTMLDialogElement>(null);
   const { isAuthenticated, loading } = useSession();
   const navigate = useNavigate();
@@ -67,7 +67,7 @@ export function BookingDialog({ open, onClose, event }: { open: boolean; onClose
               </button>
             </div>
           ) : (
-            <BookingAuthForm onSignedUp={onClose} />
+            <EmailPasswordForm onSignedUp={onClose} />
           )}
         </div>
       </div>
