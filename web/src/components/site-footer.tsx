@@ -2,8 +2,6 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ClinkingGlassesIllustration } from '@/components/illustrations/clinking-glasses';
 import { Logo } from '@/components/logo';
-// The footer is shared chrome, but the newsletter form is the home feature's (it owns the call).
-import { NewsletterForm } from '@/features/home/components/newsletter-form';
 
 export const CONTACT_EMAIL = 'hello@tablemates.in';
 
@@ -64,8 +62,12 @@ function SocialIcon({ name }: { name: string }) {
   );
 }
 
-/** Site footer (SPEC §2 Home "Footer"): info pages, newsletter, social links, contact, ©. */
-export function SiteFooter() {
+/**
+ * Site footer (SPEC §2 Home "Footer"): info pages, newsletter, social links, contact, ©.
+ * The footer is shared chrome, but the newsletter form belongs to a feature (it owns the API
+ * call), so the route that renders the footer passes it in: `newsletter={<NewsletterForm />}`.
+ */
+export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1.3fr]">
@@ -99,7 +101,7 @@ export function SiteFooter() {
           <div>
             <h2 className="font-display text-2xl font-semibold">Save me a seat</h2>
             <p className="mt-1 mb-4 text-neutral-content/85">New cities and dinner dates, straight to your inbox.</p>
-            <NewsletterForm />
+            {newsletter}
           </div>
           <div>
             <h2 className="font-sans text-sm font-semibold tracking-widest text-neutral-content/85 uppercase">Follow us</h2>

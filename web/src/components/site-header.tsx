@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { UserMenu } from '@/components/user-menu';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/lib/session';
 
 /**
  * Fixed top-right header (SPEC §2 Home). Signed out: 'Sign In' with its tooltip; signed in: the

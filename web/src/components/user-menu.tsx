@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/lib/session';
 
 /** First word of the profile name, or 'Guest' (SPEC §8: missing profile row → 'Guest'). */
 export const firstName = (fullName: string | null | undefined) => fullName?.trim().split(/\s+/)[0] || 'Guest';

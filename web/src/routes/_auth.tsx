@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 
 /**
  * Pathless layout guarding signed-in pages: an anonymous visitor goes to /auth, carrying where

@@ -1,4 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/about-us')({
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/about-us')({
 function AboutUsPage() {
   return (
     <InfoPage
+      footer={<SiteFooter newsletter={<NewsletterForm />} />}
       eyebrow="About Tablemates"
       title="Our Story"
       intro="Tablemates began with a simple question asked over a late dinner in Gurugram: when did you last make a new friend who wasn't a colleague, a neighbour or a friend of a friend?"

@@ -1,4 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/contact')({
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/contact')({
 function ContactPage() {
   return (
     <InfoPage
+      footer={<SiteFooter newsletter={<NewsletterForm />} />}
       eyebrow="Say hello"
       title="Contact Us"
       intro="Questions about a dinner, an idea for a table, or just want to tell us how your evening went? We read every message and usually reply within one working day."

@@ -1,13 +1,14 @@
 import { createFileRoute, Link, redirect, useRouter } from '@tanstack/react-router';
 import { SiteFooter } from '@/components/site-footer';
 import { toast } from '@/components/toast';
-import { useSession } from '@/features/auth/hooks/use-session';
 import { TicketSelection } from '@/features/checkout/components/ticket-selection';
 import { eventQueryOptions, useEventQuery } from '@/features/events/api/get-event';
 import { EventAbout } from '@/features/events/components/event-about';
 import { EventLayout } from '@/features/events/components/event-layout';
 import { EventPriceSummary } from '@/features/events/components/event-price-summary';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { ApiRequestError } from '@/lib/api';
+import { useSession } from '@/lib/session';
 
 export const Route = createFileRoute('/event/$eventId')({
   /** `eventId` is an id or a city slug (`/event/gurugram`); the API resolves both. */
@@ -59,7 +60,7 @@ function EventPage() {
           </aside>
         }
       />
-      <SiteFooter />
+      <SiteFooter newsletter={<NewsletterForm />} />
     </>
   );
 }

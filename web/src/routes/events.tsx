@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventsList } from '@/features/events/components/events-list';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 
 export const Route = createFileRoute('/events')({
   /**
@@ -45,7 +46,7 @@ function EventsFrame({ children }: { children: ReactNode }) {
         </header>
         <div className="mx-auto max-w-6xl px-6 py-12">{children}</div>
       </main>
-      <SiteFooter />
+      <SiteFooter newsletter={<NewsletterForm />} />
     </>
   );
 }

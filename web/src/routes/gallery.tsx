@@ -1,6 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
 import { GalleryStoryCard } from '@/features/info/components/gallery-story-card';
 import { galleryStories } from '@/features/info/components/gallery-stories';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/gallery')({
@@ -11,6 +13,7 @@ export const Route = createFileRoute('/gallery')({
 function GalleryPage() {
   return (
     <InfoPage
+      footer={<SiteFooter newsletter={<NewsletterForm />} />}
       wide
       eyebrow="Gallery"
       title="Stories from the Table"

@@ -4,6 +4,7 @@ import { SiteHeader } from '@/components/site-header';
 import { Faq } from '@/features/home/components/faq';
 import { Hero } from '@/features/home/components/hero';
 import { HowItWorks } from '@/features/home/components/how-it-works';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { Testimonials } from '@/features/home/components/testimonials';
 import { UpcomingEvents } from '@/features/home/components/upcoming-events';
 
@@ -23,7 +24,7 @@ function HomePage() {
         <Testimonials />
         <Faq />
       </main>
-      <SiteFooter />
+      <SiteFooter newsletter={<NewsletterForm />} />
     </>
   );
 }

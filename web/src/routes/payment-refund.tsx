@@ -1,4 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/payment-refund')({
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/payment-refund')({
 function PaymentRefundPage() {
   return (
     <InfoPage
+      footer={<SiteFooter newsletter={<NewsletterForm />} />}
       eyebrow="Policies"
       title="Payment & Refund Policy"
       intro="How you pay for a Tablemates dinner, what happens if plans change, and how we handle refunds — in plain language."

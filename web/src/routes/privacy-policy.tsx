@@ -1,4 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/privacy-policy')({
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/privacy-policy')({
 function PrivacyPolicyPage() {
   return (
     <InfoPage
+      footer={<SiteFooter newsletter={<NewsletterForm />} />}
       eyebrow="Policies"
       title="Privacy Policy"
       intro="We ask you for personal details so we can seat you at the right table. This policy explains what we collect, why, who we share it with and the choices you have."

@@ -1,4 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/shipping-policy')({
@@ -9,6 +11,7 @@ export const Route = createFileRoute('/shipping-policy')({
 function ShippingPolicyPage() {
   return (
     <InfoPage
+      footer={<SiteFooter newsletter={<NewsletterForm />} />}
       eyebrow="Policies"
       title="Shipping & Delivery Policy"
       intro="Tablemates sells seats at dinners, not products — so nothing is shipped. Here is exactly what you receive after booking and how you get to your table."

@@ -1,4 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/terms-and-conditions')({
@@ -12,6 +14,7 @@ export const Route = createFileRoute('/terms-and-conditions')({
 function TermsPage() {
   return (
     <InfoPage
+      footer={<SiteFooter newsletter={<NewsletterForm />} />}
       eyebrow="Policies"
       title="Terms & Conditions"
       intro="These terms govern your use of the Tablemates website and every dinner you book through it. Please read them before you reserve a seat; by booking, you agree to them."

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '@/lib/session';
 import { EmailPasswordForm } from './email-password-form';
 
 export type BookYourSpotEvent = { title: string; location: string; price: number; slug: string };

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/toast';
 import { useAuthConfig } from '../api/get-auth-config';
-import { useSessionQuery } from '../api/get-session';
+import { useSessionQuery } from '@/lib/session';
 import { usePendingQuiz } from '../hooks/use-pending-quiz';
 import { usePostSignInRedirect } from '../hooks/use-post-sign-in-redirect';
 import { useTurnstile } from '../hooks/use-turnstile';

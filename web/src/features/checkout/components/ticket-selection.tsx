@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { toast } from '@/components/toast';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/lib/session';
 import { useEventQuery } from '@/features/events/api/get-event';
 import { ApiRequestError } from '@/lib/api';
 import { useValidateCoupon } from '../api/validate-coupon';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { DinnerTableIllustration } from '@/components/illustrations/dinner-table';
 import { Logo } from '@/components/logo';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/lib/session';
 
 /** First word of the profile's full name, or 'Guest' (SPEC §2 Home, §8 "Missing profile row"). */
 export function firstName(fullName: string | null | undefined): string {

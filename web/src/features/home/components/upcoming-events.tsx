@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { toast } from '@/components/toast';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/lib/session';
 import { useCityEvent } from '../api/get-city-event';
 import { useJoinWaitlist, type WaitlistCity } from '../api/join-waitlist';
 import { COPY } from '@domain/copy';

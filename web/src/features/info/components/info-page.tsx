@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '@/components/site-footer';
 
 /**
  * Long-form typography for policy and story pages. We style the descendants here rather than
@@ -28,11 +27,13 @@ type InfoPageProps = {
   backToHome?: boolean;
   /** Wide canvas without prose styles, for pages that lay out their own cards (the gallery). */
   wide?: boolean;
+  /** The site footer; the route composes it (it carries the newsletter form, another feature's). */
+  footer: ReactNode;
   children: ReactNode;
 };
 
 /** Shared frame of the info pages: warm header band, readable measure, back button, footer. */
-export function InfoPage({ title, eyebrow, intro, updated, backToHome = true, wide = false, children }: InfoPageProps) {
+export function InfoPage({ title, eyebrow, intro, updated, backToHome = true, wide = false, footer, children }: InfoPageProps) {
   return (
     <>
       <main className="min-h-screen">
@@ -56,7 +57,7 @@ export function InfoPage({ title, eyebrow, intro, updated, backToHome = true, wi
           <article className={`mx-auto max-w-3xl px-6 py-12 sm:py-16 ${prose}`}>{children}</article>
         )}
       </main>
-      <SiteFooter />
+      {footer}
     </>
   );
 }

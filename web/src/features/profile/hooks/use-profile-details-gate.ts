@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PROFILE_DEFAULTS, type ProfileFormValues } from '@domain/profile';
 import { toast } from '@/components/toast';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/lib/session';
 import { useProfileQuery } from '../api/get-profile';
 import { COPY } from '@domain/copy';
 

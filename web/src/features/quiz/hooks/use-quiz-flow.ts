@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { QUIZ_DEFAULTS, type QuizAnswers } from '@domain/quiz';
 import { toast } from '@/components/toast';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/lib/session';
 import { ApiRequestError } from '@/lib/api';
 import { clearPendingQuiz, readPendingQuiz, savePendingQuiz } from '../api/pending-quiz';
 import { useQuizStatusQuery } from '../api/get-quiz-status';

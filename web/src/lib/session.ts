@@ -1,8 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { type SignedInSession, useSessionQuery } from '../api/get-session';
-import { signOut as signOutRequest } from '../api/sign-out';
+import { api, unwrap } from './api';
+
+/**
+ * The session is app-wide state: the header, the guards and several features read it, so it
+ * lives here in shared code rather than in the auth feature (shared code never imports a
+ * feature). The auth feature only signs people in; after it does, it invalidates ['session'].
+ */
+
+/** GET /api/auth/session: `{ user: null }` or the user with profile, quizCompleted and next. */
+export const getSession = () => unwrap(api.auth.session.$get());
+
+/** POST /api/auth/signout: revokes the session server-side and clears the cookies. */
+const signOutRequest = () => unwrap(api.auth.signout.$post());
+
+export type SessionView = Awaited<ReturnType<typeof getSession>>;
+export type SignedInSession = Extract<SessionView, { quizCompleted: boolean }>;
+
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: 60_000 });
+
+export const useSessionQuery = () => useQuery(sessionQueryOptions());
 
 /**
  * The app's view of the session (SPEC §4): session, user, isAuthenticated, loading, signOut.
