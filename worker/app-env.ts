@@ -1,3 +1,4 @@
+import type { Db } from '../db/client';
 import type { Env } from './env';
 
 /** The signed-in user as the session middleware resolves it. */
@@ -14,7 +15,9 @@ export type SessionUser = {
 export type AppEnv = {
   Bindings: Env;
   Variables: {
-    /** Set by `loadSession` on every /api request; null when signed out. */
+    /** This request's database: one D1 session (middleware/database.ts). */
+    db: Db;
+    /** Set by `loadSession` on the routes that use it; null when signed out. */
     user: SessionUser | null;
   };
 };

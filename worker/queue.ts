@@ -1,5 +1,5 @@
 import type { BookingMessage, Env } from './env';
-import { flagNeedsAttention, processCapturedPayment } from './lib/bookings';
+import { flagNeedsAttention, processCapturedPayment } from './services/booking-pipeline';
 
 /** Retry delay for attempt n (1-based): 10 s, 20 s, 40 s … capped at 5 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));

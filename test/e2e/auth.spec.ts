@@ -122,7 +122,7 @@ test.describe('signing in', () => {
   test('by phone, reading the code from the sandbox outbox', async ({ page }) => {
     await signInWithPhone(page, randomPhone());
     await expect(page).toHaveURL(/\/quiz$/);
-    expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+    expect((await page.request.get('/api/profile')).status()).toBe(200);
   });
 
   test('with Google through the sandbox consent page', async ({ page }) => {
@@ -133,7 +133,7 @@ test.describe('signing in', () => {
     await page.getByLabel('Email', { exact: true }).fill(address);
     await page.getByRole('button', { name: 'Continue as test user' }).click();
     await expect(page).toHaveURL(/\/quiz$/);
-    const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { email: string } };
+    const me = (await (await page.request.get('/api/auth/session')).json()) as { user: { email: string } };
     expect(me.user.email).toBe(address);
   });
 
@@ -161,7 +161,7 @@ test.describe('signing in', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(`${ORIGIN}/`);
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    expect((await page.request.get('/api/profile')).status()).toBe(401);
   });
 });
 

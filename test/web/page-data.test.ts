@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_DATA_ID, pageDataElement, seedQueryCache } from '@/lib/page-data';
+import { PAGE_DATA_ID, pageDataElement } from '@/lib/page-data';
+import { seedQueryCache } from '@/lib/seed-query-cache';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -58,7 +58,7 @@ describe('Google sign-in (OIDC code flow)', () => {
     const done = await finish(callback, flowCookie);
     expect(done.status).toBe(302);
     expect(done.headers.get('Location')).toBe('/auth');
-    const me = await get('/api/auth/me', cookiesFrom(done));
+    const me = await get('/api/auth/session', cookiesFrom(done));
     expect(me.status).toBe(200);
     const { user } = (await me.json()) as { user: { id: string; email: string } };
     expect(user.email).toBe(address);
@@ -70,9 +70,9 @@ describe('Google sign-in (OIDC code flow)', () => {
     const address = email();
     const sub = `10${Date.now()}`;
     const first = await consent(address, { sub });
-    const a = (await (await get('/api/auth/me', cookiesFrom(await finish(first.callback, first.flowCookie)))).json()) as { user: { id: string } };
+    const a = (await (await get('/api/auth/session', cookiesFrom(await finish(first.callback, first.flowCookie)))).json()) as { user: { id: string } };
     const second = await consent(address, { sub });
-    const b = (await (await get('/api/auth/me', cookiesFrom(await finish(second.callback, second.flowCookie)))).json()) as { user: { id: string } };
+    const b = (await (await get('/api/auth/session', cookiesFrom(await finish(second.callback, second.flowCookie)))).json()) as { user: { id: string } };
     expect(b.user.id).toBe(a.user.id);
   });
 
@@ -82,7 +82,7 @@ describe('Google sign-in (OIDC code flow)', () => {
     const existing = (await signup.json()) as { user: { id: string } };
     await env.DB.prepare('UPDATE user_profiles SET email = NULL WHERE user_id = ?').bind(existing.user.id).run();
     const { callback, flowCookie } = await consent(address);
-    const me = (await (await get('/api/auth/me', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
+    const me = (await (await get('/api/auth/session', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
     expect(me.user.id).toBe(existing.user.id);
     const profile = await env.DB.prepare('SELECT email, phone_number IS NOT NULL AS has_phone FROM user_profiles WHERE user_id = ?').bind(existing.user.id).first();
     expect(profile).toEqual({ email: address, has_phone: 1 });
@@ -93,7 +93,7 @@ describe('Google sign-in (OIDC code flow)', () => {
     const signup = await postJson('/api/auth/signup', { full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
     const existing = (await signup.json()) as { user: { id: string } };
     const { callback, flowCookie } = await consent(address, { verified: false });
-    const me = (await (await get('/api/auth/me', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
+    const me = (await (await get('/api/auth/session', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
     expect(me.user.id).not.toBe(existing.user.id);
   });
 

@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../worker/routes/auth';
+import { LIMITS } from '../../worker/services/phone-sign-in';
 import { cookiesFrom, latestCode, ORIGIN, postJson, randomIp, randomPhone, signIn } from './helpers/auth';
 
 const send = (phone: string, ip = randomIp()) => postJson('/api/auth/otp/send', { phone }, { 'CF-Connecting-IP': ip });
@@ -108,7 +108,7 @@ describe('checking a sign-in code', () => {
     const body = (await ok.json()) as { user: { id: string; phone: string }; next: string };
     expect(body.user.phone).toBe(`+91${phone}`);
     expect(body.next).toBe('/quiz');
-    const me = await SELF.fetch(`${ORIGIN}/api/auth/me`, { headers: { cookie: cookiesFrom(ok) } });
+    const me = await SELF.fetch(`${ORIGIN}/api/profile`, { headers: { cookie: cookiesFrom(ok) } });
     expect(me.status).toBe(200);
     const profile = await env.DB.prepare('SELECT phone_number FROM user_profiles WHERE user_id = ?').bind(body.user.id).first();
     expect(profile).toEqual({ phone_number: `+91${phone}` });

@@ -78,17 +78,17 @@ describe('the bot check on sending a code', () => {
   };
 
   it('exposes the site key only when configured', async () => {
-    expect(await (await SELF.fetch(`${ORIGIN}/api/auth/config`)).json()).toEqual({ turnstileSiteKey: null });
-    expect(await (await app.request(`${ORIGIN}/api/auth/config`, {}, withTurnstile, createExecutionContext())).json()).toEqual({ turnstileSiteKey: '1x00000000000000000000AA' });
+    expect(await (await SELF.fetch(`${ORIGIN}/api/auth/config`)).json()).toEqual({ turnstile_site_key: null });
+    expect(await (await app.request(`${ORIGIN}/api/auth/config`, {}, withTurnstile, createExecutionContext())).json()).toEqual({ turnstile_site_key: '1x00000000000000000000AA' });
   });
 
   it('refuses to send without a valid token, with the send-code error, and sends with one', async () => {
     const missing = await sendWith({ phone: randomPhone() });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { error: { message: string } }).error.message).toBe('Failed to send code. Please try again.');
-    const refused = await sendWith({ phone: randomPhone(), turnstileToken: 'fail-token' });
+    const refused = await sendWith({ phone: randomPhone(), turnstile_token: 'fail-token' });
     expect(refused.status).toBe(400);
-    const ok = await sendWith({ phone: randomPhone(), turnstileToken: 'good-token' });
+    const ok = await sendWith({ phone: randomPhone(), turnstile_token: 'good-token' });
     expect(ok.status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { events, paymentOrders, users } from '../../db/schema';
 import { priceFor, ticketOptions } from '../../worker/domain/pricing';
-import { seatsLeft, seatsTaken } from '../../worker/lib/seats';
+import { seatsTaken } from '../../worker/services/seats';
 import { formatIstDate, formatIstTime, isVenueRevealed, istDate, istToUtc, todayIst } from '../../worker/domain/time';
 import { type EventRow, eventRow } from './helpers/event-row';
 
@@ -14,7 +14,7 @@ const NOT_FOUND = "This event doesn't exist or is no longer available.";
 const insertEvents = (...rows: EventRow[]) => db(env.DB).insert(events).values(rows);
 const get = (path: string) => SELF.fetch(`http://localhost:8787${path}`);
 
-type Detail = { seatsLeft: number; tickets: { type: string; available: boolean }[] };
+type Detail = { seats_left: number; tickets: { type: string; available: boolean }[] };
 const detail = async (key: string) => ((await (await get(`/api/events/${key}`)).json()) as { event: Detail }).event;
 
 let userId: string;
@@ -52,7 +52,7 @@ describe('GET /api/events', () => {
     await insertEvents(row);
     const { events: list } = (await (await get('/api/events')).json()) as { events: Record<string, unknown>[] };
     expect(list).toEqual([
-      { id: 'one', city: 'testcity', title: row.title, description: row.description, location: row.location, date: row.date, startsAt: row.startsAt, imageUrl: row.imageUrl, available: true },
+      { id: 'one', city: 'testcity', title: row.title, description: row.description, location: row.location, date: row.date, starts_at: row.startsAt, image_url: row.imageUrl, available: true },
     ]);
   });
 
@@ -87,7 +87,7 @@ describe('GET /api/events/:idOrCity', () => {
     const res = await get('/api/events/tc-later');
     expect(res.status).toBe(200);
     const { event } = (await res.json()) as { event: Record<string, unknown> };
-    expect(event).toMatchObject({ id: 'tc-later', ticketPriceSingle: 499, capacity: 8, seatsLeft: 8 });
+    expect(event).toMatchObject({ id: 'tc-later', ticket_price_single: 499, capacity: 8, seats_left: 8 });
     expect(event.tickets).toEqual([
       { type: 'male', label: 'Male', price: 499, seats: 1, available: true },
       { type: 'female', label: 'Female', price: 312, seats: 1, available: true },
@@ -137,9 +137,8 @@ describe('GET /api/events/:idOrCity', () => {
     await order('busy', 1, 'expired', future);
     await order('busy', 2, 'refunded', future);
     const event = await detail('busy');
-    expect(event.seatsLeft).toBe(2);
+    expect(event.seats_left).toBe(2);
     expect(await seatsTaken(db(env.DB), 'busy')).toBe(6);
-    expect(await seatsLeft(db(env.DB), 'busy')).toBe(2);
     expect(event.tickets.every((t) => t.available)).toBe(true);
   });
 
@@ -148,16 +147,12 @@ describe('GET /api/events/:idOrCity', () => {
     const future = new Date(Date.now() + 10 * 60_000).toISOString();
     await order('tight', 2, 'confirmed', future);
     let event = await detail('tight');
-    expect(event.seatsLeft).toBe(1);
+    expect(event.seats_left).toBe(1);
     expect(Object.fromEntries(event.tickets.map((t) => [t.type, t.available]))).toEqual({ male: true, female: true, couple: false, female_duo: false });
     await order('tight', 1, 'created', future);
     event = await detail('tight');
-    expect(event.seatsLeft).toBe(0);
+    expect(event.seats_left).toBe(0);
     expect(event.tickets.some((t) => t.available)).toBe(false);
-  });
-
-  it('counts seats left as zero for an unknown event', async () => {
-    expect(await seatsLeft(db(env.DB), 'nope')).toBe(0);
   });
 });
 

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { coupons, paymentOrders } from '../../db/schema';
 import { handleScheduled } from '../../worker/scheduled';
-import { placeOrder as placeOrderDirect } from '../../worker/lib/orders';
-import { seatsTaken } from '../../worker/lib/seats';
-import { createEvent, createGuest, expireHold, getOrder, orderRow, placeOrder, postOrder, razorpayGet } from './helpers/booking-fixtures';
+import { placeOrder as placeOrderDirect } from '../../worker/services/orders';
+import { seatsTaken } from '../../worker/services/seats';
+import { type CheckoutResponse, createEvent, createGuest, expireHold, getOrder, orderRow, placeOrder, postOrder, razorpayGet } from './helpers/booking-fixtures';
 import { apiRequest } from './helpers/session-cookie';
 
 const SOLD_OUT = 'Sold out';
@@ -43,11 +43,11 @@ describe('POST /api/orders — price and validation', () => {
     const event = await createEvent();
     const res = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male', amount: 1, price: 1, user_id: other.userId });
     expect(res.status).toBe(201);
-    const order = (await res.json()) as { orderId: string; amount: number };
+    const { order } = (await res.json()) as CheckoutResponse;
     expect(order.amount).toBe(499);
-    const row = await orderRow(order.orderId);
+    const row = await orderRow(order.id);
     expect(row).toMatchObject({ amount: 499, userId: guest.userId });
-    expect((await razorpayGet<{ amount: number }>(`/v1/orders/${order.orderId}`)).amount).toBe(49900);
+    expect((await razorpayGet<{ amount: number }>(`/v1/orders/${order.id}`)).amount).toBe(49900);
   });
 
   it('refuses an unknown ticket type with 400 and holds nothing', async () => {
@@ -99,7 +99,7 @@ describe('POST /api/orders — price and validation', () => {
     const code = `ten${event.id.slice(-6)}`;
     const good = await SELF.fetch(apiRequest('POST', '/api/coupons/validate', { cookie: guest.cookie, body: { code, event_id: event.id } }));
     expect(good.status).toBe(200);
-    const order = (await (await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male', coupon: code })).json()) as { amount: number };
+    const { order } = (await (await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male', coupon: code })).json()) as CheckoutResponse;
     expect(order.amount).toBe(449);
   });
 
@@ -143,8 +143,8 @@ describe('seats are never oversold', () => {
     const first = await placeOrder(a.cookie, event.id);
     const refused = await postOrder(b.cookie, { event_id: event.id, ticket_type: 'male' });
     expect(refused.status).toBe(409);
-    const detail = (await (await SELF.fetch(`http://localhost:8787/api/events/${event.id}`)).json()) as { event: { seatsLeft: number } };
-    expect(detail.event.seatsLeft).toBe(0);
+    const detail = (await (await SELF.fetch(`http://localhost:8787/api/events/${event.id}`)).json()) as { event: { seats_left: number } };
+    expect(detail.event.seats_left).toBe(0);
 
     await expireHold(first.orderId, 3);
     expect((await postOrder(b.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(201);

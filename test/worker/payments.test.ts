@@ -5,7 +5,7 @@ import { db } from '../../db/client';
 import { eventBookings, webhookEvents } from '../../db/schema';
 import type { BookingMessage } from '../../worker/env';
 import worker from '../../worker/index';
-import { seatsTaken } from '../../worker/lib/seats';
+import { seatsTaken } from '../../worker/services/seats';
 import {
   capturedPayment,
   createEvent,
@@ -35,7 +35,7 @@ describe('POST /api/payments/verify', () => {
     const paid = await sandboxPay(order.orderId);
     const res = await verify(guest.cookie, paid);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ verified: true, orderId: order.orderId });
+    expect(await res.json()).toEqual({ verified: true, order_id: order.orderId });
   });
 
   it('refuses a bad signature, a signature for another order, and another user\'s order, changing nothing', async () => {

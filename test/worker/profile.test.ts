@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { quizResponses, userProfiles } from '../../db/schema';
 import { todayIst as todayInIst } from '../../worker/domain/time';
-import { sendWelcomeEmail } from '../../worker/lib/welcome-email';
+import { sendWelcomeEmail } from '../../worker/services/welcome-email';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

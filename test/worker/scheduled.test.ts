@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { eventBookings, remindersSent } from '../../db/schema';
-import { dueReminder, handleScheduled } from '../../worker/scheduled';
+import { handleScheduled } from '../../worker/scheduled';
+import { dueReminder } from '../../worker/services/cron-jobs';
 import { createEvent, createGuest, message, orderRow, outboxFor, placeOrder, runQueue, sandboxPay } from './helpers/booking-fixtures';
 
 const controller = {} as ScheduledController;

@@ -1,10 +1,13 @@
 import { env, SELF } from 'cloudflare:test';
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../worker/lib/session';
+import { signAccessToken } from '../../worker/lib/access-token';
 import { cookiesFrom, latestCode, ORIGIN, postJson, signIn } from './helpers/auth';
 
-const me = (cookie: string) => SELF.fetch(`${ORIGIN}/api/auth/me`, { headers: { cookie } });
+/** GET /api/profile, the plainest route behind `requireUser`: 200 signed in, 401 signed out. */
+const me = (cookie: string) => SELF.fetch(`${ORIGIN}/api/profile`, { headers: { cookie } });
+/** The signed-in user's id as GET /api/auth/session reports it, or null. */
+const userIdOf = async (cookie: string) => ((await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie } })).json()) as { user: { id: string } | null }).user?.id ?? null;
 const cookieValue = (cookie: string, name: string) => cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
 const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const sessionIdOf = (token: string) => (JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sid: string }).sid;
@@ -18,7 +21,7 @@ describe('access tokens', () => {
     const { cookie, user } = await signIn();
     const res = await me(`tm_at=${cookieValue(cookie, 'tm_at')}`);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { user: { id: string } }).user.id).toBe(user.id);
+    expect(await userIdOf(`tm_at=${cookieValue(cookie, 'tm_at')}`)).toBe(user.id);
   });
 
   it('no cookie → 401 on a protected route, and the session answer is user: null', async () => {
@@ -37,7 +40,7 @@ describe('access tokens', () => {
   it('an expired token → 401', async () => {
     const { cookie } = await signIn();
     const sid = sessionIdOf(cookieValue(cookie, 'tm_at'));
-    const { user } = (await (await me(cookie)).json()) as { user: { id: string } };
+    const user = { id: (await userIdOf(cookie)) as string };
     const expired = await new SignJWT({ sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
@@ -92,7 +95,7 @@ describe('refresh tokens', () => {
     const rt = cookieValue(cookie, 'tm_rt');
     const res = await me(`tm_rt=${rt}`);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { user: { id: string } }).user.id).toBe(user.id);
+    expect(await userIdOf(cookiesFrom(res))).toBe(user.id);
     const next = cookiesFrom(res);
     expect(cookieValue(next, 'tm_rt')).toMatch(/.+/);
     expect(cookieValue(next, 'tm_rt')).not.toBe(rt);
@@ -165,18 +168,18 @@ describe('the session answer', () => {
     const b = await signIn();
     await env.DB.prepare('UPDATE user_profiles SET full_name = ? WHERE user_id = ?').bind('Asha Rao', a.user.id).run();
     await env.DB.prepare('UPDATE user_profiles SET full_name = ? WHERE user_id = ?').bind('Vikram Shah', b.user.id).run();
-    const sa = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as { user: { id: string }; profile: { fullName: string; phoneNumber: string } };
-    const sb = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: b.cookie } })).json()) as { user: { id: string }; profile: { fullName: string; phoneNumber: string } };
+    const sa = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as { user: { id: string }; profile: { full_name: string; phone_number: string } };
+    const sb = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: b.cookie } })).json()) as { user: { id: string }; profile: { full_name: string; phone_number: string } };
     expect(sa.user.id).toBe(a.user.id);
-    expect(sa.profile).toMatchObject({ fullName: 'Asha Rao', phoneNumber: a.phone });
+    expect(sa.profile).toMatchObject({ full_name: 'Asha Rao', phone_number: a.phone });
     expect(sb.user.id).toBe(b.user.id);
-    expect(sb.profile).toMatchObject({ fullName: 'Vikram Shah', phoneNumber: b.phone });
+    expect(sb.profile).toMatchObject({ full_name: 'Vikram Shah', phone_number: b.phone });
   });
 
   it('next follows the redirect rule: no quiz → /quiz', async () => {
     const a = await signIn();
-    const s = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as { next: string; quizCompleted: boolean };
-    expect(s).toMatchObject({ quizCompleted: false, next: '/quiz' });
+    const s = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as { next: string; quiz_completed: boolean };
+    expect(s).toMatchObject({ quiz_completed: false, next: '/quiz' });
   });
 });
 

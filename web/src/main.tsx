@@ -5,7 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FrameReplay, typedValues } from './lib/first-frame';
-import { seedQueryCache } from './lib/page-data';
+import { seedQueryCache } from './lib/seed-query-cache';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
 

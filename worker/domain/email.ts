@@ -3,6 +3,7 @@
  * and "asha@x.in" are one address wherever they are compared or stored.
  */
 import * as v from 'valibot';
+import { COPY } from './copy';
 
 /** Longest address any form accepts (SPEC §5 newsletter rule, applied everywhere). */
 export const EMAIL_MAX_LENGTH = 255;
@@ -21,3 +22,6 @@ export function emailSchema(messages: { invalid: string; required?: string }) {
     v.toLowerCase(),
   );
 }
+
+/** The newsletter's email field (SPEC §5), shared by the footer form and the API. */
+export const NewsletterEmailSchema = emailSchema({ invalid: COPY.newsletter.invalid });

@@ -75,6 +75,9 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 /** What a coupon takes off: `value` percent (1-100) of the price, or `value` whole rupees. */
 export type CouponTerms = { kind: CouponKind; value: number };
 
+/** What a coupon saves, as the guest reads it. @example couponSaving({ kind: 'percent', value: 10 }) // '10% off' */
+export const couponSaving = (coupon: CouponTerms) => (coupon.kind === 'percent' ? `${coupon.value}% off` : `₹${coupon.value.toLocaleString('en-IN')} off`);
+
 /**
  * The price after a coupon, in whole rupees, or null when the coupon would make the seat (nearly)
  * free: a free seat would need a flow without payment, so such a coupon is refused like any

@@ -1,12 +1,8 @@
 import { Hono } from 'hono';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';
-import { EVENT_CARD_LINK_CLASS, EventCardFrame, EventGrid } from '@/features/events/components/event-card-frame';
-import { EventLayout } from '@/features/events/components/event-layout';
-import { type PageData, pageDataElement } from '@/lib/page-data';
+import { eventPageFrame, eventsPageFrame, type FramePatch, pageDataElement } from '@/server-render';
 import type { AppEnv } from '../app-env';
-import { findEventDetail, listBookableEvents } from './events';
+import { database } from '../middleware/database';
+import { findEventDetail, listBookableEvents } from '../services/events';
 
 /**
  * The public landing pages, served so their first frame paints before the bundle has run
@@ -26,31 +22,15 @@ import { findEventDetail, listBookableEvents } from './events';
  */
 export const pageRoutes = new Hono<AppEnv>()
   .get('/', async (c) => firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'home'), { assets: c.env.ASSETS }))
-  .get('/events', async (c) => {
-    const [shell, list] = await Promise.all([staticFrame(c.env.ASSETS, c.req.raw, 'events'), orNull(listBookableEvents(c.env.DB, new Date()), 'events list')]);
-    if (!list) return firstFramePage(shell, { assets: c.env.ASSETS });
-    // Cards as the SPA's EventsList draws them; with none, its placeholders stay until it says so.
-    const cards = list.map((event, i) =>
-      createElement(EventCardFrame, { key: event.id, event, eager: i < 3, title: createElement('a', { href: `/event/${event.id}`, className: EVENT_CARD_LINK_CLASS }, event.title) }),
-    );
-    return firstFramePage(shell, {
-      assets: c.env.ASSETS,
-      replace: list.length ? { selector: 'ul[aria-label="Loading events"]', html: renderToStaticMarkup(createElement(EventGrid, null, cards)) } : undefined,
-      data: { queries: [{ key: eventsQueryKey(), data: { events: list } }] },
-      preloadImage: sameOriginPath(list[0]?.imageUrl),
-    });
+  .get('/events', database, async (c) => {
+    const [shell, list] = await Promise.all([staticFrame(c.env.ASSETS, c.req.raw, 'events'), orNull(listBookableEvents(c.var.db, new Date()), 'events list')]);
+    return firstFramePage(shell, { assets: c.env.ASSETS, ...(list ? eventsPageFrame(list) : {}) });
   })
-  .get('/event/:idOrCity', async (c) => {
+  .get('/event/:idOrCity', database, async (c) => {
     const key = c.req.param('idOrCity');
-    const [shell, event] = await Promise.all([c.env.ASSETS.fetch(unconditional(c.req.raw)), orNull(findEventDetail(c.env.DB, key, new Date()), 'event')]);
+    const [shell, event] = await Promise.all([c.env.ASSETS.fetch(unconditional(c.req.raw)), orNull(findEventDetail(c.var.db, key, new Date()), 'event')]);
     if (!event) return shell;
-    return firstFramePage(shell, {
-      assets: c.env.ASSETS,
-      replace: { selector: 'div#root', html: `<div id="root">${renderToStaticMarkup(createElement(EventLayout, { event }))}</div>` },
-      data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
-      // The hero is the largest paint.
-      preloadImage: sameOriginPath(event.imageUrl),
-    });
+    return firstFramePage(shell, { assets: c.env.ASSETS, ...eventPageFrame(key, event) });
   });
 
 /**
@@ -65,9 +45,6 @@ async function orNull<T>(read: Promise<T>, what: string): Promise<T | null> {
     return null;
   }
 }
-
-/** An image worth preloading: same-origin only, as the CSP allows no other images. */
-const sameOriginPath = (url: string | undefined) => (url?.startsWith('/') && !url.startsWith('//') ? url : undefined);
 
 /**
  * A prerendered page (`dist/web/_frames/<name>.html`), or the SPA's plain index.html if the
@@ -88,14 +65,6 @@ function unconditional(req: Request, path?: string): Request {
   return new Request(path ? new URL(path, req.url) : req.url, { method: 'GET', headers });
 }
 
-type FirstFrame = {
-  assets: Fetcher;
-  /** Markup that takes the place of the element `selector` matches: the frame, or part of it. */
-  replace?: { selector: string; html: string };
-  data?: PageData;
-  preloadImage?: string;
-};
-
 /**
  * The page `shell` made ready to paint at once: its stylesheet inlined, so nothing outside the
  * HTML holds the first paint; its scripts fetched at low priority, as the frame needs none of
@@ -103,7 +72,7 @@ type FirstFrame = {
  * (one file), so later SPA navigations need no other; the cost is that these pages do not
  * share the cached file.
  */
-export function firstFramePage(shell: Response, { assets, replace, data, preloadImage }: FirstFrame): Response {
+export function firstFramePage(shell: Response, { assets, replace, data, preloadImage }: FramePatch & { assets: Fetcher }): Response {
   if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
   let rewriter = new HTMLRewriter()
     .on('link[rel="stylesheet"][href^="/assets/"]', {

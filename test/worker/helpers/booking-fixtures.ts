@@ -33,7 +33,14 @@ export async function createEvent(over: Partial<EventRow> & { inHours?: number }
   return row;
 }
 
-export type OrderResponse = { orderId: string; amount: number; amountPaise: number; currency: string; keyId: string; checkoutUrl: string; ticketLabel: string; seats: number };
+/** `POST /api/orders`'s answer on the wire. */
+export type CheckoutResponse = {
+  order: { id: string; status: string; amount: number; currency: string; ticket_type: string; ticket_label: string; seats: number; hold_expires_at: string };
+  event: { id: string; title: string };
+  checkout: { key_id: string; checkout_url: string; amount_paise: number; prefill: { name: string; email: string; contact: string } };
+};
+/** The few facts of a placed order most tests need. */
+export type OrderResponse = { orderId: string; amount: number; amountPaise: number; ticketLabel: string; seats: number; wire: CheckoutResponse };
 
 export const postOrder = (cookie: string, body: unknown) => SELF.fetch(apiRequest('POST', '/api/orders', { cookie, body }));
 export const getOrder = (cookie: string, id: string) => SELF.fetch(apiRequest('GET', `/api/orders/${id}`, { cookie }));
@@ -42,7 +49,8 @@ export const getOrder = (cookie: string, id: string) => SELF.fetch(apiRequest('G
 export async function placeOrder(cookie: string, eventId: string, ticketType = 'male'): Promise<OrderResponse> {
   const res = await postOrder(cookie, { event_id: eventId, ticket_type: ticketType });
   if (res.status !== 201) throw new Error(`POST /api/orders answered ${res.status}: ${await res.text()}`);
-  return res.json();
+  const wire = (await res.json()) as CheckoutResponse;
+  return { orderId: wire.order.id, amount: wire.order.amount, amountPaise: wire.checkout.amount_paise, ticketLabel: wire.order.ticket_label, seats: wire.order.seats, wire };
 }
 
 /** Pays (or fails) an order in the sandbox the way the checkout modal does. */

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { db } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
-import { signAccessToken } from '../../../worker/lib/session';
+import { signAccessToken } from '../../../worker/lib/access-token';
 
 import { ORIGIN } from './auth';
 

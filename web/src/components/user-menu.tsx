@@ -22,8 +22,8 @@ export function UserMenu() {
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
 
-  const name = firstName(profile?.fullName);
-  const contact = profile?.email || user?.email || profile?.phoneNumber || user?.phone || 'No email';
+  const name = firstName(profile?.full_name);
+  const contact = profile?.email || user?.email || profile?.phone_number || user?.phone || 'No email';
 
   useEffect(() => {
     if (!open) return;

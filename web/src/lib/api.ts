@@ -1,8 +1,11 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../../worker/app';
 
-/** Typed client for `/api` (Hono RPC). Cookies ride along; the Worker checks Origin on writes. */
-export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } });
+/**
+ * Typed client for `/api` (Hono RPC). Cookies ride along (fetch's default credentials mode is
+ * same-origin); the Worker checks Origin on writes.
+ */
+export const api = hc<AppType>('/api');
 
 /** A non-2xx answer from the API, carrying the spec's message and per-field messages. */
 export class ApiRequestError extends Error {

@@ -1,5 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
-
 /**
  * The hand-off of API answers from the Worker to the SPA inside a page's HTML. When the Worker
  * already read what a page needs (worker/routes/pages.ts), it embeds the answers, keyed as the
@@ -17,17 +15,4 @@ export type PageData = { queries: Array<{ key: readonly unknown[]; data: unknown
 export function pageDataElement(data: PageData): string {
   const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
-}
-
-/** Puts the page's embedded answers into the query cache, once: the element is removed after. */
-export function seedQueryCache(queryClient: QueryClient, doc: Document = document): void {
-  const element = doc.getElementById(PAGE_DATA_ID);
-  if (!element) return;
-  element.remove();
-  try {
-    const { queries } = JSON.parse(element.textContent ?? '') as PageData;
-    for (const { key, data } of queries) queryClient.setQueryData(key, data);
-  } catch {
-    // A broken hand-off costs only the API calls it would have saved.
-  }
 }

@@ -9,14 +9,14 @@ import { api, unwrap } from './api';
  * feature). The auth feature only signs people in; after it does, it invalidates ['session'].
  */
 
-/** GET /api/auth/session: `{ user: null }` or the user with profile, quizCompleted and next. */
+/** GET /api/auth/session: `{ user: null }` or the user with profile, quiz_completed and next. */
 export const getSession = () => unwrap(api.auth.session.$get());
 
 /** POST /api/auth/signout: revokes the session server-side and clears the cookies. */
 const signOutRequest = () => unwrap(api.auth.signout.$post());
 
 export type SessionView = Awaited<ReturnType<typeof getSession>>;
-export type SignedInSession = Extract<SessionView, { quizCompleted: boolean }>;
+export type SignedInSession = Extract<SessionView, { quiz_completed: boolean }>;
 
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: 60_000 });

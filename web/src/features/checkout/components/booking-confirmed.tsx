@@ -26,7 +26,7 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
   const eventUrl = `${window.location.origin}/event/${event.id}`;
 
   const downloadTicket = () => {
-    const ics = ticketIcs({ bookingId: booking.id, eventTitle: event.title, location: event.venue ? `${event.venue.name}, ${event.venue.address ?? ''}` : event.location, startsAt: event.startsAt, ticketLabel: order.ticketLabel, amount: booking.amount, url: eventUrl });
+    const ics = ticketIcs({ bookingId: booking.id, eventTitle: event.title, location: event.venue ? `${event.venue.name}, ${event.venue.address ?? ''}` : event.location, startsAt: event.starts_at, ticketLabel: order.ticket_label, amount: booking.amount, url: eventUrl });
     downloadFile(`tablemates-${booking.id}.ics`, ics);
     toast({ title: 'Ticket downloaded', description: 'Open the file to add the dinner to your calendar.' });
   };

@@ -18,7 +18,7 @@ export function OrderStatus({ orderId }: { orderId: string }) {
   const { status } = view.order;
   if (status === 'confirmed' && view.booking && view.event) return <BookingConfirmed view={{ ...view, booking: view.booking, event: view.event }} />;
   if (status === 'needs_attention') return <Problem title="Booking creation failed" text={COPY.booking.bookingFailed} />;
-  if (status === 'failed') return <Problem title="Payment failed" text={view.order.failureReason ?? 'Your payment did not go through. No money was taken.'} retryEventId={view.event?.id} />;
+  if (status === 'failed') return <Problem title="Payment failed" text={view.order.failure_reason ?? 'Your payment did not go through. No money was taken.'} retryEventId={view.event?.id} />;
   if (status === 'refunded') return <Problem title="Payment refunded" text="Your payment arrived after your seat reservation expired and the table had filled up, so we refunded it in full. Banks usually credit it within 7 working days." retryEventId={view.event?.id} />;
   if (status === 'expired') return <Problem title="Reservation expired" text="Your seat was held for 15 minutes and the hold has expired. If a payment still goes through, we will confirm your seat if one is free or refund you in full automatically." retryEventId={view.event?.id} />;
   return <Waiting text="Payment received. Confirming your booking..." />;

@@ -7,6 +7,7 @@ import { ApiRequestError } from '@/lib/api';
 import { useValidateCoupon } from '../api/validate-coupon';
 import { useCheckout } from '../hooks/use-checkout';
 import { COPY } from '@domain/copy';
+import { type CouponTerms, couponSaving, discountedPrice } from '@domain/pricing';
 
 type TicketType = 'male' | 'female' | 'couple' | 'female_duo';
 
@@ -28,7 +29,7 @@ function TicketForm({ eventId }: { eventId: string }) {
   const [ticket, setTicket] = useState<TicketType | null>(null);
   const [coupon, setCoupon] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
-  const [appliedCoupon, setAppliedCoupon] = useState<{ code: string; percentOff: number } | null>(null);
+  const [appliedCoupon, setAppliedCoupon] = useState<({ code: string } & CouponTerms) | null>(null);
   const validate = useValidateCoupon();
   const { start, busy } = useCheckout(event.title);
   const ids = { coupon: useId(), couponError: useId() };
@@ -43,8 +44,8 @@ function TicketForm({ eventId }: { eventId: string }) {
     }
     try {
       const result = await validate.mutateAsync({ code: coupon.trim(), event_id: event.id });
-      setAppliedCoupon({ code: result.code, percentOff: result.percentOff });
-      toast({ title: COPY.booking.couponAppliedTitle, description: `${result.percentOff}% off` });
+      setAppliedCoupon({ code: result.code, kind: result.kind, value: result.value });
+      toast({ title: COPY.booking.couponAppliedTitle, description: couponSaving(result) });
     } catch (error) {
       const message = error instanceof ApiRequestError && error.code === 'invalid_coupon' ? COPY.booking.invalidCoupon : error instanceof Error ? error.message : COPY.booking.invalidCoupon;
       setCouponError(message);
@@ -57,7 +58,7 @@ function TicketForm({ eventId }: { eventId: string }) {
       toast({ variant: 'destructive', title: COPY.booking.selectTicket });
       return;
     }
-    if (!profile?.fullName?.trim()) {
+    if (!profile?.full_name?.trim()) {
       toast({ title: COPY.booking.profileIncompleteTitle, description: COPY.booking.profileIncomplete });
       await navigate({ to: '/profile-details' });
       return;
@@ -73,11 +74,11 @@ function TicketForm({ eventId }: { eventId: string }) {
           {soldOut ? (
             <span className="badge badge-error font-medium">Sold out</span>
           ) : (
-            <span className="text-sm text-base-content/80">{event.seatsLeft === 1 ? '1 seat left' : `${event.seatsLeft} seats left`}</span>
+            <span className="text-sm text-base-content/80">{event.seats_left === 1 ? '1 seat left' : `${event.seats_left} seats left`}</span>
           )}
         </legend>
         {event.tickets.map((t) => {
-          const price = appliedCoupon ? Math.round((t.price * (100 - appliedCoupon.percentOff)) / 100) : t.price;
+          const price = appliedCoupon ? (discountedPrice(t.price, appliedCoupon) ?? t.price) : t.price;
           return (
             <label
               key={t.type}
@@ -128,7 +129,7 @@ function TicketForm({ eventId }: { eventId: string }) {
             {couponError}
           </p>
         )}
-        {appliedCoupon && <p className="text-sm text-secondary">Coupon {appliedCoupon.code} applied: {appliedCoupon.percentOff}% off.</p>}
+        {appliedCoupon && <p className="text-sm text-secondary">Coupon {appliedCoupon.code} applied: {couponSaving(appliedCoupon)}.</p>}
       </div>
 
       <button type="button" className="btn btn-primary btn-lg w-full" onClick={bookNow} disabled={busy || soldOut} aria-busy={busy || undefined}>

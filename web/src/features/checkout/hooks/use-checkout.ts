@@ -37,7 +37,7 @@ export function useCheckout(eventTitle: string) {
 
       let Razorpay: Awaited<ReturnType<typeof loadCheckout>>;
       try {
-        Razorpay = await loadCheckout(order.checkoutUrl);
+        Razorpay = await loadCheckout(order.checkout.checkout_url);
       } catch {
         setBusy(false);
         toast({ variant: 'destructive', title: COPY.booking.paymentUnavailable });
@@ -45,20 +45,20 @@ export function useCheckout(eventTitle: string) {
       }
 
       const rzp = new Razorpay({
-        key: order.keyId,
-        amount: order.amountPaise,
-        currency: order.currency,
+        key: order.checkout.key_id,
+        amount: order.checkout.amount_paise,
+        currency: order.order.currency,
         name: 'Tablemates',
-        description: `${eventTitle} · ${order.ticketLabel}`,
-        order_id: order.orderId,
-        prefill: order.prefill,
-        notes: { ticket_type: order.ticketType, ticket_label: order.ticketLabel, event_id: order.event.id, event_name: order.event.title },
+        description: `${eventTitle} · ${order.order.ticket_label}`,
+        order_id: order.order.id,
+        prefill: order.checkout.prefill,
+        notes: { ticket_type: order.order.ticket_type, ticket_label: order.order.ticket_label, event_id: order.event.id, event_name: order.event.title },
         theme: { color: '#9a3412' },
         handler: async (response) => {
           try {
             await verifyPayment(response);
             await queryClient.invalidateQueries({ queryKey: ['bookings'] });
-            await navigate({ to: '/confirmation', search: { order: order.orderId } });
+            await navigate({ to: '/confirmation', search: { order: order.order.id } });
           } catch {
             toast({ variant: 'destructive', title: COPY.booking.verifyFailed });
           } finally {

@@ -18,7 +18,7 @@ export function EventCardFrame({ event, eager = false, title }: { event: EventSu
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
       <div className="relative aspect-[16/9] bg-base-200">
-        <img src={event.imageUrl} alt="" width={800} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover" />
+        <img src={event.image_url} alt="" width={800} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover" />
         {event.available && <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">

@@ -7,6 +7,9 @@ import { COPY } from '@domain/copy';
 
 export const EMPTY_EVENTS_TEXT = 'No events available at the moment. Check back soon!';
 
+/** The placeholder list's accessible name; a first frame swaps the real cards in for it (web/src/server-render.tsx). */
+export const LOADING_EVENTS_LABEL = 'Loading events';
+
 /** The /events grid with its loading, empty and failure states (SPEC §2, §8 "Event list failure"). */
 export function EventsList() {
   const { data, isPending, isError, refetch, isFetching } = useEventsQuery();
@@ -45,7 +48,7 @@ export function EventsList() {
 /** Placeholder cards while the list loads; also the route's pending UI. */
 export function EventsListSkeleton() {
   return (
-    <ul aria-busy="true" aria-label="Loading events" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-busy="true" aria-label={LOADING_EVENTS_LABEL} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {[0, 1, 2].map((i) => (
         <li key={i} className="overflow-hidden rounded-box border border-base-300">
           <div className="skeleton aspect-[16/9] rounded-none" />

@@ -40,7 +40,7 @@ export function Hero() {
             </Link>
             {isAuthenticated && (
               <Link to="/profile" className="btn btn-outline btn-primary btn-lg rounded-full px-8">
-                Hey! {firstName(profile?.fullName)}
+                Hey! {firstName(profile?.full_name)}
               </Link>
             )}
           </div>

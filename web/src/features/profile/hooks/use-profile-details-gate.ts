@@ -36,7 +36,7 @@ export function useProfileDetailsGate(): { state: 'loading' } | { state: 'comple
   return {
     state: 'form',
     initialValues: {
-      full_name: profile?.full_name ?? session?.user.fullName ?? '',
+      full_name: profile?.full_name ?? session?.user.full_name ?? '',
       email: profile?.email ?? session?.user.email ?? '',
       phone_number: profile?.phone_number ?? session?.user.phone ?? '',
       date_of_birth: profile?.date_of_birth ?? '',

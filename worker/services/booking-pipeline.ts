@@ -9,18 +9,25 @@ import { type Db, db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
 import { confirmationEmail, confirmationWhatsApp, refundEmail } from '../domain/booking-messages';
 import { TICKET_LABELS } from '../domain/pricing';
+import { type OrderStatus, orderStatusesBefore, SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
 import type { BookingMessage, Env } from '../env';
+import { randomToken } from '../lib/crypto';
 import { sendEmail } from '../providers/email';
 import { refundPayment } from '../providers/razorpay';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
-import { randomToken } from './crypto';
-import { guestContact } from './orders';
+import { guestContact } from './guests';
 import { seatsTakenSql } from './seats';
 
 type Order = typeof paymentOrders.$inferSelect;
 export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 
 const nowIso = () => new Date().toISOString();
+/** `'a', 'b'` for `status IN (…)` in raw SQL, from the domain's transitions. */
+const inList = (statuses: readonly OrderStatus[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
+/** Statuses an order is in before any payment was accepted for it. */
+const UNPAID = orderStatusesBefore('paid');
+/** Statuses in which an order's payment was accepted: exactly those that keep its seats. */
+const PAID_FOR: readonly OrderStatus[] = SEAT_HOLDING_ORDER_STATUSES;
 
 async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
   const [order] = await d.select().from(paymentOrders).where(eq(paymentOrders.razorpayOrderId, razorpayOrderId));
@@ -35,7 +42,7 @@ async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order 
 async function claimSeat(d: Db, order: Order, paymentId: string): Promise<boolean> {
   const now = nowIso();
   const res = await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
-    WHERE id = ${order.id} AND status IN ('created', 'expired', 'failed')
+    WHERE id = ${order.id} AND status IN (${inList(UNPAID)})
       AND ((status = 'created' AND hold_expires_at > ${now})
            OR ${seatsTakenSql(order.eventId, now)} + seats <= (SELECT capacity FROM events WHERE events.id = payment_orders.event_id))`);
   return (res.meta.changes ?? 0) === 1;
@@ -50,11 +57,11 @@ export async function processCapturedPayment(env: Env, msg: BookingMessage): Pro
   let order = await orderByRazorpayId(d, msg.orderId);
   if (!order) throw new Error(`unknown order ${msg.orderId}`);
 
-  if (order.paymentId !== msg.paymentId || !['paid', 'confirmed', 'needs_attention'].includes(order.status)) {
+  if (order.paymentId !== msg.paymentId || !PAID_FOR.includes(order.status)) {
     if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
     if (!(await claimSeat(d, order, msg.paymentId))) {
       order = (await orderByRazorpayId(d, msg.orderId)) as Order;
-      const ours = order.paymentId === msg.paymentId && ['paid', 'confirmed', 'needs_attention'].includes(order.status);
+      const ours = order.paymentId === msg.paymentId && PAID_FOR.includes(order.status);
       if (!ours) {
         if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
         // No seat for this money: either the hold expired and the dinner filled up, or the order
@@ -65,27 +72,34 @@ export async function processCapturedPayment(env: Env, msg: BookingMessage): Pro
     }
   }
 
-  const booking = await recordBooking(env, d, order, msg.paymentId);
+  const booking = await recordBooking(d, order, msg.paymentId);
   await notifyConfirmed(env, d, booking.id);
   return 'confirmed';
 }
 
 /** One booking per order/payment (UNIQUE on both) and the order confirmed, atomically (one D1 batch). */
-async function recordBooking(env: Env, d: Db, order: Order, paymentId: string) {
+async function recordBooking(d: Db, order: Order, paymentId: string) {
   const now = nowIso();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
-       SELECT ?1, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ?2, 'confirmed', ?3
-       FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
-       WHERE o.id = ?4 AND o.payment_id = ?2`,
-    ).bind(`bkg_${randomToken(12)}`, paymentId, now, order.id),
+  // Raw statements: drizzle's batch does not take raw SQL, and this INSERT … SELECT has no builder form.
+  const client = d.$client;
+  const confirmable = orderStatusesBefore('confirmed');
+  await client.batch([
+    client
+      .prepare(
+        `INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
+         SELECT ?1, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ?2, 'confirmed', ?3
+         FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
+         WHERE o.id = ?4 AND o.payment_id = ?2`,
+      )
+      .bind(`bkg_${randomToken(12)}`, paymentId, now, order.id),
     // Confirmed only if that booking row exists now (it may predate this batch on a redelivery).
-    env.DB.prepare(
-      `UPDATE payment_orders SET status = 'confirmed', updated_at = ?3
-       WHERE id = ?1 AND payment_id = ?2 AND status IN ('paid', 'needs_attention')
-         AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ?1 AND payment_id = ?2)`,
-    ).bind(order.id, paymentId, now),
+    client
+      .prepare(
+        `UPDATE payment_orders SET status = 'confirmed', updated_at = ?3
+         WHERE id = ?1 AND payment_id = ?2 AND status IN (${confirmable.map((s) => `'${s}'`).join(', ')})
+           AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ?1 AND payment_id = ?2)`,
+      )
+      .bind(order.id, paymentId, now),
   ]);
   const [booking] = await d.select().from(eventBookings).where(and(eq(eventBookings.orderId, order.id), eq(eventBookings.paymentId, paymentId)));
   if (!booking) throw new Error(`booking for order ${order.id} / payment ${paymentId} was not recorded`);
@@ -164,7 +178,7 @@ async function refundInFull(env: Env, d: Db, order: Order, paymentId: string) {
   const res = await d
     .update(paymentOrders)
     .set({ status: 'refunded', paymentId, failureReason: 'Paid after the hold expired and the event was full: refunded in full.', updatedAt: nowIso() })
-    .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, ['created', 'expired', 'failed'])));
+    .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, UNPAID)));
   const guest = await guestContact(d, order.userId);
   const [event] = await d.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
   if (guest.email && ((res.meta.changes ?? 0) === 1 || order.paymentId !== paymentId)) {
@@ -179,6 +193,6 @@ export async function flagNeedsAttention(env: Env, msg: BookingMessage) {
   const res = await d
     .update(paymentOrders)
     .set({ status: 'needs_attention', paymentId: sql`COALESCE(${paymentOrders.paymentId}, ${msg.paymentId})`, failureReason: 'Booking creation failed after payment.', updatedAt: nowIso() })
-    .where(and(eq(paymentOrders.razorpayOrderId, msg.orderId), inArray(paymentOrders.status, ['created', 'paid', 'expired', 'failed'])));
+    .where(and(eq(paymentOrders.razorpayOrderId, msg.orderId), inArray(paymentOrders.status, orderStatusesBefore('needs_attention'))));
   console.error('booking dead-lettered; order flagged needs_attention', msg.orderId, msg.paymentId, `changed=${res.meta.changes}`);
 }

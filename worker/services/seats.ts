@@ -1,15 +1,13 @@
 /**
- * Seat accounting. An order holds its seats while it is paid/confirmed (or stuck needing
- * attention, so an operator can still honour it), and while unpaid until its hold expires.
- * Both the read below and the booking engine's atomic `INSERT … SELECT … WHERE taken + n <=
- * capacity` use the same predicate, so what the page shows and what can be sold never disagree.
+ * Seat accounting. An order holds its seats for good in the statuses the domain names
+ * (paid, confirmed, needing attention), and while unpaid until its hold expires. The seat counts
+ * the pages show and the atomic `INSERT … SELECT … WHERE taken + n <= capacity` that sells seats
+ * use this same predicate, so what is shown and what can be sold never disagree.
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
-
-/** Order statuses whose seats are taken for good (expiry does not release them). */
-export const SEAT_HOLDING_STATUSES = ['paid', 'confirmed', 'needs_attention'] as const;
+import { SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
 
 /**
  * Scalar subquery: seats held on `eventId` at `nowIso` (ISO-8601 UTC, same format as
@@ -22,7 +20,10 @@ export const SEAT_HOLDING_STATUSES = ['paid', 'confirmed', 'needs_attention'] as
 export function seatsTakenSql(eventId: string | SQL, nowIso: string): SQL<number> {
   return sql<number>`(SELECT COALESCE(SUM(held.seats), 0) FROM payment_orders AS held
     WHERE held.event_id = ${eventId}
-      AND (held.status IN (${sql.join(SEAT_HOLDING_STATUSES.map((s) => sql`${s}`), sql`, `)})
+      AND (held.status IN (${sql.join(
+        SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      )})
            OR (held.status = 'created' AND held.hold_expires_at > ${nowIso})))`;
 }
 
@@ -30,13 +31,4 @@ export function seatsTakenSql(eventId: string | SQL, nowIso: string): SQL<number
 export async function seatsTaken(d: Db, eventId: string, nowIso = new Date().toISOString()): Promise<number> {
   const [row] = await d.select({ taken: seatsTakenSql(eventId, nowIso) }).from(events).where(eq(events.id, eventId));
   return Number(row?.taken ?? 0);
-}
-
-/** Seats still for sale: capacity minus held, never negative; 0 for an unknown event. */
-export async function seatsLeft(d: Db, eventId: string, nowIso = new Date().toISOString()): Promise<number> {
-  const [row] = await d
-    .select({ capacity: events.capacity, taken: seatsTakenSql(eventId, nowIso) })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row ? Math.max(0, row.capacity - Number(row.taken)) : 0;
 }

@@ -1,19 +1,12 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { otpCodes } from '../../db/schema';
-import { hmacSha256Hex, timingSafeEqual } from './crypto';
-import { ApiError } from './errors';
-import { TOO_MANY } from './rate-limit';
+import { COPY } from '../domain/copy';
+import { hmacSha256Hex, timingSafeEqual } from '../lib/crypto';
+import { ApiError } from '../lib/errors';
 
 export const OTP_TTL_MS = 5 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
-
-/** SPEC §8 copy. */
-export const OTP_MESSAGES = {
-  noPending: 'Please request a new code.',
-  expired: 'This code has expired. Please request a new one.',
-  invalid: 'Invalid code',
-} as const;
 
 /** Six uniformly random digits (rejection sampling keeps the distribution flat). */
 export function generateCode(): string {
@@ -35,10 +28,9 @@ async function codeHash(secret: string, phone: string, code: string): Promise<st
 }
 
 /** Stores a new code for `phone`, retiring any earlier pending one (only the latest counts). */
-export async function issueCode(d1: D1Database, secret: string, phone: string, now = Date.now()): Promise<{ id: string; code: string }> {
+export async function issueCode(d: Db, secret: string, phone: string, now = Date.now()): Promise<{ id: string; code: string }> {
   const code = generateCode();
   const id = crypto.randomUUID();
-  const d = db(d1);
   const at = new Date(now).toISOString();
   await d.batch([
     d.update(otpCodes).set({ consumedAt: at }).where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt))),
@@ -48,8 +40,8 @@ export async function issueCode(d1: D1Database, secret: string, phone: string, n
 }
 
 /** Retires a code that could not be delivered, so it cannot be guessed either. */
-export async function retireCode(d1: D1Database, id: string) {
-  await db(d1).update(otpCodes).set({ consumedAt: new Date().toISOString() }).where(eq(otpCodes.id, id));
+export async function retireCode(d: Db, id: string) {
+  await d.update(otpCodes).set({ consumedAt: new Date().toISOString() }).where(eq(otpCodes.id, id));
 }
 
 /**
@@ -57,8 +49,7 @@ export async function retireCode(d1: D1Database, id: string) {
  * no pending code → 400 'Please request a new code.'; expired → 410; wrong → 400 'Invalid code'
  * (the fifth wrong try kills the code and answers 429 'Too many attempts…').
  */
-export async function checkCode(d1: D1Database, secret: string, phone: string, code: string, now = Date.now()): Promise<void> {
-  const d = db(d1);
+export async function checkCode(d: Db, secret: string, phone: string, code: string, now = Date.now()): Promise<void> {
   const row = await d
     .select()
     .from(otpCodes)
@@ -66,8 +57,8 @@ export async function checkCode(d1: D1Database, secret: string, phone: string, c
     .orderBy(desc(otpCodes.createdAt))
     .limit(1)
     .get();
-  if (!row || row.attempts >= OTP_MAX_ATTEMPTS) throw new ApiError(400, 'no_pending_code', OTP_MESSAGES.noPending);
-  if (Date.parse(row.expiresAt) <= now) throw new ApiError(410, 'code_expired', OTP_MESSAGES.expired);
+  if (!row || row.attempts >= OTP_MAX_ATTEMPTS) throw new ApiError(400, 'no_pending_code', COPY.auth.noPendingCode);
+  if (Date.parse(row.expiresAt) <= now) throw new ApiError(410, 'code_expired', COPY.auth.codeExpired);
 
   if (!timingSafeEqual(await codeHash(secret, phone, code), row.codeHash)) {
     // Counted atomically: parallel guesses cannot exceed the allowance.
@@ -79,9 +70,9 @@ export async function checkCode(d1: D1Database, secret: string, phone: string, c
     const attempts = bumped[0]?.attempts ?? OTP_MAX_ATTEMPTS;
     if (attempts >= OTP_MAX_ATTEMPTS) {
       await d.update(otpCodes).set({ consumedAt: new Date(now).toISOString() }).where(eq(otpCodes.id, row.id));
-      throw new ApiError(429, 'too_many_attempts', TOO_MANY, undefined, { 'Retry-After': '30' });
+      throw new ApiError(429, 'too_many_attempts', COPY.common.tooMany, undefined, { 'Retry-After': '30' });
     }
-    throw new ApiError(400, 'invalid_code', OTP_MESSAGES.invalid);
+    throw new ApiError(400, 'invalid_code', COPY.auth.codeTitle);
   }
 
   const claimed = await d
@@ -89,5 +80,5 @@ export async function checkCode(d1: D1Database, secret: string, phone: string, c
     .set({ consumedAt: new Date(now).toISOString() })
     .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt), sql`${otpCodes.attempts} < ${OTP_MAX_ATTEMPTS}`))
     .returning({ id: otpCodes.id });
-  if (claimed.length === 0) throw new ApiError(400, 'no_pending_code', OTP_MESSAGES.noPending);
+  if (claimed.length === 0) throw new ApiError(400, 'no_pending_code', COPY.auth.noPendingCode);
 }

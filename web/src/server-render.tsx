@@ -1,0 +1,61 @@
+/**
+ * The Worker's one door into the web app (worker/routes/pages.ts, docs/decisions/006): what the
+ * landing pages' HTML needs of the SPA — the markup of a first frame, drawn by the SPA's own
+ * components, the query keys its data goes under, and where in the shell the markup goes. The
+ * Worker imports nothing else from web/src, so features can change without the Worker knowing.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { EventDetail } from '@/features/events/api/get-event';
+import type { EventSummary } from '@/features/events/api/get-events';
+import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';
+import { EVENT_CARD_LINK_CLASS, EventCardFrame, EventGrid } from '@/features/events/components/event-card-frame';
+import { EventLayout } from '@/features/events/components/event-layout';
+import { LOADING_EVENTS_LABEL } from '@/features/events/components/events-list';
+import { type PageData, pageDataElement } from '@/lib/page-data';
+
+export { pageDataElement };
+export type { PageData };
+
+/** How a page's shell becomes its first frame. */
+export type FramePatch = {
+  /** Markup that takes the place of the element `selector` matches: the frame, or part of it. */
+  replace?: { selector: string; html: string };
+  /** API answers the SPA's first render would otherwise fetch. */
+  data?: PageData;
+  /** The page's largest image, worth preloading. */
+  preloadImage?: string;
+};
+
+/** An image worth preloading: same-origin only, as the CSP allows no other images. */
+const sameOriginPath = (url: string | undefined) => (url?.startsWith('/') && !url.startsWith('//') ? url : undefined);
+
+/**
+ * /events: the real cards in place of the prerendered frame's placeholders (with none, the
+ * placeholders stay until the SPA says so), plus the list answer.
+ */
+export function eventsPageFrame(events: EventSummary[]): FramePatch {
+  const cards = events.map((event, i) =>
+    createElement(EventCardFrame, {
+      key: event.id,
+      event,
+      eager: i < 3,
+      title: createElement('a', { href: `/event/${event.id}`, className: EVENT_CARD_LINK_CLASS }, event.title),
+    }),
+  );
+  return {
+    replace: events.length ? { selector: `ul[aria-label="${LOADING_EVENTS_LABEL}"]`, html: renderToStaticMarkup(createElement(EventGrid, null, cards)) } : undefined,
+    data: { queries: [{ key: eventsQueryKey(), data: { events } }] },
+    // The first card's image is the page's largest paint.
+    preloadImage: sameOriginPath(events[0]?.image_url),
+  };
+}
+
+/** /event/:idOrCity: the hero and facts, rendered into the empty shell, plus the event answer under the key the URL used. */
+export function eventPageFrame(key: string, event: EventDetail): FramePatch {
+  return {
+    replace: { selector: 'div#root', html: `<div id="root">${renderToStaticMarkup(createElement(EventLayout, { event }))}</div>` },
+    data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
+    preloadImage: sameOriginPath(event.image_url),
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Accounts: finding or creating the user behind each way of signing in (phone code, Google,
+ * email + password), and what the web app knows of a signed-in guest.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { quizResponses, userProfiles, users } from '../../db/schema';
+import type { SessionUser } from '../app-env';
+import { COPY } from '../domain/copy';
+import { nextPath } from '../domain/next-path';
+import { ApiError } from '../lib/errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/password';
+import { profileColumns } from './profiles';
+
+/** A user on the wire (the session's `user`). */
+const toUserJson = (u: SessionUser) => ({ id: u.id, email: u.email, phone: u.phone, full_name: u.fullName });
+
+/**
+ * What the web app knows of a signed-in guest: user, profile, quiz_completed and `next`, the
+ * redirect rule's server half (SPEC §2). One round trip.
+ */
+export async function sessionView(d: Db, user: SessionUser) {
+  const [profile, quiz] = await d.batch([
+    d.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, user.id)).limit(1),
+    d.select({ id: quizResponses.id }).from(quizResponses).where(eq(quizResponses.userId, user.id)).limit(1),
+  ]);
+  const p = profile[0] ?? null;
+  const quizCompleted = quiz.length > 0;
+  return {
+    user: toUserJson(user),
+    profile: p,
+    quiz_completed: quizCompleted,
+    next: nextPath({ hasPendingQuiz: false, quizCompleted, fullName: p?.full_name }),
+  };
+}
+export type SessionView = Awaited<ReturnType<typeof sessionView>>;
+
+/** Finds or creates the user owning `phone` (E.164; insert-or-ignore, so racing verifies agree), and records the phone on the profile. */
+export async function userForPhone(d: Db, phone: string): Promise<string> {
+  await d.insert(users).values({ id: crypto.randomUUID(), phone }).onConflictDoNothing({ target: users.phone });
+  const user = await d.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.phone, phone)).get();
+  if (!user) throw new Error('user for phone vanished');
+  if (user.disabledAt) throw new ApiError(403, 'account_disabled', COPY.auth.accountDisabled);
+  await d
+    .insert(userProfiles)
+    .values({ id: crypto.randomUUID(), userId: user.id, phoneNumber: phone })
+    .onConflictDoUpdate({ target: userProfiles.userId, set: { phoneNumber: phone, updatedAt: new Date().toISOString() } });
+  return user.id;
+}
+
+/** Finds the user for a Google identity: by subject, else links a user with the same verified email, else creates one. */
+export async function userForGoogle(d: Db, g: { sub: string; email: string | null; emailVerified: boolean }): Promise<string> {
+  let user = await d.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.googleSub, g.sub)).get();
+  if (!user && g.email && g.emailVerified) {
+    const linked = await d
+      .update(users)
+      .set({ googleSub: g.sub })
+      .where(and(eq(users.email, g.email), isNull(users.googleSub)))
+      .returning({ id: users.id, disabledAt: users.disabledAt });
+    user = linked[0];
+  }
+  if (!user) {
+    const emailFree = g.email && g.emailVerified ? !(await d.select({ id: users.id }).from(users).where(eq(users.email, g.email)).get()) : false;
+    await d
+      .insert(users)
+      .values({ id: crypto.randomUUID(), googleSub: g.sub, email: emailFree ? g.email : null })
+      .onConflictDoNothing({ target: users.googleSub });
+    user = await d.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.googleSub, g.sub)).get();
+  }
+  if (!user || user.disabledAt) throw new Error('google user unavailable');
+  // SPEC §4: insert a profile with user_id and email when absent; fill the email when missing.
+  const profile = await d.select({ id: userProfiles.id, email: userProfiles.email }).from(userProfiles).where(eq(userProfiles.userId, user.id)).get();
+  const email = g.email && g.emailVerified ? g.email : null;
+  const emailTaken = email ? Boolean(await d.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.email, email)).get()) : true;
+  if (!profile) await d.insert(userProfiles).values({ id: crypto.randomUUID(), userId: user.id, email: emailTaken ? null : email }).onConflictDoNothing();
+  else if (!profile.email && !emailTaken) await d.update(userProfiles).set({ email, updatedAt: new Date().toISOString() }).where(eq(userProfiles.id, profile.id));
+  return user.id;
+}
+
+/**
+ * A new email + password account (the booking dialog's sign-up); 409 when the email has one.
+ * users.phone stays empty: it is the *verified* phone identity, set only by a code check.
+ */
+export async function createPasswordAccount(d: Db, input: { full_name: string; phone: string; email: string; password: string }): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  const created = await d
+    .insert(users)
+    .values({ id: crypto.randomUUID(), email: input.email, passwordHash, fullName: input.full_name })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  const userId = created[0]?.id;
+  if (!userId) throw new ApiError(409, 'signup_conflict', COPY.auth.signupConflict);
+  const profileEmailFree = !(await d.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.email, input.email)).get());
+  await d
+    .insert(userProfiles)
+    .values({ id: crypto.randomUUID(), userId, phoneNumber: input.phone, email: profileEmailFree ? input.email : null })
+    .onConflictDoNothing();
+  return userId;
+}
+
+/** The user whose password this is, or 401 with one message for every failure (never tells whether the email exists). */
+export async function checkPassword(d: Db, email: string, password: string): Promise<string> {
+  const user = await d
+    .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
+  // Always run one PBKDF2 so unknown emails take as long as wrong passwords.
+  const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user?.passwordHash || !valid || user.disabledAt) throw new ApiError(401, 'invalid_credentials', COPY.auth.badCredentials);
+  return user.id;
+}

@@ -1,0 +1,28 @@
+/** A guest's bookings as they read them (SPEC §3 event_bookings, §7 "Bookings"). */
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { eventBookings } from '../../db/schema';
+
+/** A booking on the wire: the one shape of /api/bookings and /api/orders/:id. */
+export const bookingColumns = {
+  id: eventBookings.id,
+  event_id: eventBookings.eventId,
+  event_name: eventBookings.eventName,
+  event_location: eventBookings.eventLocation,
+  event_date: eventBookings.eventDate,
+  ticket_type: eventBookings.ticketType,
+  seats: eventBookings.seats,
+  amount: eventBookings.amount,
+  payment_id: eventBookings.paymentId,
+  status: eventBookings.status,
+  booking_date: eventBookings.bookingDate,
+};
+
+/** The guest's own bookings, newest booking_date first. */
+export function listOwnBookings(d: Db, userId: string) {
+  return d
+    .select(bookingColumns)
+    .from(eventBookings)
+    .where(eq(eventBookings.userId, userId))
+    .orderBy(desc(eventBookings.bookingDate), desc(eventBookings.id));
+}

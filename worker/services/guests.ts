@@ -1,0 +1,39 @@
+/** How to address a guest: the name, email and phone their messages and checkout prefill use. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { userProfiles, users } from '../../db/schema';
+import { toE164 } from '../domain/phone';
+
+export type GuestContact = { fullName: string; email: string | null; phone: string | null };
+
+/** The columns {@link toGuestContact} reads, for a query that joins users and user_profiles. */
+export const guestContactColumns = {
+  fullName: userProfiles.fullName,
+  profileEmail: userProfiles.email,
+  profilePhone: userProfiles.phoneNumber,
+  accountEmail: users.email,
+  accountPhone: users.phone,
+};
+
+/**
+ * The profile's name, email and phone, else the account's; fullName '' means the profile is not
+ * complete. Phones come out as E.164: profiles saved before phones were canonicalised may hold a
+ * number as it was typed ("09876543210"), so it is read through the same rule as new input.
+ */
+export function toGuestContact(row: { [K in keyof typeof guestContactColumns]: string | null } | undefined): GuestContact {
+  return {
+    fullName: row?.fullName?.trim() ?? '',
+    email: row?.profileEmail ?? row?.accountEmail ?? null,
+    phone: toE164(row?.profilePhone ?? row?.accountPhone ?? ''),
+  };
+}
+
+/** {@link toGuestContact} for one user, in one query. */
+export async function guestContact(d: Db, userId: string): Promise<GuestContact> {
+  const [row] = await d
+    .select(guestContactColumns)
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return toGuestContact(row);
+}

@@ -1,0 +1,211 @@
+/**
+ * Orders: pricing on the server, holding seats, and the Razorpay order
+ * (docs/decisions/005-bookings-through-the-queue.md).
+ *
+ * D1 has no interactive transactions, so "are seats left?" and "take them" must be ONE statement:
+ * an `INSERT … SELECT … WHERE seats_taken + n <= capacity`. D1 runs statements one at a time on a
+ * single SQLite writer, so no interleaving of requests can sell more than the capacity.
+ *
+ * Placing an order costs two D1 round trips: one read of everything the checks need (the event,
+ * its seats taken, the guest's contact and live holds, the coupon), then the conditional insert.
+ * The Razorpay order is created between them, so a provider failure leaves nothing to undo.
+ */
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { coupons, eventBookings, events, paymentOrders, userProfiles, users } from '../../db/schema';
+import { COPY } from '../domain/copy';
+import { discountedPrice, priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '../domain/pricing';
+import { isVenueRevealed } from '../domain/time';
+import type { Env } from '../env';
+import { randomToken } from '../lib/crypto';
+import { ApiError } from '../lib/errors';
+import { createOrder } from '../providers/razorpay';
+import { bookingColumns } from './bookings';
+import { eventSummaryColumns, toEventSummary } from './events';
+import { guestContactColumns, toGuestContact } from './guests';
+import { seatsTakenSql } from './seats';
+
+export const HOLD_MINUTES = 15;
+/** Live unpaid holds one guest may have on one event, so nobody can hold a whole table hostage. */
+export const MAX_LIVE_HOLDS_PER_GUEST = 2;
+
+/** Coupon codes are case-insensitive: stored and compared upper-cased. */
+export const couponKey = (code: string) => code.trim().toUpperCase();
+
+/** An operator-created coupon valid for this event (or for every event); none exist by default. */
+export async function findCoupon(d: Db, code: string, eventId: string) {
+  const [coupon] = await d
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.code, couponKey(code)), eq(coupons.active, true), or(isNull(coupons.eventId), eq(coupons.eventId, eventId))));
+  return coupon ?? null;
+}
+
+const liveHoldsSql = (userId: string, eventId: SQL | string, nowIso: string) =>
+  sql<number>`(SELECT COUNT(*) FROM payment_orders AS mine
+    WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso})`;
+
+/** Everything `POST /api/orders` checks, read in one statement. */
+async function readOrderFacts(d: Db, input: { userId: string; eventId: string; coupon: string | null }, nowIso: string) {
+  const [row] = await d
+    .select({
+      event: events,
+      taken: seatsTakenSql(sql`${events.id}`, nowIso),
+      liveHolds: liveHoldsSql(input.userId, sql`${events.id}`, nowIso),
+      ...guestContactColumns,
+      couponPercentOff: coupons.percentOff,
+    })
+    .from(events)
+    .leftJoin(users, eq(users.id, input.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .leftJoin(
+      coupons,
+      and(eq(coupons.code, input.coupon ?? ''), eq(coupons.active, true), or(isNull(coupons.eventId), eq(coupons.eventId, events.id))),
+    )
+    .where(eq(events.id, input.eventId));
+  return row ?? null;
+}
+
+/**
+ * Holds `seats` on the event for {@link HOLD_MINUTES} in one conditional INSERT, for the
+ * Razorpay order already created.
+ * @returns false when the seats no longer fit, the guest reached their live holds, or the event
+ * stopped being bookable since it was read.
+ */
+async function holdSeats(
+  d: Db,
+  o: { id: string; razorpayOrderId: string; userId: string; eventId: string; ticketType: TicketType; seats: number; amount: number; now: Date },
+): Promise<boolean> {
+  const nowIso = o.now.toISOString();
+  const expires = new Date(o.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  const res = await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, created_at, updated_at)
+    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${nowIso}, ${nowIso}
+    FROM events AS e
+    WHERE e.id = ${o.eventId} AND e.available = 1 AND e.starts_at > ${nowIso}
+      AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
+      AND ${liveHoldsSql(o.userId, sql`e.id`, nowIso)} < ${MAX_LIVE_HOLDS_PER_GUEST}`);
+  return (res.meta.changes ?? 0) === 1;
+}
+
+const invalidCoupon = () => new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { coupon: COPY.booking.invalidCoupon });
+const soldOut = () => new ApiError(409, 'sold_out', COPY.booking.soldOut);
+
+/**
+ * The whole `POST /api/orders`: checks, price on the server, the Razorpay order, the hold.
+ * Refusals: 404 unknown event, 400 unavailable or started, 403 profile incomplete, 400 invalid
+ * coupon, 429 too many live holds, 409 sold out, 502 Razorpay unavailable (nothing held).
+ */
+export async function placeOrder(env: Env, d: Db, input: { userId: string; eventId: string; ticketType: TicketType; coupon?: string }, now = new Date()) {
+  const nowIso = now.toISOString();
+  const coupon = input.coupon?.trim() ? couponKey(input.coupon) : null;
+  const facts = await readOrderFacts(d, { userId: input.userId, eventId: input.eventId, coupon }, nowIso);
+  if (!facts) throw new ApiError(404, 'event_not_found', COPY.events.notFound);
+  const { event } = facts;
+  if (!event.available || event.startsAt <= nowIso) throw new ApiError(400, 'event_unavailable', COPY.events.notFound);
+  const guest = toGuestContact(facts);
+  if (!guest.fullName) throw new ApiError(403, 'profile_incomplete', COPY.booking.profileIncomplete);
+
+  let amount = priceFor(event, input.ticketType);
+  if (coupon) {
+    if (facts.couponPercentOff === null) throw invalidCoupon();
+    amount = discountedPrice(amount, { kind: 'percent', value: facts.couponPercentOff }) ?? 0;
+    if (amount === 0) throw invalidCoupon();
+  }
+  const seats = TICKET_SEATS[input.ticketType];
+  if (Number(facts.liveHolds) >= MAX_LIVE_HOLDS_PER_GUEST) {
+    throw new ApiError(429, 'too_many_holds', COPY.common.tooMany, undefined, { 'Retry-After': String(HOLD_MINUTES * 60) });
+  }
+  if (Number(facts.taken) + seats > event.capacity) throw soldOut();
+
+  const id = `ord_${randomToken(12)}`;
+  const label = TICKET_LABELS[input.ticketType];
+  // The receipt is unique per order, so a retried create is recognisable on both sides.
+  const orderInput = {
+    amount: amount * 100,
+    currency: 'INR' as const,
+    receipt: id,
+    notes: { ticket_type: input.ticketType, ticket_label: label, event_id: event.id, event_name: event.title },
+  };
+  let created = await createOrder(env, orderInput);
+  // One retry on a network error or 5xx: the same receipt returns the same order if the first
+  // attempt did reach Razorpay, so the retry cannot create a second order.
+  if (!created.ok && (created.status === undefined || created.status >= 500)) created = await createOrder(env, orderInput);
+  if (!created.ok || created.value.amount !== amount * 100) {
+    console.error('razorpay order create failed', created.ok ? 'amount mismatch' : created.error);
+    throw new ApiError(502, 'payment_unavailable', COPY.booking.paymentUnavailable);
+  }
+  const rzp = created.value;
+  // Another guest may have taken the last seat since the read: the hold is the one that counts.
+  // The Razorpay order it would have paid is simply never opened.
+  const held = await holdSeats(d, { id, razorpayOrderId: rzp.id, userId: input.userId, eventId: event.id, ticketType: input.ticketType, seats, amount, now });
+  if (!held) throw soldOut();
+
+  return {
+    order: {
+      id: rzp.id,
+      status: 'created' as const,
+      amount,
+      currency: 'INR' as const,
+      ticket_type: input.ticketType,
+      ticket_label: label,
+      seats,
+      hold_expires_at: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
+      failure_reason: null,
+    },
+    event: toEventSummary(event),
+    checkout: {
+      key_id: env.RAZORPAY_KEY_ID,
+      checkout_url: env.RAZORPAY_CHECKOUT_URL,
+      amount_paise: rzp.amount,
+      prefill: { name: guest.fullName, email: guest.email ?? '', contact: guest.phone ?? '' },
+    },
+  };
+}
+
+/** The signed-in guest's own order by Razorpay order id (or our id); another user's is "not found". */
+export async function findOwnOrder(d: Db, userId: string, orderId: string) {
+  const [order] = await d
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, userId), or(eq(paymentOrders.razorpayOrderId, orderId), eq(paymentOrders.id, orderId))));
+  return order ?? null;
+}
+
+/**
+ * What `GET /api/orders/:orderId` answers, in one query: the order's stored status, its event
+ * (with the venue once revealed), and the booking once confirmed. The stored status, not one
+ * derived from the clock: a payment made in the hold's last second may still be on the queue,
+ * and the cron only writes 'expired' after asking Razorpay.
+ */
+export async function orderView(d: Db, userId: string, orderId: string, now = new Date()) {
+  const [row] = await d
+    .select({
+      order: paymentOrders,
+      event: eventSummaryColumns,
+      venueName: events.venueName,
+      venueAddress: events.venueAddress,
+      booking: bookingColumns,
+    })
+    .from(paymentOrders)
+    .innerJoin(events, eq(events.id, paymentOrders.eventId))
+    .leftJoin(eventBookings, eq(eventBookings.orderId, paymentOrders.id))
+    .where(and(eq(paymentOrders.userId, userId), or(eq(paymentOrders.razorpayOrderId, orderId), eq(paymentOrders.id, orderId))));
+  if (!row) throw new ApiError(404, 'order_not_found', COPY.booking.orderNotFound);
+  const { order, event } = row;
+  const revealed = isVenueRevealed(event.starts_at, now) && row.venueName !== null;
+  return {
+    order: {
+      id: order.razorpayOrderId ?? order.id,
+      status: order.status,
+      amount: order.amount,
+      currency: order.currency,
+      ticket_type: order.ticketType,
+      ticket_label: TICKET_LABELS[order.ticketType],
+      seats: order.seats,
+      hold_expires_at: order.holdExpiresAt,
+      failure_reason: order.failureReason,
+    },
+    event: { ...event, venue: revealed ? { name: row.venueName as string, address: row.venueAddress ?? '' } : null },
+    booking: row.booking && order.status === 'confirmed' ? row.booking : null,
+  };
+}

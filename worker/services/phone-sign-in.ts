@@ -1,0 +1,58 @@
+/** Sign-in by a code sent over SMS (SPEC §2 Sign-in, §8), with the bot check and durable limits. */
+import type { Db } from '../../db/client';
+import { COPY } from '../domain/copy';
+import type { Env } from '../env';
+import { ApiError } from '../lib/errors';
+import { sendOtpSms } from '../providers/sms';
+import { turnstileEnabled, verifyTurnstile } from '../providers/turnstile';
+import { userForPhone } from './accounts';
+import { checkCode, issueCode, retireCode } from './otp';
+import { consume, pruneOld } from './rate-limit';
+
+/**
+ * Rate limits (durable, in D1). Per phone: 1 per 30 s and 5 per hour. Per address the limits are
+ * looser on purpose: Indian mobile carriers put many guests behind one CGNAT address, and
+ * guessing is already bounded per code (5 tries) and per email.
+ */
+export const LIMITS = {
+  sendPerPhone: [
+    { windowS: 30, max: 1 },
+    { windowS: 3600, max: 5 },
+  ],
+  sendPerIp: [{ windowS: 3600, max: 100 }],
+  verifyPerIp: [{ windowS: 600, max: 100 }],
+  signinPerEmail: [{ windowS: 900, max: 10 }],
+  passwordPerIp: [{ windowS: 900, max: 100 }],
+};
+
+/** Public settings the sign-in page needs: the Turnstile site key when the bot check is on. */
+export const signInSettings = (env: Env) => ({ turnstile_site_key: turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY : null });
+
+/**
+ * Sends a 6-digit code to `phone` (E.164). The bot check runs when configured; a code that could
+ * not be delivered is retired, so it can never be guessed either.
+ * @returns a clean-up to run after the response (old rate-limit events)
+ */
+export async function sendSignInCode(env: Env, d: Db, input: { phone: string; turnstileToken?: string; ip: string }): Promise<() => Promise<unknown>> {
+  if (turnstileEnabled(env)) {
+    const check = input.turnstileToken ? await verifyTurnstile(env, input.turnstileToken, input.ip) : null;
+    if (!check?.ok) throw new ApiError(400, 'bot_check_failed', COPY.auth.sendFailed);
+  }
+  await consume(d, `otp-send:ip:${input.ip}`, LIMITS.sendPerIp);
+  await consume(d, `otp-send:phone:${input.phone}`, LIMITS.sendPerPhone);
+  const { id, code } = await issueCode(d, env.SESSION_SECRET, input.phone);
+  const sent = await sendOtpSms(env, input.phone, code);
+  if (!sent.ok) {
+    await retireCode(d, id);
+    console.error(JSON.stringify({ level: 'error', msg: 'otp sms failed', provider: env.SMS_PROVIDER, error: sent.error }));
+    throw new ApiError(502, 'send_failed', COPY.auth.sendFailed);
+  }
+  return () => pruneOld(d);
+}
+
+/** Checks the code and answers the user owning the phone (created on first sign-in). */
+export async function verifySignInCode(env: Env, d: Db, input: { phone: string; code: string; ip: string }): Promise<string> {
+  await consume(d, `otp-verify:ip:${input.ip}`, LIMITS.verifyPerIp);
+  await checkCode(d, env.SESSION_SECRET, input.phone, input.code);
+  return userForPhone(d, input.phone);
+}

@@ -1,0 +1,84 @@
+/** The guest's own profile (SPEC §3 user_profiles): read, and upsert on user_id with every rule. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { quizResponses, userProfiles } from '../../db/schema';
+import { COPY } from '../domain/copy';
+import type { ProfileValues } from '../domain/profile';
+import { ageInIst } from '../domain/time';
+import type { Env } from '../env';
+import { ApiError } from '../lib/errors';
+import { sendWelcomeEmail } from './welcome-email';
+
+/** A profile on the wire: the one shape of /api/profile and /api/auth/session. */
+export const profileColumns = {
+  id: userProfiles.id,
+  full_name: userProfiles.fullName,
+  email: userProfiles.email,
+  phone_number: userProfiles.phoneNumber,
+  age: userProfiles.age,
+  sex: userProfiles.sex,
+  date_of_birth: userProfiles.dateOfBirth,
+  relationship_status: userProfiles.relationshipStatus,
+  work_profile: userProfiles.workProfile,
+};
+
+/** The guest's profile, or null before they have one. */
+export async function findProfile(d: Db, userId: string) {
+  return (await d.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, userId)).get()) ?? null;
+}
+export type Profile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+const duplicateEmail = () => new ApiError(409, 'email_taken', COPY.profile.duplicateEmail, { email: COPY.profile.duplicateEmail });
+const isUniqueEmailViolation = (e: unknown) =>
+  /UNIQUE constraint failed: user_profiles\.email/i.test(String((e as Error)?.message ?? e) + String((e as { cause?: unknown })?.cause ?? ''));
+
+/**
+ * Saves the profile (409 when the email belongs to another guest) and syncs the quiz row's name
+ * (SPEC §3 "The name field is updated after a profile save"); the first save with an email sends
+ * the welcome email once.
+ */
+export async function saveProfile(env: Env, d: Db, userId: string, input: ProfileValues): Promise<Profile> {
+  // Age is derived here from the date of birth, never taken from the client.
+  const fields = {
+    fullName: input.full_name,
+    email: input.email,
+    phoneNumber: input.phone_number,
+    dateOfBirth: input.date_of_birth,
+    age: ageInIst(input.date_of_birth),
+    sex: input.sex,
+    relationshipStatus: input.relationship_status,
+    workProfile: input.work_profile,
+  };
+  const nowIso = new Date().toISOString();
+  try {
+    // One atomic batch: the upsert (INSERT … ON CONFLICT(user_id) DO UPDATE) and the name sync.
+    await d.batch([
+      d
+        .insert(userProfiles)
+        .values({ id: crypto.randomUUID(), userId, ...fields })
+        .onConflictDoUpdate({ target: userProfiles.userId, set: { ...fields, updatedAt: nowIso } }),
+      d.update(quizResponses).set({ name: input.full_name }).where(eq(quizResponses.userId, userId)),
+    ]);
+  } catch (e) {
+    // The UNIQUE email index is the one duplicate check: no read-then-write race, no extra round trip.
+    if (isUniqueEmailViolation(e)) throw duplicateEmail();
+    console.error(JSON.stringify({ level: 'error', msg: 'profile save failed', userId, error: String(e) }));
+    throw new ApiError(500, 'profile_save_failed', COPY.profile.saveFailed);
+  }
+
+  // Claim the welcome email with a conditional UPDATE so two saves can never both send it.
+  const claimed = await d
+    .update(userProfiles)
+    .set({ welcomeSentAt: nowIso })
+    .where(and(eq(userProfiles.userId, userId), isNull(userProfiles.welcomeSentAt), sql`${userProfiles.email} IS NOT NULL`))
+    .returning({ email: userProfiles.email, fullName: userProfiles.fullName });
+  const welcome = claimed[0];
+  if (welcome?.email) {
+    try {
+      await sendWelcomeEmail(env, { userId, name: welcome.fullName ?? '', email: welcome.email });
+    } catch (e) {
+      console.warn(JSON.stringify({ level: 'warn', msg: 'welcome email threw', userId, error: String(e) }));
+    }
+  }
+  return (await findProfile(d, userId)) as Profile;
+}
