@@ -1,3 +1,5 @@
+// Node runs this module too (the deploy pre-flight, worker/deploy/preflight.ts, checks wrangler.toml's
+// vars against ConfigSchema): keep its imports to valibot and its TypeScript erasable.
 import * as v from 'valibot';
 
 /** Message carried on the `bookings` queue: "this Razorpay order was paid". */
@@ -8,15 +10,18 @@ export type BookingMessage = {
   source: 'verify' | 'webhook' | 'reconcile';
 };
 
-/** Bindings, vars and secrets the Worker runs with (see wrangler.toml and .dev.vars.example). */
-export type Env = {
-  DB: D1Database;
-  ASSETS: Fetcher;
-  BOOKINGS: Queue<BookingMessage>;
-} & Config;
+/**
+ * Bindings, vars and secrets the Worker runs with. `WranglerEnv` is what wrangler.toml declares
+ * (bindings, [vars], [secrets] required), generated into worker/worker-configuration.d.ts by
+ * `npm run cf-typegen` (CI fails when it is stale); on top of it, the queue's message type and
+ * the checked shapes of the settings (Config, which also names optional secrets that
+ * wrangler.toml does not require).
+ */
+export type Env = Omit<WranglerEnv, 'BOOKINGS' | keyof Config> & { BOOKINGS: Queue<BookingMessage> } & Config;
 
 const url = v.pipe(v.string(), v.url());
 const secret = v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'));
+const nonEmpty = v.pipe(v.string(), v.nonEmpty('must not be empty'));
 
 /** Non-binding configuration, checked once per isolate so a missing secret fails loudly. */
 export const ConfigSchema = v.object({
@@ -24,9 +29,9 @@ export const ConfigSchema = v.object({
   SESSION_SECRET: secret,
   RAZORPAY_BASE_URL: url,
   RAZORPAY_CHECKOUT_URL: url,
-  RAZORPAY_KEY_ID: v.string(),
-  RAZORPAY_KEY_SECRET: v.string(),
-  RAZORPAY_WEBHOOK_SECRET: v.string(),
+  RAZORPAY_KEY_ID: nonEmpty,
+  RAZORPAY_KEY_SECRET: nonEmpty,
+  RAZORPAY_WEBHOOK_SECRET: nonEmpty,
   SMS_PROVIDER: v.picklist(['twilio', 'msg91']),
   TWILIO_BASE_URL: url,
   TWILIO_ACCOUNT_SID: v.optional(v.string(), ''),
@@ -50,14 +55,21 @@ export const ConfigSchema = v.object({
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
 
-let checked = false;
-/** Throws a readable error naming every bad or missing setting. */
-export function assertConfig(env: Record<string, unknown>): void {
-  if (checked) return;
+/** Env objects already found valid: the check runs once per isolate, not once per request. */
+const checked = new WeakSet<object>();
+
+/**
+ * Throws a readable error naming every bad or missing setting (never a value: some are secrets).
+ * worker/index.ts calls it before every entry point (fetch, queue, scheduled).
+ */
+export function assertConfig(env: object): void {
+  if (checked.has(env)) return;
   const result = v.safeParse(ConfigSchema, env);
   if (!result.success) {
-    const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`).join('; ');
-    throw new Error(`Tablemates configuration is invalid: ${problems}`);
+    const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.expected && i.received === 'undefined' ? 'missing' : i.message.replace(/ but received .*$| Received .*$/, '')}`);
+    throw new Error(
+      `Tablemates configuration is invalid: ${problems.join('; ')}. Vars come from wrangler.toml [vars], secrets from \`wrangler secret put\` (locally .dev.vars).`,
+    );
   }
-  checked = true;
+  checked.add(env);
 }
