@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
+import { pageSecurityHeaders } from './middleware/content-security-policy';
+import { database } from './middleware/database';
 import { notFound, onError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
-import { loadSession } from './middleware/session';
 import { authRoutes } from './routes/auth';
 import { bookingsRoutes } from './routes/bookings';
 import { couponsRoutes } from './routes/coupons';
@@ -18,14 +19,19 @@ import { quizRoutes } from './routes/quiz';
 import { signupsRoutes } from './routes/signups';
 import { webhooksRoutes } from './routes/webhooks';
 
+/**
+ * `/api`: routes do HTTP only (validate, call a service, shape the answer). The session is read
+ * only by the routes that use it (`loadSession` in their files), so a public read costs no
+ * session lookup.
+ */
 const api = new Hono<AppEnv>()
   .use(requestLog)
   .use(securityHeaders)
+  .route('/health', healthRoutes)
+  .use(database)
   // Webhooks are authenticated by their signature, not by origin or cookie.
   .route('/webhooks', webhooksRoutes)
   .use(sameOrigin)
-  .use(loadSession)
-  .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/events', eventsRoutes)
   .route('/', signupsRoutes)
@@ -40,7 +46,11 @@ api.onError(onError);
 api.notFound(notFound);
 
 /** The Worker's HTTP app: `/api/*` and the landing pages' HTML here; everything else is the SPA from the assets binding. */
-export const app = new Hono<AppEnv>().route('/api', api).route('/', pageRoutes);
+export const app = new Hono<AppEnv>()
+  // Every HTML page gets its Content-Security-Policy from the config (landing pages and the SPA alike).
+  .use(pageSecurityHeaders)
+  .route('/api', api)
+  .route('/', pageRoutes);
 app.onError(onError);
 app.notFound((c) => (c.req.path.startsWith('/api/') ? notFound(c) : c.env.ASSETS.fetch(c.req.raw)));
 

@@ -36,8 +36,10 @@ describe('security headers', () => {
     expect((await SELF.fetch(`${ORIGIN}/api/health`)).headers.get('Strict-Transport-Security')).toBeNull();
   });
 
-  it('gives every SPA page a Content-Security-Policy that allows no inline or eval script and no framing', () => {
-    // The assets binding serves web/public/_headers with each page (dist/ may not be built yet here).
+  it('serves static files with a production Content-Security-Policy: no inline or eval script, no framing, no local hosts', () => {
+    // The assets binding serves web/public/_headers with static files and any page served without
+    // the Worker (dist/ may not be built yet here). Pages get theirs from the config: csp.test.ts.
+    expect(pageHeaders).not.toMatch(/127\.0\.0\.1|localhost/);
     const block = pageHeaders.split(/\n(?=\S)/).find((b) => b.startsWith('/*\n')) ?? '';
     const csp = /Content-Security-Policy: (.+)/.exec(block)?.[1] ?? '';
     const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';

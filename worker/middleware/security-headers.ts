@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 
 /**
- * Security headers for API answers. The SPA's own headers (and its CSP) come from
- * `web/public/_headers`, which the assets binding serves with every page.
+ * Security headers for API answers. HTML pages get theirs from content-security-policy.ts
+ * (built from the config); static files from `web/public/_headers`.
  */
 export const securityHeaders = createMiddleware(async (c, next) => {
   await next();
