@@ -1,0 +1,203 @@
+/**
+ * The HTTP contract as a whole (DESIGN.md "HTTP API contract", docs/decisions/009): one casing on
+ * the wire, and the D1 round trips each kind of request may cost (docs/decisions/008).
+ */
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { afterAll, describe, expect, it } from 'vitest';
+import { db } from '../../db/client';
+import { coupons } from '../../db/schema';
+import worker from '../../worker/index';
+import { randomPhone } from './helpers/auth';
+import { createEvent, createGuest, placeOrder, postWebhook, sandboxPay, verify } from './helpers/booking-fixtures';
+import { apiRequest, ORIGIN } from './helpers/session-cookie';
+
+const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+/** Every object key in `value`, with its path, that is not snake_case. */
+function nonSnakeKeys(value: unknown, path = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => nonSnakeKeys(v, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [...(SNAKE.test(k) ? [] : [`${path}.${k}`]), ...nonSnakeKeys(v, `${path}.${k}`)]);
+}
+
+describe('one casing on the wire', () => {
+  it('answers every endpoint, success and error alike, with snake_case keys only', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const code = `SNAKE${event.id.slice(-6).toUpperCase()}`;
+    await db(env.DB).insert(coupons).values({ code, eventId: event.id, percentOff: 10 });
+    const order = await placeOrder(guest.cookie, event.id, 'couple');
+    const paid = await sandboxPay(order.orderId);
+    const email = `snake-${Date.now()}@example.com`;
+
+    const quiz = {
+      vibe_reason: 'new_people',
+      netflix_style: 'comfort_show',
+      superpower: 'teleport',
+      social_battery: 'ambivert',
+      life_progress: 'cart',
+      doing_nothing: 'okay',
+      music_genres: ['Jazz'],
+      movie_genres: ['Horror', 'Drama', 'Comedy'],
+      free_entry: 'concerts',
+      family_guy_character: 'peter',
+      dietary_preferences: 'vegetarian',
+    };
+    const profile = { full_name: 'Asha Verma', email: `p-${email}`, phone_number: '09876543210', date_of_birth: '1994-03-12', sex: 'female', relationship_status: 'single', work_profile: 'job' };
+    const calls: Array<[string, Request]> = [
+      ['health', apiRequest('GET', '/api/health')],
+      ['auth config', apiRequest('GET', '/api/auth/config')],
+      ['session signed out', apiRequest('GET', '/api/auth/session')],
+      ['session signed in', apiRequest('GET', '/api/auth/session', { cookie: guest.cookie })],
+      ['events', apiRequest('GET', '/api/events')],
+      ['event', apiRequest('GET', `/api/events/${event.id}`)],
+      ['event missing', apiRequest('GET', '/api/events/no-such-event')],
+      ['quiz status', apiRequest('GET', '/api/quiz', { cookie: guest.cookie })],
+      ['quiz submit', apiRequest('POST', '/api/quiz', { cookie: guest.cookie, body: quiz })],
+      ['quiz invalid', apiRequest('POST', '/api/quiz', { cookie: guest.cookie, body: { ...quiz, movie_genres: [] } })],
+      ['profile', apiRequest('GET', '/api/profile', { cookie: guest.cookie })],
+      ['profile save', apiRequest('PUT', '/api/profile', { cookie: guest.cookie, body: profile })],
+      ['profile invalid', apiRequest('PUT', '/api/profile', { cookie: guest.cookie, body: { ...profile, full_name: 'x' } })],
+      ['coupon', apiRequest('POST', '/api/coupons/validate', { body: { code, event_id: event.id } })],
+      ['coupon invalid', apiRequest('POST', '/api/coupons/validate', { body: { code: 'NOPE', event_id: event.id } })],
+      ['order create', apiRequest('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: event.id, ticket_type: 'male', coupon: code } })],
+      ['order view', apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie })],
+      ['bookings', apiRequest('GET', '/api/bookings', { cookie: guest.cookie })],
+      ['newsletter', apiRequest('POST', '/api/newsletter', { body: { email } })],
+      ['waitlist invalid', apiRequest('POST', '/api/waitlist', { body: { city: 'nowhere' } })],
+      ['signup', apiRequest('POST', '/api/auth/signup', { body: { full_name: 'Ravi Kumar', phone: randomPhone(), email, password: 'secret1' } })],
+      ['signin failed', apiRequest('POST', '/api/auth/signin', { body: { email, password: 'wrong-password' } })],
+      ['otp invalid', apiRequest('POST', '/api/auth/otp/send', { body: { phone: '123' } })],
+      ['signed out 401', apiRequest('GET', '/api/bookings')],
+      ['unknown path', apiRequest('GET', '/api/nope')],
+      ['signout', apiRequest('POST', '/api/auth/signout')],
+    ];
+    const offenders: string[] = [];
+    for (const [name, request] of calls) {
+      const res = await SELF.fetch(request);
+      expect(res.headers.get('Content-Type'), name).toContain('application/json');
+      offenders.push(...nonSnakeKeys(await res.json()).map((p) => `${name}: ${p}`));
+    }
+    const verified = await verify(guest.cookie, paid);
+    offenders.push(...nonSnakeKeys(await verified.json()).map((p) => `verify: ${p}`));
+    const webhook = await postWebhook('payment.failed', { id: 'pay_snake', entity: 'payment', amount: 100, currency: 'INR', status: 'failed', order_id: 'order_none' });
+    offenders.push(...nonSnakeKeys(await webhook.json()).map((p) => `webhook: ${p}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('would catch a camelCase key anywhere in an answer', () => {
+    expect(nonSnakeKeys({ event: { seats_left: 1, tickets: [{ ticketType: 'male' }] } })).toEqual(['$.event.tickets[0].ticketType']);
+  });
+});
+
+/** A D1 binding that counts round trips: each statement run, and each batch, is one. */
+function countingD1(inner: D1Database) {
+  const counter = { trips: 0 };
+  const originals = new WeakMap<object, object>();
+  const unwrap = <T extends object>(o: T): T => (originals.get(o) as T) ?? o;
+  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === 'bind') return (...values: unknown[]) => wrapStatement(target.bind(...values));
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw') {
+          return (...args: unknown[]) => {
+            counter.trips += 1;
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    originals.set(proxy, stmt);
+    return proxy;
+  };
+  const wrapDatabase = <D extends D1Database | D1DatabaseSession>(database: D): D =>
+    new Proxy(database, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === 'prepare') return (query: string) => wrapStatement(target.prepare(query));
+        if (prop === 'batch') {
+          return (statements: D1PreparedStatement[]) => {
+            counter.trips += 1;
+            return target.batch(statements.map(unwrap));
+          };
+        }
+        if (prop === 'withSession') return (...args: unknown[]) => wrapDatabase((target as D1Database).withSession(...(args as [string])));
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return { database: wrapDatabase(inner), counter };
+}
+
+/** A stand-in for the static assets: the SPA shell, so the landing pages render. */
+const shellAssets = {
+  fetch: async () => new Response('<!doctype html><html><head></head><body><div id="root"></div></body></html>', { headers: { 'Content-Type': 'text/html' } }),
+} as unknown as Fetcher;
+
+/** Runs `request` through the Worker and answers how many D1 round trips it cost. */
+async function roundTrips(request: Request): Promise<{ trips: number; status: number }> {
+  const { database, counter } = countingD1(env.DB);
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(request, { ...env, DB: database, ASSETS: shellAssets }, ctx);
+  await res.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return { trips: counter.trips, status: res.status };
+}
+
+const measured: Array<{ request: string; trips: number; budget: number }> = [];
+
+describe('D1 round trips per request', () => {
+  afterAll(() => {
+    // The table for the record (docs/decisions/008): what each request costs today.
+    console.info(['D1 round trips per request:', ...measured.map((m) => `  ${m.request.padEnd(40)} ${m.trips}  (budget ${m.budget})`)].join('\n'));
+  });
+
+  const expectWithin = async (label: string, request: Request, budget: number, status = 200) => {
+    const { trips, status: got } = await roundTrips(request);
+    measured.push({ request: label, trips, budget });
+    expect(got, label).toBe(status);
+    expect(trips, label).toBeLessThanOrEqual(budget);
+    return trips;
+  };
+
+  it('a public GET costs one', async () => {
+    const event = await createEvent();
+    await expectWithin('GET /api/events', apiRequest('GET', '/api/events'), 1);
+    await expectWithin('GET /api/events/:id', apiRequest('GET', `/api/events/${event.id}`), 1);
+    await expectWithin('GET /api/events/:city', apiRequest('GET', `/api/events/${event.city}`), 1);
+    await expectWithin('GET /events (page)', new Request(`${ORIGIN}/events`), 1);
+    await expectWithin('GET /event/:id (page)', new Request(`${ORIGIN}/event/${event.id}`), 1);
+    await expectWithin('GET /api/auth/session (signed out)', apiRequest('GET', '/api/auth/session'), 1);
+    expect(await expectWithin('GET /api/health', apiRequest('GET', '/api/health'), 0)).toBe(0);
+  });
+
+  it('a public GET by a signed-in guest still costs one: public routes read no session', async () => {
+    const guest = await createGuest();
+    await expectWithin('GET /api/events (signed in)', apiRequest('GET', '/api/events', { cookie: guest.cookie }), 1);
+  });
+
+  it('a signed-in GET costs two at most', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const order = await placeOrder(guest.cookie, event.id);
+    await expectWithin('GET /api/auth/session', apiRequest('GET', '/api/auth/session', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/profile', apiRequest('GET', '/api/profile', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/bookings', apiRequest('GET', '/api/bookings', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/quiz', apiRequest('GET', '/api/quiz', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/orders/:id', apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie }), 2);
+  });
+
+  it('an order costs three at most', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    await expectWithin('POST /api/orders', apiRequest('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: event.id, ticket_type: 'male' } }), 3, 201);
+  });
+
+  it('counts what it claims to count (a refused order still reads)', async () => {
+    const guest = await createGuest();
+    const { trips } = await roundTrips(apiRequest('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: 'no-such-event', ticket_type: 'male' } }));
+    expect(trips).toBe(2);
+  });
+});
