@@ -24,7 +24,7 @@ beforeEach(() => {
       const url = String(input);
       const method = init?.method ?? 'GET';
       if (url.includes('/api/auth/session')) {
-        return json(server.signedIn ? { user: { id: 'u1', email: null, phone: '+919876543210' }, profile: null, quizCompleted: server.completed, next: '/quiz' } : { user: null });
+        return json(server.signedIn ? { user: { id: 'u1', email: null, phone: '+919876543210', full_name: null }, profile: null, quiz_completed: server.completed, next: '/quiz' } : { user: null });
       }
       if (url.includes('/api/quiz') && method === 'GET') return server.signedIn ? json({ completed: server.completed }) : json({ error: { code: 'unauthorized', message: 'x' } }, 401);
       if (url.includes('/api/quiz') && method === 'POST') {

@@ -1,15 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { api, unwrap } from '@/lib/api';
-
-/** SPEC §5: trimmed, a valid email, at most 255 characters — the same rule the Worker applies. */
-export const NewsletterEmail = v.pipe(
-  v.string(),
-  v.trim(),
-  v.nonEmpty('Please enter a valid email'),
-  v.maxLength(255, 'Please enter a valid email'),
-  v.email('Please enter a valid email'),
-);
 
 /** SPEC §4 asks for a ~1 s "submitting" beat; we keep it even though the call is real and fast. */
 export const NEWSLETTER_MIN_SUBMIT_MS = 1000;

@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
-import { NewsletterEmail, useSubscribeNewsletter } from '../api/subscribe-newsletter';
+import { NewsletterEmailSchema } from '@domain/email';
+import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import { COPY } from '@domain/copy';
 
 const invalid = (description: string) => toast({ title: COPY.newsletter.invalidTitle, description, variant: 'destructive' });
@@ -20,7 +21,7 @@ export function NewsletterForm() {
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (subscribe.isPending) return;
-    const parsed = v.safeParse(NewsletterEmail, email);
+    const parsed = v.safeParse(NewsletterEmailSchema, email);
     if (!parsed.success) {
       invalid(parsed.issues[0].message);
       return;
