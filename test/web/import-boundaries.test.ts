@@ -1,3 +1,4 @@
+/// <reference types="node" />
 /**
  * The layers import one way (docs/decisions/009-one-contract-one-direction.md), enforced here over
  * the real import graph rather than remembered:

@@ -140,7 +140,7 @@ const shellAssets = {
 async function roundTrips(request: Request): Promise<{ trips: number; status: number }> {
   const { database, counter } = countingD1(env.DB);
   const ctx = createExecutionContext();
-  const res = await worker.fetch(request, { ...env, DB: database, ASSETS: shellAssets }, ctx);
+  const res = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, DB: database, ASSETS: shellAssets }, ctx);
   await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
   return { trips: counter.trips, status: res.status };

@@ -1,7 +1,8 @@
 /**
- * Words the guest receives after paying: confirmation, refund and reminder emails, and the
- * WhatsApp template parameters. Pure functions, so tests and previews need no I/O.
+ * Words the guest receives by email and WhatsApp: welcome, confirmation, refund and reminders,
+ * and the WhatsApp template parameters. Pure functions, so tests and previews need no I/O.
  */
+import { firstNameOf as firstName } from './profile';
 import { formatIstDate } from './time';
 
 export type BookingFacts = {
@@ -16,10 +17,31 @@ export type BookingFacts = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Guest';
 
 function render(lines: string[]) {
   return { text: lines.join('\n'), html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('') };
+}
+
+/** Sent once after a guest first saves a profile with an email (SPEC §7 "welcome-email function"). */
+export function welcomeEmail(w: { name: string; eventsUrl: string }) {
+  const first = firstName(w.name, 'there');
+  return {
+    subject: 'Welcome to Tablemates!',
+    text: [
+      `Hi ${first},`,
+      '',
+      'Welcome to Tablemates, where strangers become friends. Your vibe check and profile are in, so we can match you with a table of 6-8 people who get it.',
+      '',
+      `Pick your weekend dinner: ${w.eventsUrl}`,
+      '',
+      'See you at the table,',
+      'Team Tablemates',
+    ].join('\n'),
+    html: `<p>Hi ${escapeHtml(first)},</p>
+<p>Welcome to Tablemates, where strangers become friends. Your vibe check and profile are in, so we can match you with a table of 6-8 people who get it.</p>
+<p><a href="${escapeHtml(w.eventsUrl)}">Pick your weekend dinner</a></p>
+<p>See you at the table,<br>Team Tablemates</p>`,
+  };
 }
 
 /** The booking-confirmation email (SPEC §7: name, event name, date, location, booking id). */

@@ -57,10 +57,6 @@ export function createOrder(env: RazorpayEnv, input: { amount: number; currency:
   return request<RazorpayOrder>(env, 'POST', '/v1/orders', input);
 }
 
-export function fetchOrder(env: RazorpayEnv, orderId: string) {
-  return request<RazorpayOrder>(env, 'GET', `/v1/orders/${encodeURIComponent(orderId)}`);
-}
-
 /** Every payment attempt made against an order (reconciliation asks this when no webhook came). */
 export async function fetchOrderPayments(env: RazorpayEnv, orderId: string): Promise<ProviderResult<RazorpayPayment[]>> {
   const res = await request<{ items: RazorpayPayment[] }>(env, 'GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
@@ -76,7 +72,7 @@ export function refundPayment(env: RazorpayEnv, paymentId: string, amountPaise: 
 }
 
 /** Checkout handler signature: HMAC-SHA256(`order_id|payment_id`, key secret), hex. */
-export const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) => hmacSha256Hex(keySecret, `${orderId}|${paymentId}`);
+const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) => hmacSha256Hex(keySecret, `${orderId}|${paymentId}`);
 
 /** Timing-safe check of the checkout signature against the order id WE stored (never the client's). */
 export async function verifyCheckoutSignature(keySecret: string, storedOrderId: string, paymentId: string, signature: string): Promise<boolean> {

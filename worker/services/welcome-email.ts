@@ -1,7 +1,6 @@
+import { welcomeEmail } from '../domain/booking-messages';
 import type { Config } from '../env';
 import { sendEmail } from '../providers/email';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * The welcome email sent once after a guest first saves a profile with an email (SPEC §7
@@ -13,23 +12,8 @@ export async function sendWelcomeEmail(
   env: Pick<Config, 'EMAIL_BASE_URL' | 'EMAIL_API_KEY' | 'EMAIL_FROM' | 'APP_ORIGIN'>,
   guest: { userId: string; name: string; email: string },
 ): Promise<boolean> {
-  const firstName = guest.name.trim().split(/\s+/)[0] || 'there';
   const eventsUrl = `${env.APP_ORIGIN.replace(/\/$/, '')}/events`;
-  const text = [
-    `Hi ${firstName},`,
-    '',
-    "Welcome to Tablemates, where strangers become friends. Your vibe check and profile are in, so we can match you with a table of 6-8 people who get it.",
-    '',
-    `Pick your weekend dinner: ${eventsUrl}`,
-    '',
-    'See you at the table,',
-    'Team Tablemates',
-  ].join('\n');
-  const html = `<p>Hi ${escapeHtml(firstName)},</p>
-<p>Welcome to Tablemates, where strangers become friends. Your vibe check and profile are in, so we can match you with a table of 6-8 people who get it.</p>
-<p><a href="${escapeHtml(eventsUrl)}">Pick your weekend dinner</a></p>
-<p>See you at the table,<br>Team Tablemates</p>`;
-  const result = await sendEmail(env, { to: guest.email, subject: 'Welcome to Tablemates!', html, text }, `welcome-${guest.userId}`);
+  const result = await sendEmail(env, { to: guest.email, ...welcomeEmail({ name: guest.name, eventsUrl }) }, `welcome-${guest.userId}`);
   if (!result.ok) {
     console.warn(JSON.stringify({ level: 'warn', msg: 'welcome email failed', userId: guest.userId, error: result.error }));
     return false;

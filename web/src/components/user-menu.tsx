@@ -1,9 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '@/lib/session';
-
-/** First word of the profile name, or 'Guest' (SPEC §8: missing profile row → 'Guest'). */
-export const firstName = (fullName: string | null | undefined) => fullName?.trim().split(/\s+/)[0] || 'Guest';
+import { firstNameOf } from '@domain/profile';
 
 const menuItems = (el: HTMLElement | null) => [...(el?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
@@ -22,7 +20,7 @@ export function UserMenu() {
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
 
-  const name = firstName(profile?.full_name);
+  const name = firstNameOf(profile?.full_name);
   const contact = profile?.email || user?.email || profile?.phone_number || user?.phone || 'No email';
 
   useEffect(() => {

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 
 export type CreateOrderInput = { event_id: string; ticket_type: 'male' | 'female' | 'couple' | 'female_duo'; coupon?: string };
@@ -10,5 +9,3 @@ export type CreateOrderInput = { event_id: string; ticket_type: 'male' | 'female
 export const createOrder = (input: CreateOrderInput) => unwrap(api.orders.$post({ json: input }));
 
 export type CreatedOrder = Awaited<ReturnType<typeof createOrder>>;
-
-export const useCreateOrder = () => useMutation({ mutationFn: createOrder });

@@ -2,11 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { DinnerTableIllustration } from '@/components/illustrations/dinner-table';
 import { Logo } from '@/components/logo';
 import { useSession } from '@/lib/session';
-
-/** First word of the profile's full name, or 'Guest' (SPEC §2 Home, §8 "Missing profile row"). */
-export function firstName(fullName: string | null | undefined): string {
-  return fullName?.trim().split(/\s+/)[0] || 'Guest';
-}
+import { firstNameOf } from '@domain/profile';
 
 /** SPEC §2 Home "Hero": name, tagline, description, and the booking call to action. */
 export function Hero() {
@@ -40,7 +36,7 @@ export function Hero() {
             </Link>
             {isAuthenticated && (
               <Link to="/profile" className="btn btn-outline btn-primary btn-lg rounded-full px-8">
-                Hey! {firstName(profile?.full_name)}
+                Hey! {firstNameOf(profile?.full_name)}
               </Link>
             )}
           </div>
