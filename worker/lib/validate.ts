@@ -1,13 +1,14 @@
 import { type GenericSchema, type GenericSchemaAsync, getDotPath, type BaseIssue } from 'valibot';
 import { vValidator } from '@hono/valibot-validator';
 import { ApiError } from './errors';
+import { COPY } from '../domain/copy';
 
 /** Largest JSON body any route accepts; every form in the product is far smaller. */
 export const MAX_JSON_BYTES = 32 * 1024;
 
 /** Shown when the body is not JSON at all; schema messages (SPEC copy) cover everything else. */
-export const MALFORMED_BODY_MESSAGE = 'The request body must be valid JSON.';
-export const OVERSIZED_BODY_MESSAGE = 'The request body is too large.';
+export const MALFORMED_BODY_MESSAGE = COPY.common.malformedBody;
+export const OVERSIZED_BODY_MESSAGE = COPY.common.oversizedBody;
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 

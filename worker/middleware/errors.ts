@@ -1,6 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../lib/errors';
+import { COPY } from '../domain/copy';
 
 /** Known errors become the API's error shape; anything else is logged and answered as a bare 500. */
 export const onError: ErrorHandler = (err, c) => {
@@ -14,8 +15,8 @@ export const onError: ErrorHandler = (err, c) => {
     return c.json({ error: { code, message: err.message || 'Request failed.' } }, status);
   }
   console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
-  return c.json({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } }, 500);
+  return c.json({ error: { code: 'internal', message: COPY.common.failed } }, 500);
 };
 
 export const notFound: NotFoundHandler = (c) =>
-  c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+  c.json({ error: { code: 'not_found', message: COPY.common.notFound } }, 404);

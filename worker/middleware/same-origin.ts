@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../app-env';
+import { COPY } from '../domain/copy';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,10 +17,10 @@ export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const allowed = origin === self || origin === c.env.APP_ORIGIN;
   const site = c.req.header('Sec-Fetch-Site');
   if (origin ? !allowed : site !== undefined && site !== 'same-origin') {
-    throw new ApiError(403, 'forbidden_origin', 'Cross-origin request refused.');
+    throw new ApiError(403, 'forbidden_origin', COPY.common.crossOrigin);
   }
   if (!origin && site === undefined) {
-    throw new ApiError(403, 'forbidden_origin', 'Cross-origin request refused.');
+    throw new ApiError(403, 'forbidden_origin', COPY.common.crossOrigin);
   }
   return next();
 });

@@ -1,5 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../../worker/app';
+import { COPY } from '@domain/copy';
 
 /**
  * Typed client for `/api` (Hono RPC). Cookies ride along (fetch's default credentials mode is
@@ -31,12 +32,12 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
   try {
     res = await call;
   } catch {
-    throw new ApiRequestError(0, 'network', 'Network error. Please check your connection and try again.');
+    throw new ApiRequestError(0, 'network', COPY.common.network);
   }
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
     const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-    throw new ApiRequestError(res.status, err?.code ?? 'error', err?.message ?? 'Something went wrong. Please try again.', err?.fields);
+    throw new ApiRequestError(res.status, err?.code ?? 'error', err?.message ?? COPY.common.failed, err?.fields);
   }
   return body as Success<R>;
 }
