@@ -6,6 +6,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { coupons } from '../../db/schema';
+import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
 import worker from '../../worker/index';
 import { randomPhone } from './helpers/auth';
 import { createEvent, createGuest, placeOrder, postWebhook, sandboxPay, verify } from './helpers/booking-fixtures';
@@ -30,19 +31,7 @@ describe('one casing on the wire', () => {
     const paid = await sandboxPay(order.orderId);
     const email = `snake-${Date.now()}@example.com`;
 
-    const quiz = {
-      vibe_reason: 'new_people',
-      netflix_style: 'comfort_show',
-      superpower: 'teleport',
-      social_battery: 'ambivert',
-      life_progress: 'cart',
-      doing_nothing: 'okay',
-      music_genres: ['Jazz'],
-      movie_genres: ['Horror', 'Drama', 'Comedy'],
-      free_entry: 'concerts',
-      family_guy_character: 'peter',
-      dietary_preferences: 'vegetarian',
-    };
+    const quiz = { ...QUIZ_DEFAULTS, music_genres: ['Jazz'], movie_genres: ['Horror', 'Drama', 'Comedy'] };
     const profile = { full_name: 'Asha Verma', email: `p-${email}`, phone_number: '09876543210', date_of_birth: '1994-03-12', sex: 'female', relationship_status: 'single', work_profile: 'job' };
     const calls: Array<[string, Request]> = [
       ['health', apiRequest('GET', '/api/health')],
