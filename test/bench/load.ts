@@ -129,9 +129,9 @@ async function main() {
     const ms = performance.now() - started;
     const won = results.filter((r) => r.status === 201).length;
     const soldOut = results.filter((r) => r.status === 409 && r.body.includes('Sold out')).length;
-    const detail = (await (await fetch(`${base}/api/events/load-eight`)).json()) as { event: { seatsLeft: number } };
-    const ok = won === OVERSELL_CAPACITY && soldOut === OVERSELL_GUESTS - OVERSELL_CAPACITY && detail.event.seatsLeft === 0;
-    console.log(`Oversell check: ${OVERSELL_GUESTS} concurrent orders for ${OVERSELL_CAPACITY} seats → ${won} held, ${soldOut} 'Sold out', seatsLeft ${detail.event.seatsLeft} (${ms.toFixed(0)} ms) ${ok ? 'PASS' : 'FAIL'}`);
+    const detail = (await (await fetch(`${base}/api/events/load-eight`)).json()) as { event: { seats_left: number } };
+    const ok = won === OVERSELL_CAPACITY && soldOut === OVERSELL_GUESTS - OVERSELL_CAPACITY && detail.event.seats_left === 0;
+    console.log(`Oversell check: ${OVERSELL_GUESTS} concurrent orders for ${OVERSELL_CAPACITY} seats → ${won} held, ${soldOut} 'Sold out', seats_left ${detail.event.seats_left} (${ms.toFixed(0)} ms) ${ok ? 'PASS' : 'FAIL'}`);
     if (!ok) process.exitCode = 1;
   } finally {
     await stack.stop();

@@ -86,7 +86,8 @@ test('a failed payment says so and frees the seat', async ({ page }) => {
   await ticket(page, /^Female 1 seat/).check();
   const created = page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Book Now' }).click();
-  const { orderId } = (await (await created).json()) as { orderId: string };
+  const { order } = (await (await created).json()) as { order: { id: string } };
+  const orderId = order.id;
   const checkout = page.getByRole('dialog', { name: 'Razorpay sandbox checkout' });
   await expect(checkout).toBeVisible();
   await checkout.getByRole('button', { name: 'Fail' }).click();
