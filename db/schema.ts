@@ -33,150 +33,213 @@ export const users = sqliteTable('users', {
 });
 
 /** A signed-in device. Revoking it ends every token issued for it. */
-export const sessions = sqliteTable('sessions', {
-  id: id(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: text('expires_at').notNull(),
-  revokedAt: text('revoked_at'),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
 
 /** Refresh tokens by hash. A token used twice means it was stolen: the whole session is revoked. */
-export const refreshTokens = sqliteTable('refresh_tokens', {
-  hash: text('hash').primaryKey(),
-  sessionId: text('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  usedAt: text('used_at'),
-}, (t) => [index('refresh_tokens_session_idx').on(t.sessionId)]);
+export const refreshTokens = sqliteTable(
+  'refresh_tokens',
+  {
+    hash: text('hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    usedAt: text('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
 
 /** One-time sign-in codes, stored only as a keyed hash. */
-export const otpCodes = sqliteTable('otp_codes', {
-  id: id(),
-  phone: text('phone').notNull(),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: text('expires_at').notNull(),
-  consumedAt: text('consumed_at'),
-  createdAt: createdAt(),
-}, (t) => [index('otp_codes_phone_idx').on(t.phone, t.createdAt)]);
+export const otpCodes = sqliteTable(
+  'otp_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: text('expires_at').notNull(),
+    consumedAt: text('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_phone_idx').on(t.phone, t.createdAt)],
+);
 
 /** Durable rate-limit events (the rate-limit binding is approximate and per location). */
-export const rateEvents = sqliteTable('rate_events', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  key: text('key').notNull(),
-  at: text('at').notNull().default(now),
-}, (t) => [index('rate_events_key_idx').on(t.key, t.at)]);
+export const rateEvents = sqliteTable(
+  'rate_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    at: text('at').notNull().default(now),
+  },
+  (t) => [index('rate_events_key_idx').on(t.key, t.at)],
+);
 
-export const userProfiles = sqliteTable('user_profiles', {
-  id: id(),
-  userId: text('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text('full_name'),
-  email: text('email').unique(),
-  phoneNumber: text('phone_number'),
-  age: integer('age'),
-  sex: text('sex', { enum: SEXES }),
-  dateOfBirth: text('date_of_birth'),
-  relationshipStatus: text('relationship_status', { enum: RELATIONSHIP_STATUSES }),
-  workProfile: text('work_profile', { enum: WORK_PROFILES }),
-  welcomeSentAt: text('welcome_sent_at'),
-  createdAt: createdAt(),
-  updatedAt: text('updated_at').notNull().default(now),
-}, (t) => [
-  check('user_profiles_sex_chk', sql`${t.sex} IS NULL OR ${t.sex} IN (${sqlList(SEXES)})`),
-  check('user_profiles_rel_chk', sql`${t.relationshipStatus} IS NULL OR ${t.relationshipStatus} IN (${sqlList(RELATIONSHIP_STATUSES)})`),
-  check('user_profiles_work_chk', sql`${t.workProfile} IS NULL OR ${t.workProfile} IN (${sqlList(WORK_PROFILES)})`),
-  check('user_profiles_age_chk', sql`${t.age} IS NULL OR ${t.age} >= 18`),
-]);
+export const userProfiles = sqliteTable(
+  'user_profiles',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name'),
+    email: text('email').unique(),
+    phoneNumber: text('phone_number'),
+    age: integer('age'),
+    sex: text('sex', { enum: SEXES }),
+    dateOfBirth: text('date_of_birth'),
+    relationshipStatus: text('relationship_status', { enum: RELATIONSHIP_STATUSES }),
+    workProfile: text('work_profile', { enum: WORK_PROFILES }),
+    welcomeSentAt: text('welcome_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    check('user_profiles_sex_chk', sql`${t.sex} IS NULL OR ${t.sex} IN (${sqlList(SEXES)})`),
+    check(
+      'user_profiles_rel_chk',
+      sql`${t.relationshipStatus} IS NULL OR ${t.relationshipStatus} IN (${sqlList(RELATIONSHIP_STATUSES)})`,
+    ),
+    check('user_profiles_work_chk', sql`${t.workProfile} IS NULL OR ${t.workProfile} IN (${sqlList(WORK_PROFILES)})`),
+    check('user_profiles_age_chk', sql`${t.age} IS NULL OR ${t.age} >= 18`),
+  ],
+);
 
-export const quizResponses = sqliteTable('quiz_responses', {
-  id: id(),
-  userId: text('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  email: text('email'),
-  ageRange: text('age_range').notNull(),
-  dietaryPreferences: text('dietary_preferences').notNull(),
-  /** JSON string of the listed interest keys (SPEC §3). */
-  interests: text('interests').notNull(),
-  personalityType: text('personality_type').notNull(),
-  conversationStyle: text('conversation_style').notNull(),
-  /** Every answer as submitted, for matching later. */
-  answers: text('answers').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  check('quiz_personality_chk', sql`${t.personalityType} IN ('extrovert','introvert')`),
-  check('quiz_diet_chk', sql`${t.dietaryPreferences} IN ('vegetarian','non_vegetarian')`),
-]);
+export const quizResponses = sqliteTable(
+  'quiz_responses',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    ageRange: text('age_range').notNull(),
+    dietaryPreferences: text('dietary_preferences').notNull(),
+    /** JSON string of the listed interest keys (SPEC §3). */
+    interests: text('interests').notNull(),
+    personalityType: text('personality_type').notNull(),
+    conversationStyle: text('conversation_style').notNull(),
+    /** Every answer as submitted, for matching later. */
+    answers: text('answers').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('quiz_personality_chk', sql`${t.personalityType} IN ('extrovert','introvert')`),
+    check('quiz_diet_chk', sql`${t.dietaryPreferences} IN ('vegetarian','non_vegetarian')`),
+  ],
+);
 
-export const events = sqliteTable('events', {
-  id: id(),
-  /** City slug, e.g. `gurugram`; `/event/gurugram` resolves to that city's next available event. */
-  city: text('city').notNull(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  location: text('location').notNull(),
-  /** Local (IST) calendar date, yyyy-MM-dd. */
-  date: text('date').notNull(),
-  /** UTC instant the dinner starts (7:00 PM IST). */
-  startsAt: text('starts_at').notNull(),
-  imageUrl: text('image_url').notNull(),
-  available: integer('available', { mode: 'boolean' }).notNull().default(true),
-  ticketPriceSingle: integer('ticket_price_single').notNull(),
-  ticketPriceCouple: integer('ticket_price_couple').notNull(),
-  ticketPriceGroup: integer('ticket_price_group').notNull(),
-  capacity: integer('capacity').notNull(),
-  /** Secret until 48 hours before the start. */
-  venueName: text('venue_name'),
-  venueAddress: text('venue_address'),
-  createdAt: createdAt(),
-}, (t) => [
-  index('events_city_date_idx').on(t.city, t.startsAt),
-  check('events_prices_chk', sql`${t.ticketPriceSingle} >= 0 AND ${t.ticketPriceCouple} >= 0 AND ${t.ticketPriceGroup} >= 0`),
-  check('events_capacity_chk', sql`${t.capacity} >= 0`),
-]);
+export const events = sqliteTable(
+  'events',
+  {
+    id: id(),
+    /** City slug, e.g. `gurugram`; `/event/gurugram` resolves to that city's next available event. */
+    city: text('city').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    /** Local (IST) calendar date, yyyy-MM-dd. */
+    date: text('date').notNull(),
+    /** UTC instant the dinner starts (7:00 PM IST). */
+    startsAt: text('starts_at').notNull(),
+    imageUrl: text('image_url').notNull(),
+    available: integer('available', { mode: 'boolean' }).notNull().default(true),
+    ticketPriceSingle: integer('ticket_price_single').notNull(),
+    ticketPriceCouple: integer('ticket_price_couple').notNull(),
+    ticketPriceGroup: integer('ticket_price_group').notNull(),
+    capacity: integer('capacity').notNull(),
+    /** Secret until 48 hours before the start. */
+    venueName: text('venue_name'),
+    venueAddress: text('venue_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_city_date_idx').on(t.city, t.startsAt),
+    check(
+      'events_prices_chk',
+      sql`${t.ticketPriceSingle} >= 0 AND ${t.ticketPriceCouple} >= 0 AND ${t.ticketPriceGroup} >= 0`,
+    ),
+    check('events_capacity_chk', sql`${t.capacity} >= 0`),
+  ],
+);
 
 /** A Razorpay order and the seats it holds until `hold_expires_at` (or for good once confirmed). */
-export const paymentOrders = sqliteTable('payment_orders', {
-  id: id(),
-  razorpayOrderId: text('razorpay_order_id').unique(),
-  receipt: text('receipt').notNull().unique(),
-  userId: text('user_id').notNull().references(() => users.id),
-  eventId: text('event_id').notNull().references(() => events.id),
-  ticketType: text('ticket_type', { enum: TICKET_TYPES }).notNull(),
-  seats: integer('seats').notNull(),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull().default('INR'),
-  status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
-  holdExpiresAt: text('hold_expires_at').notNull(),
-  paymentId: text('payment_id'),
-  failureReason: text('failure_reason'),
-  createdAt: createdAt(),
-  updatedAt: text('updated_at').notNull().default(now),
-}, (t) => [
-  index('payment_orders_event_idx').on(t.eventId, t.status),
-  index('payment_orders_user_idx').on(t.userId),
-  check('payment_orders_ticket_chk', sql`${t.ticketType} IN (${sqlList(TICKET_TYPES)})`),
-  check('payment_orders_status_chk', sql`${t.status} IN (${sqlList(ORDER_STATUSES)})`),
-  check('payment_orders_seats_chk', sql`${t.seats} IN (1, 2)`),
-]);
+export const paymentOrders = sqliteTable(
+  'payment_orders',
+  {
+    id: id(),
+    razorpayOrderId: text('razorpay_order_id').unique(),
+    receipt: text('receipt').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    ticketType: text('ticket_type', { enum: TICKET_TYPES }).notNull(),
+    seats: integer('seats').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
+    holdExpiresAt: text('hold_expires_at').notNull(),
+    paymentId: text('payment_id'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('payment_orders_event_idx').on(t.eventId, t.status),
+    index('payment_orders_user_idx').on(t.userId),
+    check('payment_orders_ticket_chk', sql`${t.ticketType} IN (${sqlList(TICKET_TYPES)})`),
+    check('payment_orders_status_chk', sql`${t.status} IN (${sqlList(ORDER_STATUSES)})`),
+    check('payment_orders_seats_chk', sql`${t.seats} IN (1, 2)`),
+  ],
+);
 
-export const eventBookings = sqliteTable('event_bookings', {
-  id: id(),
-  userId: text('user_id').notNull().references(() => users.id),
-  orderId: text('order_id').notNull().unique().references(() => paymentOrders.id),
-  eventId: text('event_id').notNull().references(() => events.id),
-  eventName: text('event_name').notNull(),
-  eventLocation: text('event_location').notNull(),
-  eventDate: text('event_date').notNull(),
-  ticketType: text('ticket_type', { enum: TICKET_TYPES }).notNull(),
-  seats: integer('seats').notNull(),
-  amount: integer('amount').notNull(),
-  /** Unique: however often a payment is reported, it makes one booking. */
-  paymentId: text('payment_id').notNull().unique(),
-  status: text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
-  bookingDate: text('booking_date').notNull().default(now),
-  confirmationEmailSentAt: text('confirmation_email_sent_at'),
-  confirmationWhatsappSentAt: text('confirmation_whatsapp_sent_at'),
-}, (t) => [index('event_bookings_user_idx').on(t.userId, t.bookingDate)]);
+export const eventBookings = sqliteTable(
+  'event_bookings',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: text('order_id')
+      .notNull()
+      .unique()
+      .references(() => paymentOrders.id),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    eventName: text('event_name').notNull(),
+    eventLocation: text('event_location').notNull(),
+    eventDate: text('event_date').notNull(),
+    ticketType: text('ticket_type', { enum: TICKET_TYPES }).notNull(),
+    seats: integer('seats').notNull(),
+    amount: integer('amount').notNull(),
+    /** Unique: however often a payment is reported, it makes one booking. */
+    paymentId: text('payment_id').notNull().unique(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
+    bookingDate: text('booking_date').notNull().default(now),
+    confirmationEmailSentAt: text('confirmation_email_sent_at'),
+    confirmationWhatsappSentAt: text('confirmation_whatsapp_sent_at'),
+  },
+  (t) => [index('event_bookings_user_idx').on(t.userId, t.bookingDate)],
+);
 
 /** Razorpay webhook deliveries already processed (X-Razorpay-Event-Id). */
 export const webhookEvents = sqliteTable('webhook_events', {
@@ -186,20 +249,30 @@ export const webhookEvents = sqliteTable('webhook_events', {
 });
 
 /** Operator-created coupons. None exist by default, so every code is refused (SPEC §5). */
-export const coupons = sqliteTable('coupons', {
-  code: text('code').primaryKey(),
-  eventId: text('event_id').references(() => events.id),
-  percentOff: integer('percent_off').notNull(),
-  active: integer('active', { mode: 'boolean' }).notNull().default(true),
-  createdAt: createdAt(),
-}, (t) => [check('coupons_percent_chk', sql`${t.percentOff} > 0 AND ${t.percentOff} <= 100`)]);
+export const coupons = sqliteTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    eventId: text('event_id').references(() => events.id),
+    percentOff: integer('percent_off').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check('coupons_percent_chk', sql`${t.percentOff} > 0 AND ${t.percentOff} <= 100`)],
+);
 
 /** Reminders already sent, so a cron that runs twice sends once. */
-export const remindersSent = sqliteTable('reminders_sent', {
-  bookingId: text('booking_id').notNull().references(() => eventBookings.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(),
-  sentAt: text('sent_at').notNull().default(now),
-}, (t) => [primaryKey({ columns: [t.bookingId, t.kind] })]);
+export const remindersSent = sqliteTable(
+  'reminders_sent',
+  {
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => eventBookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sentAt: text('sent_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.kind] })],
+);
 
 export const newsletterSignups = sqliteTable('newsletter_signups', {
   email: text('email').primaryKey(),
@@ -207,10 +280,14 @@ export const newsletterSignups = sqliteTable('newsletter_signups', {
 });
 
 /** "Notify Me" interest in a city that has no dinners yet. */
-export const cityWaitlist = sqliteTable('city_waitlist', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  city: text('city').notNull(),
-  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  contact: text('contact'),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('city_waitlist_city_user_idx').on(t.city, t.userId)]);
+export const cityWaitlist = sqliteTable(
+  'city_waitlist',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    city: text('city').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    contact: text('contact'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('city_waitlist_city_user_idx').on(t.city, t.userId)],
+);

@@ -14,7 +14,7 @@ const IST_OFFSET_MIN = 330;
 export function nextSaturdays(from: Date, count: number): string[] {
   const ist = new Date(from.getTime() + IST_OFFSET_MIN * 60_000);
   const day = ist.getUTCDay();
-  const ahead = ((6 - day + 7) % 7) || 7;
+  const ahead = (6 - day + 7) % 7 || 7;
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const d = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + ahead + i * 7));
@@ -26,18 +26,22 @@ export function nextSaturdays(from: Date, count: number): string[] {
 /** 7:00 PM IST on an IST date, as a UTC instant. */
 export const startsAtUtc = (date: string) => new Date(`${date}T19:00:00+05:30`).toISOString();
 
-const q = (s: string | number | null) => (s === null ? 'NULL' : typeof s === 'number' ? String(s) : `'${s.replace(/'/g, "''")}'`);
+const q = (s: string | number | null) =>
+  s === null ? 'NULL' : typeof s === 'number' ? String(s) : `'${s.replace(/'/g, "''")}'`;
 
 export function seedSql(now = new Date()): string {
   const rows: string[] = [];
   const insert = (e: Record<string, string | number | null>) =>
-    rows.push(`INSERT OR IGNORE INTO events (${Object.keys(e).join(', ')}) VALUES (${Object.values(e).map(q).join(', ')});`);
+    rows.push(
+      `INSERT OR IGNORE INTO events (${Object.keys(e).join(', ')}) VALUES (${Object.values(e).map(q).join(', ')});`,
+    );
   for (const date of nextSaturdays(now, 4)) {
     insert({
       id: `gurugram-${date}`,
       city: 'gurugram',
       title: 'Saturday Night Soirée — Gurugram',
-      description: 'Six to eight curious strangers, one long table in the heart of Gurugram, and a host who keeps the conversation flowing from the first toast to the last dessert.',
+      description:
+        'Six to eight curious strangers, one long table in the heart of Gurugram, and a host who keeps the conversation flowing from the first toast to the last dessert.',
       location: 'Gurugram',
       date,
       starts_at: startsAtUtc(date),
@@ -82,6 +86,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const persist = args.includes('--persist-to') ? ['--persist-to', args[args.indexOf('--persist-to') + 1]] : [];
   const file = join(mkdtempSync(join(tmpdir(), 'tablemates-seed-')), 'seed.sql');
   writeFileSync(file, seedSql());
-  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', ...persist, '--file', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', ...persist, '--file', file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   console.log('Seeded demo events (Gurugram: next four Saturdays; Noida and Delhi NCR: coming soon).');
 }

@@ -66,7 +66,10 @@ export function assertConfig(env: object): void {
   if (checked.has(env)) return;
   const result = v.safeParse(ConfigSchema, env);
   if (!result.success) {
-    const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.expected && i.received === 'undefined' ? 'missing' : i.message.replace(/ but received .*$| Received .*$/, '')}`);
+    const problems = result.issues.map(
+      (i) =>
+        `${v.getDotPath(i) ?? '?'}: ${i.expected && i.received === 'undefined' ? 'missing' : i.message.replace(/ but received .*$| Received .*$/, '')}`,
+    );
     throw new Error(
       `Tablemates configuration is invalid: ${problems.join('; ')}. Vars come from wrangler.toml [vars], secrets from \`wrangler secret put\` (locally .dev.vars).`,
     );

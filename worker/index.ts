@@ -14,8 +14,17 @@ export default {
     try {
       assertConfig(env);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: String((error as Error).message ?? error), path: new URL(request.url).pathname }));
-      return Response.json({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } }, { status: 500, headers: { 'Cache-Control': 'no-store' } });
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: String((error as Error).message ?? error),
+          path: new URL(request.url).pathname,
+        }),
+      );
+      return Response.json(
+        { error: { code: 'internal', message: 'Something went wrong. Please try again.' } },
+        { status: 500, headers: { 'Cache-Control': 'no-store' } },
+      );
     }
     return app.fetch(request, env, ctx);
   },

@@ -36,7 +36,11 @@ const q = (s: string | number) => (typeof s === 'number' ? String(s) : `'${s.rep
 type Guest = { id: string; cookie: string };
 
 /** Users, live sessions and complete profiles, inserted into the local D1 in one file. */
-async function createGuests(prefix: string, count: number, secret: string): Promise<{ sql: string[]; guests: Guest[] }> {
+async function createGuests(
+  prefix: string,
+  count: number,
+  secret: string,
+): Promise<{ sql: string[]; guests: Guest[] }> {
   const sql: string[] = [];
   const guests: Guest[] = [];
   const expires = new Date(Date.now() + 86_400_000).toISOString();
@@ -47,7 +51,9 @@ async function createGuests(prefix: string, count: number, secret: string): Prom
     const phone = `+91${prefix === 'rate' ? '8' : '7'}${String(i).padStart(9, '0')}`;
     sql.push(`INSERT INTO users (id, phone) VALUES (${q(id)}, ${q(phone)});`);
     sql.push(`INSERT INTO sessions (id, user_id, expires_at) VALUES (${q(sid)}, ${q(id)}, ${q(expires)});`);
-    sql.push(`INSERT INTO user_profiles (id, user_id, full_name, email, phone_number) VALUES (${q(`${prefix}-profile-${i}`)}, ${q(id)}, 'Load Guest', ${q(`${prefix}-${i}@example.com`)}, ${q(phone)});`);
+    sql.push(
+      `INSERT INTO user_profiles (id, user_id, full_name, email, phone_number) VALUES (${q(`${prefix}-profile-${i}`)}, ${q(id)}, 'Load Guest', ${q(`${prefix}-${i}@example.com`)}, ${q(phone)});`,
+    );
     const token = await new SignJWT({ sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(id)
@@ -67,7 +73,8 @@ function eventSql(id: string, capacity: number): string {
     VALUES (${q(id)}, ${q(`load-${id}`)}, 'Load test dinner', 'Load test', 'Gurugram', ${q(startsAt.slice(0, 10))}, ${q(startsAt)}, '/images/events/gurugram.svg', 1, 499, 899, 749, ${capacity});`;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** `total` requests over `concurrency` connections; latency per request, wall time overall. */
 async function run(label: string, total: number, concurrency: number, send: (i: number) => Promise<Response>) {
@@ -110,28 +117,52 @@ async function main() {
     const race = await createGuests('race', OVERSELL_GUESTS, vars.SESSION_SECRET);
     const dir = mkdtempSync(join(tmpdir(), 'tablemates-load-'));
     const file = join(dir, 'load.sql');
-    writeFileSync(file, [eventSql('load-big', 1_000_000), eventSql('load-eight', OVERSELL_CAPACITY), ...rate.sql, ...race.sql].join('\n'));
-    execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    writeFileSync(
+      file,
+      [eventSql('load-big', 1_000_000), eventSql('load-eight', OVERSELL_CAPACITY), ...rate.sql, ...race.sql].join('\n'),
+    );
+    execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
 
     const headers = (cookie: string) => ({ 'Content-Type': 'application/json', Origin: base, Cookie: cookie });
-    const order = (guest: Guest, eventId: string) => fetch(`${base}/api/orders`, { method: 'POST', headers: headers(guest.cookie), body: JSON.stringify({ event_id: eventId, ticket_type: 'male' }) });
+    const order = (guest: Guest, eventId: string) =>
+      fetch(`${base}/api/orders`, {
+        method: 'POST',
+        headers: headers(guest.cookie),
+        body: JSON.stringify({ event_id: eventId, ticket_type: 'male' }),
+      });
 
     // Warm-up: the first requests compile the Worker and open D1.
     await Promise.all(Array.from({ length: 10 }, () => fetch(`${base}/api/events`).then((r) => r.arrayBuffer())));
 
-    console.log(`Load on ${base} (wrangler dev, local D1, sandbox Razorpay on :${sandboxPort}); ${CONCURRENCY} concurrent connections`);
+    console.log(
+      `Load on ${base} (wrangler dev, local D1, sandbox Razorpay on :${sandboxPort}); ${CONCURRENCY} concurrent connections`,
+    );
     await run('GET  /api/events', GET_REQUESTS, CONCURRENCY, () => fetch(`${base}/api/events`));
     const posts = await run('POST /api/orders', POST_REQUESTS, CONCURRENCY, (i) => order(rate.guests[i], 'load-big'));
-    if ((posts.statuses.get(201) ?? 0) !== POST_REQUESTS) console.log('  note: not every order answered 201 (see statuses)');
+    if ((posts.statuses.get(201) ?? 0) !== POST_REQUESTS)
+      console.log('  note: not every order answered 201 (see statuses)');
 
     const started = performance.now();
-    const results = await Promise.all(race.guests.map((g) => order(g, 'load-eight').then(async (r) => ({ status: r.status, body: await r.text() }), () => ({ status: 0, body: '' }))));
+    const results = await Promise.all(
+      race.guests.map((g) =>
+        order(g, 'load-eight').then(
+          async (r) => ({ status: r.status, body: await r.text() }),
+          () => ({ status: 0, body: '' }),
+        ),
+      ),
+    );
     const ms = performance.now() - started;
     const won = results.filter((r) => r.status === 201).length;
     const soldOut = results.filter((r) => r.status === 409 && r.body.includes('Sold out')).length;
     const detail = (await (await fetch(`${base}/api/events/load-eight`)).json()) as { event: { seats_left: number } };
-    const ok = won === OVERSELL_CAPACITY && soldOut === OVERSELL_GUESTS - OVERSELL_CAPACITY && detail.event.seats_left === 0;
-    console.log(`Oversell check: ${OVERSELL_GUESTS} concurrent orders for ${OVERSELL_CAPACITY} seats → ${won} held, ${soldOut} 'Sold out', seats_left ${detail.event.seats_left} (${ms.toFixed(0)} ms) ${ok ? 'PASS' : 'FAIL'}`);
+    const ok =
+      won === OVERSELL_CAPACITY && soldOut === OVERSELL_GUESTS - OVERSELL_CAPACITY && detail.event.seats_left === 0;
+    console.log(
+      `Oversell check: ${OVERSELL_GUESTS} concurrent orders for ${OVERSELL_CAPACITY} seats → ${won} held, ${soldOut} 'Sold out', seats_left ${detail.event.seats_left} (${ms.toFixed(0)} ms) ${ok ? 'PASS' : 'FAIL'}`,
+    );
     if (!ok) process.exitCode = 1;
   } finally {
     await stack.stop();

@@ -80,7 +80,9 @@ test.describe('the sign-in page', () => {
     await expect(page.getByLabel('Verification code')).toHaveAttribute('autocomplete', 'one-time-code');
     await page.getByLabel('Verification code').fill('123');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please enter the 6-digit code.' })).toContainText('Invalid code');
+    await expect(page.getByRole('alert').filter({ hasText: 'Please enter the 6-digit code.' })).toContainText(
+      'Invalid code',
+    );
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Change Number' }).click();
     await expect(page.getByLabel('Phone number')).toHaveValue(phone);
@@ -169,7 +171,9 @@ test.describe('the redirect rule', () => {
   test('pending quiz answers → /quiz, with the personalised card from ?fromQuiz=true', async ({ page }) => {
     await page.goto('/');
     await spaRendered(page);
-    await page.evaluate(() => localStorage.setItem('pendingQuizData', JSON.stringify({ name: 'Riya Sen', social_battery: 'introvert' })));
+    await page.evaluate(() =>
+      localStorage.setItem('pendingQuizData', JSON.stringify({ name: 'Riya Sen', social_battery: 'introvert' })),
+    );
     await page.goto('/auth?fromQuiz=true');
     await expect(page.getByRole('heading', { name: 'Almost There!' })).toBeVisible();
     await expect(page.getByText('Nice to meet you, Riya!')).toBeVisible();
@@ -180,7 +184,9 @@ test.describe('the redirect rule', () => {
     await expect(page).toHaveURL(/\/quiz$/);
   });
 
-  test('no quiz response → /quiz; quiz but no name → /profile-details; complete → /events (or the guarded page it came from)', async ({ page }) => {
+  test('no quiz response → /quiz; quiz but no name → /profile-details; complete → /events (or the guarded page it came from)', async ({
+    page,
+  }) => {
     const phone = await signInWithPhone(page);
     await expect(page).toHaveURL(/\/quiz$/);
 
@@ -214,7 +220,9 @@ test.describe('the booking dialog', () => {
     await dialog.getByLabel('Email').fill(email());
     await dialog.getByLabel('Password').fill('secret1');
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Account created!' })).toContainText('Please complete your profile to book the event.');
+    await expect(page.getByRole('status').filter({ hasText: 'Account created!' })).toContainText(
+      'Please complete your profile to book the event.',
+    );
     await expect(page).toHaveURL(/\/profile-details$/);
     // The name given at sign-up prefills the form; the profile is not "already complete".
     await expect(page.getByLabel(/^Full name/)).toHaveValue('Meera Kapoor');
@@ -234,7 +242,10 @@ test.describe('the booking dialog', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('sign-in: a wrong password keeps the dialog open with the Error toast; the right one shows the signed-in view', async ({ page, request }) => {
+  test('sign-in: a wrong password keeps the dialog open with the Error toast; the right one shows the signed-in view', async ({
+    page,
+    request,
+  }) => {
     const address = email();
     await createAccount(request, address, 'secret1');
     await page.goto('/');
@@ -250,7 +261,9 @@ test.describe('the booking dialog', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Password').fill('secret1');
     await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Signed in successfully!' })).toContainText('Proceeding to book your event.');
+    await expect(page.getByRole('status').filter({ hasText: 'Signed in successfully!' })).toContainText(
+      'Proceeding to book your event.',
+    );
     await dialog.getByRole('button', { name: 'Proceed to Book' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/event\/gurugram$/);

@@ -8,7 +8,15 @@ async function completeProfile(page: Page, phone: string) {
   const email = `guest-${phone}@example.com`;
   const res = await page.request.put('/api/profile', {
     headers: { Origin: new URL(page.url()).origin },
-    data: { full_name: 'Asha Verma', email, phone_number: phone, date_of_birth: '1995-04-12', sex: 'female', relationship_status: 'single', work_profile: 'job' },
+    data: {
+      full_name: 'Asha Verma',
+      email,
+      phone_number: phone,
+      date_of_birth: '1995-04-12',
+      sex: 'female',
+      relationship_status: 'single',
+      work_profile: 'job',
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return email;
@@ -16,7 +24,9 @@ async function completeProfile(page: Page, phone: string) {
 
 const ticket = (page: Page, label: RegExp) => page.getByRole('radio', { name: label });
 
-test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox checkout and sees the booking confirmed', async ({ page }) => {
+test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox checkout and sees the booking confirmed', async ({
+  page,
+}) => {
   const phone = randomPhone();
   await signInWithPhone(page, phone);
 
@@ -56,7 +66,10 @@ test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox
   await expect(page.getByText('Exact venue revealed 48 hours before the event.')).toBeVisible();
   await expectAccessible(page);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Ticket' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Ticket' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^tablemates-bkg_.+\.ics$/);
   const ics = readFileSync(await download.path(), 'utf8');
   expect(ics).toContain('BEGIN:VCALENDAR');
@@ -66,7 +79,9 @@ test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox
   await page.getByRole('button', { name: 'Share with Friends' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: /Link copied|Share this link/ })).toBeVisible();
 
-  const confirmations = (await outbox()).filter((m) => m.channel === 'email' && m.to === email && m.subject?.startsWith("You're All Set!"));
+  const confirmations = (await outbox()).filter(
+    (m) => m.channel === 'email' && m.to === email && m.subject?.startsWith("You're All Set!"),
+  );
   expect(confirmations).toHaveLength(1);
 
   await page.goto('/profile');
@@ -99,5 +114,11 @@ test('a failed payment says so and frees the seat', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
 
   // The sandbox's signed payment.failed webhook marked the order failed, which frees its seat.
-  await expect.poll(async () => ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as { order: { status: string } }).order.status).toBe('failed');
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as { order: { status: string } }).order
+          .status,
+    )
+    .toBe('failed');
 });

@@ -4,7 +4,9 @@ import { expect, spaRendered, test } from './fixtures.ts';
 const GURUGRAM_ID = /\/event\/gurugram-\d{4}-\d{2}-\d{2}$/;
 
 test('the list shows the seeded Gurugram dinners soonest first, each Available Now', async ({ page, request }) => {
-  const { events } = (await (await request.get('/api/events')).json()) as { events: Array<{ id: string; date: string }> };
+  const { events } = (await (await request.get('/api/events')).json()) as {
+    events: Array<{ id: string; date: string }>;
+  };
   expect(events.length).toBeGreaterThanOrEqual(4);
 
   await page.goto('/events');
@@ -43,7 +45,9 @@ test('clicking a card opens its detail page with the fixed time and table size',
 test('an unknown event says so and goes back to /events', async ({ page }) => {
   await page.goto('/event/no-such-dinner');
   await expect(page).toHaveURL('/events');
-  await expect(page.getByTestId('toast').filter({ hasText: "This event doesn't exist or is no longer available." })).toBeVisible();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: "This event doesn't exist or is no longer available." }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
 });
 
@@ -54,7 +58,9 @@ test('an unavailable city is not found either', async ({ page }) => {
 });
 
 test('/event/gurugram resolves to the next Gurugram dinner', async ({ page, request }) => {
-  const { events } = (await (await request.get('/api/events')).json()) as { events: Array<{ title: string; city: string }> };
+  const { events } = (await (await request.get('/api/events')).json()) as {
+    events: Array<{ title: string; city: string }>;
+  };
   const next = events.find((e) => e.city === 'gurugram');
   await page.goto('/event/gurugram');
   await expect(page).toHaveURL('/event/gurugram');
@@ -70,16 +76,27 @@ test('an anonymous visitor sees no ticket selection, only a way to sign in', asy
   await expect(page.getByRole('textbox', { name: /coupon/i })).toHaveCount(0);
   await expect(page.getByRole('radio')).toHaveCount(0);
   await page.getByRole('link', { name: 'Sign in to book' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.searchParams.get('redirect') === '/event/gurugram');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/auth' && url.searchParams.get('redirect') === '/event/gurugram',
+  );
 });
 
 test('a failing list shows the error toast and an inline message', async ({ page }) => {
   // A direct load of /events carries its list in the HTML; the SPA asks the API when it navigates there.
-  await page.route('**/api/events', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' }));
+  await page.route('**/api/events', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"error":{"code":"internal","message":"boom"}}',
+    }),
+  );
   await page.goto('/gallery');
   await page.getByRole('link', { name: 'Join the Journey' }).click();
   await expect(page).toHaveURL('/events');
-  await expect(page.getByTestId('toast').filter({ hasText: 'Error loading events' })).toContainText('Please try again later.', { timeout: 15_000 });
+  await expect(page.getByTestId('toast').filter({ hasText: 'Error loading events' })).toContainText(
+    'Please try again later.',
+    { timeout: 15_000 },
+  );
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
@@ -90,7 +107,9 @@ test('once the API reveals the venue, the page shows it instead of the 48-hour n
     await route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ event: { ...event, venue: { name: 'The Courtyard Table', address: 'Galleria Market, DLF Phase IV, Gurugram' } } }),
+      body: JSON.stringify({
+        event: { ...event, venue: { name: 'The Courtyard Table', address: 'Galleria Market, DLF Phase IV, Gurugram' } },
+      }),
     });
   });
   await page.goto('/events');

@@ -11,7 +11,9 @@ test.describe('home page (signed out)', () => {
   test('hero shows the name, tagline and description; Book Now / Sign Up goes to /quiz', async ({ page }) => {
     await expect(page.getByText('Where strangers become friends', { exact: true })).toBeVisible();
     await expect(
-      page.getByText('Join intimate dinner gatherings over food, drinks, and authentic conversation. Every weekend, new connections await.'),
+      page.getByText(
+        'Join intimate dinner gatherings over food, drinks, and authentic conversation. Every weekend, new connections await.',
+      ),
     ).toBeVisible();
     await page.getByRole('link', { name: 'Book Now / Sign Up' }).click();
     await expect(page).toHaveURL('/quiz');
@@ -31,11 +33,18 @@ test.describe('home page (signed out)', () => {
     await expect(how.getByRole('heading', { name: 'Five simple steps to an unforgettable evening' })).toBeVisible();
     const steps = how.getByRole('listitem');
     await expect(steps).toHaveCount(5);
-    for (const title of ['Share Your Story', 'Join Our Community', 'Reserve Your Seat', 'Arrive & Discover', 'Connect Authentically']) {
+    for (const title of [
+      'Share Your Story',
+      'Join Our Community',
+      'Reserve Your Seat',
+      'Arrive & Discover',
+      'Connect Authentically',
+    ]) {
       await expect(how.getByRole('heading', { name: title })).toBeVisible();
     }
     const events = page.locator('section#upcoming-events');
-    for (const city of ['Gurugram', 'Noida', 'Delhi NCR']) await expect(events.getByRole('heading', { name: city, exact: true })).toBeVisible();
+    for (const city of ['Gurugram', 'Noida', 'Delhi NCR'])
+      await expect(events.getByRole('heading', { name: city, exact: true })).toBeVisible();
     await expect(events.getByText('Available Now')).toBeVisible();
     await expect(events.getByText('Join us for an amazing evening')).toBeVisible();
     await expect(events.getByText('Coming soon to your area')).toBeVisible();
@@ -46,14 +55,18 @@ test.describe('home page (signed out)', () => {
 
   test('the How It Works steps lay out 3 + 2 on a desktop screen', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const tops = await page.locator('#how-it-works li').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    const tops = await page
+      .locator('#how-it-works li')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
     expect(new Set(tops.slice(0, 3)).size).toBe(1);
     expect(tops[3]).toBe(tops[4]);
     expect(tops[3]).toBeGreaterThan(tops[0]);
   });
 
   test("Notify Me on an unavailable city shows 'We'll keep you posted!'", async ({ page }) => {
-    const noida = page.locator('#upcoming-events article').filter({ has: page.getByRole('heading', { name: 'Noida' }) });
+    const noida = page
+      .locator('#upcoming-events article')
+      .filter({ has: page.getByRole('heading', { name: 'Noida' }) });
     await noida.getByRole('button', { name: 'Notify Me' }).click();
     const toast = page.getByRole('status').filter({ hasText: "We'll keep you posted!" });
     await expect(toast).toHaveCount(1);
@@ -61,7 +74,9 @@ test.describe('home page (signed out)', () => {
   });
 
   test('the Gurugram card opens the Book Your Spot dialog', async ({ page }) => {
-    const gurugram = page.locator('#upcoming-events article').filter({ has: page.getByRole('heading', { name: 'Gurugram' }) });
+    const gurugram = page
+      .locator('#upcoming-events article')
+      .filter({ has: page.getByRole('heading', { name: 'Gurugram' }) });
     await gurugram.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book Your Spot' });
     await expect(dialog).toBeVisible();
@@ -95,7 +110,10 @@ test.describe('home page (signed out)', () => {
     await price.focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: "I'm an introvert. Will I enjoy it?" })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: "I'm an introvert. Will I enjoy it?" })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(price).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -107,12 +125,16 @@ test.describe('home page (signed out)', () => {
     await expect(alert).toContainText('Please enter a valid email');
   });
 
-  test('the newsletter stores the email, toasts Subscribed! and clears the field; a repeat also succeeds', async ({ page }) => {
+  test('the newsletter stores the email, toasts Subscribed! and clears the field; a repeat also succeeds', async ({
+    page,
+  }) => {
     const footer = page.getByRole('contentinfo');
     const email = `e2e-${Date.now()}@example.com`;
     for (let round = 0; round < 2; round++) {
       await footer.getByLabel('Email address').fill(`  ${email} `);
-      const stored = page.waitForResponse((r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'POST');
+      const stored = page.waitForResponse(
+        (r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'POST',
+      );
       await footer.getByRole('button', { name: 'Subscribe' }).click();
       await expect(footer.getByRole('button', { name: /Subscribing/ })).toBeDisabled();
       const res = await stored;
@@ -127,11 +149,23 @@ test.describe('home page (signed out)', () => {
 
   test('the footer links the info pages, the contact mail and real social accounts only', async ({ page }) => {
     const footer = page.getByRole('contentinfo');
-    for (const href of ['/about-us', '/terms-and-conditions', '/payment-refund', '/privacy-policy', '/shipping-policy', '/contact', '/gallery']) {
+    for (const href of [
+      '/about-us',
+      '/terms-and-conditions',
+      '/payment-refund',
+      '/privacy-policy',
+      '/shipping-policy',
+      '/contact',
+      '/gallery',
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
-    await expect(footer.getByRole('link', { name: 'hello@tablemates.in' })).toHaveAttribute('href', 'mailto:hello@tablemates.in');
-    for (const name of ['Instagram', 'LinkedIn', 'WhatsApp', 'Threads']) await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//);
+    await expect(footer.getByRole('link', { name: 'hello@tablemates.in' })).toHaveAttribute(
+      'href',
+      'mailto:hello@tablemates.in',
+    );
+    for (const name of ['Instagram', 'LinkedIn', 'WhatsApp', 'Threads'])
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//);
     for (const name of ['Facebook', 'Twitter']) {
       await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
       await expect(footer.getByRole('img', { name: `${name} (coming soon)` })).toBeVisible();
@@ -153,7 +187,9 @@ test('on a phone the home page has no sideways scroll', async ({ page }) => {
   await page.goto('/');
   await spaRendered(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Tablemates' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
@@ -167,7 +203,9 @@ test('signed in: the hero books through /events, greets by name, and Notify Me r
   await expect(page.getByRole('link', { name: 'Hey! Guest' })).toHaveAttribute('href', '/profile');
   await expect(page.getByRole('link', { name: 'Book Now / Sign Up' })).toHaveAttribute('href', '/events');
 
-  const delhi = page.locator('#upcoming-events article').filter({ has: page.getByRole('heading', { name: 'Delhi NCR' }) });
+  const delhi = page
+    .locator('#upcoming-events article')
+    .filter({ has: page.getByRole('heading', { name: 'Delhi NCR' }) });
   const recorded = page.waitForResponse((r) => r.url().endsWith('/api/waitlist') && r.request().method() === 'POST');
   await delhi.getByRole('button', { name: 'Notify Me' }).click();
   await expect(page.getByRole('status').filter({ hasText: "We'll keep you posted!" })).toHaveCount(1);

@@ -58,7 +58,21 @@ test('the privacy policy has every section the spec lists', async ({ page }) => 
   await expect(page.locator('article').getByRole('heading', { level: 2 })).toHaveText(headings);
   // SPEC §3 "Stored data named in the privacy text".
   const collected = page.locator('article');
-  for (const item of ['name', 'email address', 'phone number', 'location', 'profile photos', 'preferences', 'interests', 'quiz', 'Messages', 'transaction IDs', 'payment method type', 'IP address', 'device']) {
+  for (const item of [
+    'name',
+    'email address',
+    'phone number',
+    'location',
+    'profile photos',
+    'preferences',
+    'interests',
+    'quiz',
+    'Messages',
+    'transaction IDs',
+    'payment method type',
+    'IP address',
+    'device',
+  ]) {
     await expect(collected).toContainText(item);
   }
   await expect(page.getByText('never receive or store full card details')).toBeVisible();
@@ -96,7 +110,10 @@ test('payment and shipping policies state the spec constants', async ({ page }) 
 test('contact lists email and socials, with Facebook as text, and has no form', async ({ page }) => {
   await page.goto('/contact');
   const main = page.locator('main');
-  await expect(main.getByRole('link', { name: 'hello@tablemates.in' })).toHaveAttribute('href', 'mailto:hello@tablemates.in');
+  await expect(main.getByRole('link', { name: 'hello@tablemates.in' })).toHaveAttribute(
+    'href',
+    'mailto:hello@tablemates.in',
+  );
   await expect(main.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', /instagram\.com/);
   await expect(main.getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', /linkedin\.com/);
   await expect(main.getByText('Facebook — our page is coming soon.')).toBeVisible();
@@ -151,7 +168,9 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ]) {
-  test(`/gallery has no axe violations after its animations finish at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+  test(`/gallery has no axe violations after its animations finish at ${viewport.width}×${viewport.height}`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('/gallery');
     await expect(page.getByTestId('gallery-story')).toHaveCount(6);
@@ -162,6 +181,8 @@ for (const viewport of [
     });
     expect(animations).toBeGreaterThanOrEqual(6); // motion is on: the test really waited for the fade
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 }

@@ -8,7 +8,9 @@ function istDateYearsAgo(years: number, days = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-test('vibe check signed out → sign in → answers saved → profile details → events; quiz only once; profile page', async ({ page }) => {
+test('vibe check signed out → sign in → answers saved → profile details → events; quiz only once; profile page', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto('/quiz');
   await expect(page.getByRole('heading', { name: /What's your vibe for pulling up today\?/ })).toBeVisible();
@@ -60,7 +62,11 @@ test('vibe check signed out → sign in → answers saved → profile details �
   await expect(page.getByText('One last step!')).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
   const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('pendingQuizData') ?? 'null'));
-  expect(pending).toMatchObject({ social_battery: 'ambivert', music_genres: ['Rock', 'Jazz', 'Ghazal'], family_guy_character: 'stewie' });
+  expect(pending).toMatchObject({
+    social_battery: 'ambivert',
+    music_genres: ['Rock', 'Jazz', 'Ghazal'],
+    family_guy_character: 'stewie',
+  });
 
   // Signing in sends the guest back to /quiz, which submits the pending answers.
   const phone = randomPhone();
@@ -99,7 +105,12 @@ test('vibe check signed out → sign in → answers saved → profile details �
   await expect(page).toHaveURL(/\/events$/);
 
   await expect
-    .poll(async () => (await outbox()).filter((m) => m.channel === 'email' && m.to === email && m.subject === 'Welcome to Tablemates!').length)
+    .poll(
+      async () =>
+        (await outbox()).filter(
+          (m) => m.channel === 'email' && m.to === email && m.subject === 'Welcome to Tablemates!',
+        ).length,
+    )
     .toBe(1);
 
   // A second visit to the quiz is redirected (and a complete profile forwards on to /events).
@@ -123,7 +134,9 @@ test('vibe check signed out → sign in → answers saved → profile details �
   await expect(page).toHaveURL(/\/events$/);
 });
 
-test('a signed-in guest takes the quiz directly; without a profile, /profile sends them to /profile-details', async ({ page }) => {
+test('a signed-in guest takes the quiz directly; without a profile, /profile sends them to /profile-details', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signInWithPhone(page);
   // No quiz response yet: the redirect rule lands on /quiz, which offers Sign Out.

@@ -10,18 +10,31 @@ export function emailRoutes(ctx: SandboxContext): Route[] {
       pattern: '/resend/emails',
       handler: (req) => {
         if (!req.headers.authorization?.startsWith('Bearer re_')) {
-          return { status: 401, json: { statusCode: 401, name: 'missing_api_key', message: 'Missing API key in the authorization header.' } };
+          return {
+            status: 401,
+            json: { statusCode: 401, name: 'missing_api_key', message: 'Missing API key in the authorization header.' },
+          };
         }
         const b = req.body as { from?: string; to?: string[] | string; subject?: string; html?: string; text?: string };
         const to = Array.isArray(b.to) ? b.to : b.to ? [b.to] : [];
         if (!b.from || to.length === 0 || !b.subject || !(b.html || b.text)) {
-          return { status: 422, json: { statusCode: 422, name: 'validation_error', message: 'Missing `from`, `to`, `subject` or content.' } };
+          return {
+            status: 422,
+            json: { statusCode: 422, name: 'validation_error', message: 'Missing `from`, `to`, `subject` or content.' },
+          };
         }
         const key = req.headers['idempotency-key'];
         if (typeof key === 'string' && seen.has(key)) return { json: { id: seen.get(key) } };
         const id = crypto.randomUUID();
         if (typeof key === 'string') seen.set(key, id);
-        for (const addr of to) ctx.outbox.push({ channel: 'email', to: addr, subject: b.subject, body: b.text ?? b.html ?? '', provider: 'resend' });
+        for (const addr of to)
+          ctx.outbox.push({
+            channel: 'email',
+            to: addr,
+            subject: b.subject,
+            body: b.text ?? b.html ?? '',
+            provider: 'resend',
+          });
         return { json: { id } };
       },
     },

@@ -3,7 +3,17 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { basicAuth, escapeHtml, type Route } from './http.ts';
 import type { SandboxContext } from './server.ts';
 
-type Grant = { clientId: string; redirectUri: string; challenge: string; method: string; nonce?: string; sub: string; email: string; emailVerified: boolean; expires: number };
+type Grant = {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  method: string;
+  nonce?: string;
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  expires: number;
+};
 
 /** The only client the stand-in knows (matches .dev.vars.example and the worker tests). */
 const CLIENT = { id: 'tablemates-local', secret: 'sandbox_google_secret' };
@@ -63,11 +73,23 @@ export function googleRoutes(ctx: SandboxContext): Route[] {
         const clientId = q.get('client_id') ?? '';
         const redirectUri = q.get('redirect_uri') ?? '';
         if (clientId !== CLIENT.id || !/^https?:\/\//.test(redirectUri)) {
-          return { status: 400, html: '<!doctype html><html lang="en"><title>Error</title><h1>Error 400: invalid_request</h1><p>Unknown client or redirect_uri.</p></html>' };
+          return {
+            status: 400,
+            html: '<!doctype html><html lang="en"><title>Error</title><h1>Error 400: invalid_request</h1><p>Unknown client or redirect_uri.</p></html>',
+          };
         }
-        if (q.get('response_type') !== 'code' || !q.get('code_challenge')) return errorRedirect(redirectUri, q.get('state'), 'invalid_request');
+        if (q.get('response_type') !== 'code' || !q.get('code_challenge'))
+          return errorRedirect(redirectUri, q.get('state'), 'invalid_request');
         const email = q.get('login_hint') ?? 'test.user@example.com';
-        const hidden = ['client_id', 'redirect_uri', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'scope']
+        const hidden = [
+          'client_id',
+          'redirect_uri',
+          'state',
+          'nonce',
+          'code_challenge',
+          'code_challenge_method',
+          'scope',
+        ]
           .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? '')}">`)
           .join('');
         return {
@@ -90,10 +112,12 @@ export function googleRoutes(ctx: SandboxContext): Route[] {
       handler: (req) => {
         const b = req.body as Record<string, string | undefined>;
         const redirectUri = b.redirect_uri ?? '';
-        if (b.client_id !== CLIENT.id || !/^https?:\/\//.test(redirectUri)) return { status: 400, text: 'invalid_request' };
+        if (b.client_id !== CLIENT.id || !/^https?:\/\//.test(redirectUri))
+          return { status: 400, text: 'invalid_request' };
         if (b.decision !== 'allow') return errorRedirect(redirectUri, b.state ?? null, 'access_denied');
         const email = (b.email ?? 'test.user@example.com').trim().toLowerCase();
-        const sub = b.sub?.trim() || `1${createHash('sha256').update(email).digest('hex').replace(/\D/g, '').slice(0, 20)}`;
+        const sub =
+          b.sub?.trim() || `1${createHash('sha256').update(email).digest('hex').replace(/\D/g, '').slice(0, 20)}`;
         const code = `4/${b64url(randomBytes(24))}`;
         grants.set(code, {
           clientId: CLIENT.id,
@@ -119,16 +143,24 @@ export function googleRoutes(ctx: SandboxContext): Route[] {
       handler: async (req) => {
         const b = req.body as Record<string, string | undefined>;
         const [clientId, clientSecret] = basicAuth(req.headers) ?? [b.client_id, b.client_secret];
-        if (clientId !== CLIENT.id || clientSecret !== CLIENT.secret) return { status: 401, json: { error: 'invalid_client', error_description: 'Unauthorized' } };
+        if (clientId !== CLIENT.id || clientSecret !== CLIENT.secret)
+          return { status: 401, json: { error: 'invalid_client', error_description: 'Unauthorized' } };
         if (b.grant_type !== 'authorization_code') return { status: 400, json: { error: 'unsupported_grant_type' } };
         const grant = b.code ? grants.get(b.code) : undefined;
         if (b.code) grants.delete(b.code); // codes are single-use
-        if (!grant || grant.expires < Date.now() || grant.redirectUri !== b.redirect_uri) return { status: 400, json: { error: 'invalid_grant', error_description: 'Bad Request' } };
+        if (!grant || grant.expires < Date.now() || grant.redirectUri !== b.redirect_uri)
+          return { status: 400, json: { error: 'invalid_grant', error_description: 'Bad Request' } };
         const verifier = b.code_verifier ?? '';
         const expected = grant.method === 'S256' ? b64url(createHash('sha256').update(verifier).digest()) : verifier;
-        if (!verifier || expected !== grant.challenge) return { status: 400, json: { error: 'invalid_grant', error_description: 'Missing code verifier.' } };
+        if (!verifier || expected !== grant.challenge)
+          return { status: 400, json: { error: 'invalid_grant', error_description: 'Missing code verifier.' } };
         const { privateKey, kid } = await keys;
-        const idToken = await new SignJWT({ email: grant.email, email_verified: grant.emailVerified, ...(grant.nonce ? { nonce: grant.nonce } : {}), azp: CLIENT.id })
+        const idToken = await new SignJWT({
+          email: grant.email,
+          email_verified: grant.emailVerified,
+          ...(grant.nonce ? { nonce: grant.nonce } : {}),
+          azp: CLIENT.id,
+        })
           .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
           .setIssuer(issuer)
           .setAudience(CLIENT.id)
@@ -136,7 +168,15 @@ export function googleRoutes(ctx: SandboxContext): Route[] {
           .setIssuedAt()
           .setExpirationTime('1h')
           .sign(privateKey);
-        return { json: { access_token: `ya29.${b64url(randomBytes(24))}`, expires_in: 3599, scope: 'openid email', token_type: 'Bearer', id_token: idToken } };
+        return {
+          json: {
+            access_token: `ya29.${b64url(randomBytes(24))}`,
+            expires_in: 3599,
+            scope: 'openid email',
+            token_type: 'Bearer',
+            id_token: idToken,
+          },
+        };
       },
     },
   ];

@@ -11,7 +11,15 @@ export type SandboxRequest = {
   params: Record<string, string>;
 };
 
-export type SandboxReply = { status?: number; json?: unknown; html?: string; text?: string; js?: string; headers?: Record<string, string>; redirect?: string };
+export type SandboxReply = {
+  status?: number;
+  json?: unknown;
+  html?: string;
+  text?: string;
+  js?: string;
+  headers?: Record<string, string>;
+  redirect?: string;
+};
 export type Handler = (req: SandboxRequest) => SandboxReply | Promise<SandboxReply>;
 export type Route = { method: string; pattern: string; handler: Handler };
 

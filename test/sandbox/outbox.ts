@@ -1,6 +1,13 @@
 import { escapeHtml, type Route } from './http.ts';
 
-export type OutboxMessage = { channel: 'sms' | 'email' | 'whatsapp'; to: string; subject?: string; body: string; at: string; provider?: string };
+export type OutboxMessage = {
+  channel: 'sms' | 'email' | 'whatsapp';
+  to: string;
+  subject?: string;
+  body: string;
+  at: string;
+  provider?: string;
+};
 
 /** Every message the sandbox "delivered", newest last (DESIGN.md "Outbox"). */
 export class Outbox {

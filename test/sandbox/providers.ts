@@ -12,5 +12,12 @@ import { whatsappRoutes } from './whatsapp.ts';
  * razorpay.ts, sms.ts (Twilio + MSG91), email.ts (Resend), whatsapp.ts, google.ts, turnstile.ts.
  */
 export function providerRoutes(ctx: SandboxContext): Route[] {
-  return [...emailRoutes(ctx), ...smsRoutes(ctx), ...googleRoutes(ctx), ...turnstileRoutes(), ...razorpayRoutes(ctx), ...whatsappRoutes(ctx)];
+  return [
+    ...emailRoutes(ctx),
+    ...smsRoutes(ctx),
+    ...googleRoutes(ctx),
+    ...turnstileRoutes(),
+    ...razorpayRoutes(ctx),
+    ...whatsappRoutes(ctx),
+  ];
 }

@@ -13,13 +13,55 @@ export const RAZORPAY_SANDBOX_KEYS = {
   webhookSecret: process.env.SANDBOX_RAZORPAY_WEBHOOK_SECRET ?? 'sandbox_webhook_secret',
 };
 
-type Order = { id: string; entity: 'order'; amount: number; amount_paid: number; amount_due: number; currency: string; receipt: string; status: 'created' | 'attempted' | 'paid'; attempts: number; notes: Record<string, string>; created_at: number };
-type Payment = { id: string; entity: 'payment'; amount: number; currency: string; status: 'captured' | 'failed' | 'refunded'; order_id: string; method: string; captured: boolean; amount_refunded: number; refund_status: string | null; email: string; contact: string; error_code: string | null; error_description: string | null; error_reason: string | null; created_at: number };
-type Refund = { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; notes: Record<string, string>; status: 'processed'; speed_requested: string; created_at: number };
+type Order = {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+};
+type Payment = {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'captured' | 'failed' | 'refunded';
+  order_id: string;
+  method: string;
+  captured: boolean;
+  amount_refunded: number;
+  refund_status: string | null;
+  email: string;
+  contact: string;
+  error_code: string | null;
+  error_description: string | null;
+  error_reason: string | null;
+  created_at: number;
+};
+type Refund = {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  status: 'processed';
+  speed_requested: string;
+  created_at: number;
+};
 
 const rid = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
 const now = () => Math.floor(Date.now() / 1000);
-const err = (status: number, description: string, code = 'BAD_REQUEST_ERROR'): SandboxReply => ({ status, json: { error: { code, description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } } });
+const err = (status: number, description: string, code = 'BAD_REQUEST_ERROR'): SandboxReply => ({
+  status,
+  json: { error: { code, description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } },
+});
 const sign = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 
 export function razorpayRoutes(ctx: SandboxContext): Route[] {
@@ -37,11 +79,22 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
 
   async function deliverWebhook(event: string, payload: Record<string, unknown>) {
     if (!ctx.workerUrl) return;
-    const raw = JSON.stringify({ entity: 'event', account_id: 'acc_sandbox', event, contains: Object.keys(payload), payload, created_at: now() });
+    const raw = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_sandbox',
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: now(),
+    });
     try {
       const res = await fetch(`${ctx.workerUrl}/api/webhooks/razorpay`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Razorpay-Signature': sign(keys.webhookSecret, raw), 'X-Razorpay-Event-Id': rid('evt') },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Razorpay-Signature': sign(keys.webhookSecret, raw),
+          'X-Razorpay-Event-Id': rid('evt'),
+        },
         body: raw,
       });
       if (!res.ok) console.error(`[sandbox] webhook ${event} answered ${res.status}`);
@@ -57,14 +110,28 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
       handler: (req) => {
         if (!authorised(req.headers)) return err(401, 'Authentication failed', 'BAD_REQUEST_ERROR');
         const b = req.body as { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown };
-        if (!Number.isInteger(b.amount) || (b.amount as number) < 100) return err(400, 'The amount must be atleast INR 1.00');
+        if (!Number.isInteger(b.amount) || (b.amount as number) < 100)
+          return err(400, 'The amount must be atleast INR 1.00');
         if (b.currency !== 'INR') return err(400, 'The currency provided is invalid.');
-        if (typeof b.receipt !== 'string' || b.receipt.length === 0 || b.receipt.length > 40) return err(400, 'The receipt may not be greater than 40 characters.');
+        if (typeof b.receipt !== 'string' || b.receipt.length === 0 || b.receipt.length > 40)
+          return err(400, 'The receipt may not be greater than 40 characters.');
         // A retried create with the same receipt gets the same order back, so a lost reply never
         // leaves two orders for one hold.
         const existing = byReceipt.get(b.receipt);
         if (existing) return { json: orders.get(existing) };
-        const order: Order = { id: rid('order'), entity: 'order', amount: b.amount as number, amount_paid: 0, amount_due: b.amount as number, currency: 'INR', receipt: b.receipt, status: 'created', attempts: 0, notes: (b.notes as Record<string, string>) ?? {}, created_at: now() };
+        const order: Order = {
+          id: rid('order'),
+          entity: 'order',
+          amount: b.amount as number,
+          amount_paid: 0,
+          amount_due: b.amount as number,
+          currency: 'INR',
+          receipt: b.receipt,
+          status: 'created',
+          attempts: 0,
+          notes: (b.notes as Record<string, string>) ?? {},
+          created_at: now(),
+        };
         orders.set(order.id, order);
         byReceipt.set(order.receipt, order.id);
         return { json: order };
@@ -118,13 +185,27 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
         const raw = req.rawBody.toString('utf8');
         if (typeof key === 'string') {
           const seen = refundKeys.get(key);
-          if (seen) return seen.body === raw ? { json: refunds.get(seen.refundId) } : err(400, 'Different request with the same idempotency key has already been processed.');
+          if (seen)
+            return seen.body === raw
+              ? { json: refunds.get(seen.refundId) }
+              : err(400, 'Different request with the same idempotency key has already been processed.');
         }
         if (payment.status !== 'captured') return err(400, 'The payment has been fully refunded already');
         const b = req.body as { amount?: unknown; notes?: Record<string, string>; speed?: string };
         const amount = b.amount === undefined ? payment.amount - payment.amount_refunded : Number(b.amount);
-        if (!Number.isInteger(amount) || amount <= 0 || amount > payment.amount - payment.amount_refunded) return err(400, 'The refund amount provided is greater than amount captured');
-        const refund: Refund = { id: rid('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: payment.id, notes: b.notes ?? {}, status: 'processed', speed_requested: b.speed ?? 'normal', created_at: now() };
+        if (!Number.isInteger(amount) || amount <= 0 || amount > payment.amount - payment.amount_refunded)
+          return err(400, 'The refund amount provided is greater than amount captured');
+        const refund: Refund = {
+          id: rid('rfnd'),
+          entity: 'refund',
+          amount,
+          currency: payment.currency,
+          payment_id: payment.id,
+          notes: b.notes ?? {},
+          status: 'processed',
+          speed_requested: b.speed ?? 'normal',
+          created_at: now(),
+        };
         refunds.set(refund.id, refund);
         if (typeof key === 'string') refundKeys.set(key, { refundId: refund.id, body: raw });
         payment.amount_refunded += amount;
@@ -139,24 +220,65 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
       method: 'POST',
       pattern: '/checkout/pay',
       handler: async (req) => {
-        const b = req.body as { order_id?: string; outcome?: string; webhooks?: boolean; email?: string; contact?: string };
+        const b = req.body as {
+          order_id?: string;
+          outcome?: string;
+          webhooks?: boolean;
+          email?: string;
+          contact?: string;
+        };
         const order = b.order_id ? orders.get(b.order_id) : undefined;
         if (!order) return err(400, 'The id provided does not exist');
         if (b.outcome !== 'success' && b.outcome !== 'failure') return err(400, 'outcome must be success or failure');
         order.attempts += 1;
-        const base = { id: rid('pay'), entity: 'payment' as const, amount: order.amount, currency: order.currency, order_id: order.id, method: 'upi', amount_refunded: 0, refund_status: null, email: b.email ?? 'guest@example.com', contact: b.contact ?? '+919999999999', created_at: now() };
+        const base = {
+          id: rid('pay'),
+          entity: 'payment' as const,
+          amount: order.amount,
+          currency: order.currency,
+          order_id: order.id,
+          method: 'upi',
+          amount_refunded: 0,
+          refund_status: null,
+          email: b.email ?? 'guest@example.com',
+          contact: b.contact ?? '+919999999999',
+          created_at: now(),
+        };
         const send = b.webhooks !== false;
         if (b.outcome === 'failure') {
-          const payment: Payment = { ...base, status: 'failed', captured: false, error_code: 'BAD_REQUEST_ERROR', error_description: 'Payment processing failed because of incorrect OTP', error_reason: 'payment_failed' };
+          const payment: Payment = {
+            ...base,
+            status: 'failed',
+            captured: false,
+            error_code: 'BAD_REQUEST_ERROR',
+            error_description: 'Payment processing failed because of incorrect OTP',
+            error_reason: 'payment_failed',
+          };
           order.status = 'attempted';
           payments.set(payment.id, payment);
           if (send) await deliverWebhook('payment.failed', { payment: { entity: payment } });
           return {
             status: 400,
-            json: { error: { code: 'BAD_REQUEST_ERROR', description: payment.error_description, source: 'customer', step: 'payment_authentication', reason: 'payment_failed', metadata: { order_id: order.id, payment_id: payment.id } } },
+            json: {
+              error: {
+                code: 'BAD_REQUEST_ERROR',
+                description: payment.error_description,
+                source: 'customer',
+                step: 'payment_authentication',
+                reason: 'payment_failed',
+                metadata: { order_id: order.id, payment_id: payment.id },
+              },
+            },
           };
         }
-        const payment: Payment = { ...base, status: 'captured', captured: true, error_code: null, error_description: null, error_reason: null };
+        const payment: Payment = {
+          ...base,
+          status: 'captured',
+          captured: true,
+          error_code: null,
+          error_description: null,
+          error_reason: null,
+        };
         payments.set(payment.id, payment);
         order.status = 'paid';
         order.amount_paid = order.amount;
@@ -165,10 +287,20 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
           await deliverWebhook('payment.captured', { payment: { entity: payment } });
           await deliverWebhook('order.paid', { payment: { entity: payment }, order: { entity: order } });
         }
-        return { json: { razorpay_order_id: order.id, razorpay_payment_id: payment.id, razorpay_signature: sign(keys.keySecret, `${order.id}|${payment.id}`) } };
+        return {
+          json: {
+            razorpay_order_id: order.id,
+            razorpay_payment_id: payment.id,
+            razorpay_signature: sign(keys.keySecret, `${order.id}|${payment.id}`),
+          },
+        };
       },
     },
-    { method: 'GET', pattern: '/checkout.js', handler: () => ({ js: checkoutScript(ctx.baseUrl), headers: { 'Cache-Control': 'no-store' } }) },
+    {
+      method: 'GET',
+      pattern: '/checkout.js',
+      handler: () => ({ js: checkoutScript(ctx.baseUrl), headers: { 'Cache-Control': 'no-store' } }),
+    },
   ];
 }
 

@@ -26,7 +26,10 @@ export async function startSandbox(opts: SandboxOptions) {
     try {
       const url = new URL(req.url ?? '/', ctx.baseUrl);
       if (req.method === 'OPTIONS') {
-        send(res, { status: 204, headers: { 'Access-Control-Allow-Methods': 'GET,POST,DELETE', 'Access-Control-Allow-Headers': '*' } });
+        send(res, {
+          status: 204,
+          headers: { 'Access-Control-Allow-Methods': 'GET,POST,DELETE', 'Access-Control-Allow-Headers': '*' },
+        });
         return;
       }
       for (const r of compiled) {
@@ -44,7 +47,10 @@ export async function startSandbox(opts: SandboxOptions) {
         send(res, reply);
         return;
       }
-      send(res, { status: 404, json: { error: { code: 'NOT_FOUND', description: `No sandbox route for ${req.method} ${url.pathname}` } } });
+      send(res, {
+        status: 404,
+        json: { error: { code: 'NOT_FOUND', description: `No sandbox route for ${req.method} ${url.pathname}` } },
+      });
     } catch (err) {
       console.error('[sandbox]', err);
       send(res, { status: 500, json: { error: { code: 'SERVER_ERROR', description: String(err) } } });

@@ -2,7 +2,13 @@ import { basicAuth, type Route, type SandboxRequest } from './http.ts';
 import type { SandboxContext } from './server.ts';
 
 /** The last raw request each SMS provider received, so worker tests can assert the exact wire format. */
-export type CapturedRequest = { method: string; path: string; query: string; headers: Record<string, string>; body: string };
+export type CapturedRequest = {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  body: string;
+};
 
 /**
  * Twilio's magic "invalid number" (https://www.twilio.com/docs/iam/test-credentials): both
@@ -16,7 +22,13 @@ const MSG91_TEMPLATE = 'Your Tablemates sign-in code is ##otp##. It expires in 5
 function capture(req: SandboxRequest): CapturedRequest {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
-  return { method: req.method, path: req.url.pathname, query: req.url.search, headers, body: req.rawBody.toString('utf8') };
+  return {
+    method: req.method,
+    path: req.url.pathname,
+    query: req.url.search,
+    headers,
+    body: req.rawBody.toString('utf8'),
+  };
 }
 
 /**
@@ -51,13 +63,30 @@ export function smsRoutes(ctx: SandboxContext): Route[] {
         last.set('twilio', capture(req));
         const auth = basicAuth(req.headers);
         if (!auth || auth[0] !== req.params.sid || !auth[1]) {
-          return { status: 401, json: { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 } };
+          return {
+            status: 401,
+            json: {
+              code: 20003,
+              message: 'Authenticate',
+              more_info: 'https://www.twilio.com/docs/errors/20003',
+              status: 401,
+            },
+          };
         }
         const { To: to, From: from, Body: body } = req.body as Record<string, string | undefined>;
         if (!to || !/^\+[1-9]\d{6,14}$/.test(to) || to === UNDELIVERABLE) {
-          return { status: 400, json: { code: 21211, message: `The 'To' number ${to ?? ''} is not a valid phone number.`, more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 } };
+          return {
+            status: 400,
+            json: {
+              code: 21211,
+              message: `The 'To' number ${to ?? ''} is not a valid phone number.`,
+              more_info: 'https://www.twilio.com/docs/errors/21211',
+              status: 400,
+            },
+          };
         }
-        if (!from || !body) return { status: 400, json: { code: 21602, message: 'Message body is required.', status: 400 } };
+        if (!from || !body)
+          return { status: 400, json: { code: 21602, message: 'Message body is required.', status: 400 } };
         const sid = `SM${crypto.randomUUID().replaceAll('-', '')}`;
         ctx.outbox.push({ channel: 'sms', to, body, provider: 'twilio' });
         const now = new Date().toUTCString();
@@ -96,7 +125,8 @@ export function smsRoutes(ctx: SandboxContext): Route[] {
         if (!req.headers.authkey) return { status: 401, json: { type: 'error', message: 'Authentication failure' } };
         const b = req.body as { template_id?: string; recipients?: Array<Record<string, string>> };
         if (!b.template_id) return { status: 400, json: { type: 'error', message: 'template_id missing' } };
-        if (!Array.isArray(b.recipients) || b.recipients.length === 0) return { status: 400, json: { type: 'error', message: 'recipients missing' } };
+        if (!Array.isArray(b.recipients) || b.recipients.length === 0)
+          return { status: 400, json: { type: 'error', message: 'recipients missing' } };
         for (const r of b.recipients) {
           if (!r.mobiles || !/^[1-9]\d{9,14}$/.test(r.mobiles) || `+${r.mobiles}` === UNDELIVERABLE) {
             return { status: 400, json: { type: 'error', message: 'Mobile no. not found or invalid' } };

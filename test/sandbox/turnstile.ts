@@ -14,7 +14,16 @@ export function turnstileRoutes(): Route[] {
         if (!secret) return { json: { success: false, 'error-codes': ['missing-input-secret'] } };
         if (!response) return { json: { success: false, 'error-codes': ['missing-input-response'] } };
         if (response.startsWith('fail')) return { json: { success: false, 'error-codes': ['invalid-input-response'] } };
-        return { json: { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost', 'error-codes': [], action: '', cdata: '' } };
+        return {
+          json: {
+            success: true,
+            challenge_ts: new Date().toISOString(),
+            hostname: 'localhost',
+            'error-codes': [],
+            action: '',
+            cdata: '',
+          },
+        };
       },
     },
   ];

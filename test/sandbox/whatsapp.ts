@@ -13,17 +13,36 @@ export function whatsappRoutes(ctx: SandboxContext): Route[] {
       pattern: '/whatsapp/:version/:phoneNumberId/messages',
       handler: (req) => {
         if (!req.headers.authorization?.startsWith('Bearer ')) {
-          return { status: 401, json: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } };
+          return {
+            status: 401,
+            json: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } },
+          };
         }
-        const b = req.body as { messaging_product?: string; to?: string; type?: string; template?: { name?: string; components?: { parameters?: { text?: string }[] }[] }; text?: { body?: string } };
+        const b = req.body as {
+          messaging_product?: string;
+          to?: string;
+          type?: string;
+          template?: { name?: string; components?: { parameters?: { text?: string }[] }[] };
+          text?: { body?: string };
+        };
         if (b.messaging_product !== 'whatsapp' || !b.to || (b.type !== 'template' && b.type !== 'text')) {
-          return { status: 400, json: { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } } };
+          return {
+            status: 400,
+            json: { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } },
+          };
         }
         const params = b.template?.components?.flatMap((c) => c.parameters ?? []).map((p) => p.text ?? '') ?? [];
-        const body = b.type === 'template' ? `[template ${b.template?.name}] ${params.join(' | ')}` : (b.text?.body ?? '');
+        const body =
+          b.type === 'template' ? `[template ${b.template?.name}] ${params.join(' | ')}` : (b.text?.body ?? '');
         ctx.outbox.push({ channel: 'whatsapp', to: `+${b.to.replace(/^\+/, '')}`, body, provider: 'whatsapp' });
         const id = `wamid.${crypto.randomUUID().replace(/-/g, '')}`;
-        return { json: { messaging_product: 'whatsapp', contacts: [{ input: b.to, wa_id: b.to.replace(/^\+/, '') }], messages: [{ id }] } };
+        return {
+          json: {
+            messaging_product: 'whatsapp',
+            contacts: [{ input: b.to, wa_id: b.to.replace(/^\+/, '') }],
+            messages: [{ id }],
+          },
+        };
       },
     },
   ];

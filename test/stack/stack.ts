@@ -56,11 +56,28 @@ export async function startStack(opts: StackOptions) {
   const workerUrl = `http://localhost:${opts.workerPort}`;
   const sandbox = await startSandbox({ port: opts.sandboxPort, workerUrl });
 
-  const vars = opts.inlineVars ? Object.entries(localVars(opts.workerPort, opts.sandboxPort)).flatMap(([k, v]) => ['--var', `${k}:${v}`]) : [];
+  const vars = opts.inlineVars
+    ? Object.entries(localVars(opts.workerPort, opts.sandboxPort)).flatMap(([k, v]) => ['--var', `${k}:${v}`])
+    : [];
   const child = spawn(
     'wrangler',
-    ['dev', '--port', String(opts.workerPort), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--log-level', opts.quiet ? 'warn' : 'info', ...persist, ...vars],
-    { cwd: root, stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'], env: { ...process.env, CI: process.env.CI ?? '' } },
+    [
+      'dev',
+      '--port',
+      String(opts.workerPort),
+      '--ip',
+      '127.0.0.1',
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      opts.quiet ? 'warn' : 'info',
+      ...persist,
+      ...vars,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'],
+      env: { ...process.env, CI: process.env.CI ?? '' },
+    },
   );
   const stop = async () => {
     child.kill('SIGTERM');

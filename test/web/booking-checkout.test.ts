@@ -4,7 +4,15 @@ import { ticketIcs } from '@/features/checkout/lib/ticket-ics';
 
 describe('ticketIcs', () => {
   const ics = ticketIcs(
-    { bookingId: 'bkg_abc', eventTitle: 'Saturday Night Soirée; Gurugram, 28 Nov', location: 'Gurugram', startsAt: '2026-11-28T13:30:00.000Z', ticketLabel: 'Couple (male + female)', amount: 899, url: 'https://tablemates.example/event/gurugram' },
+    {
+      bookingId: 'bkg_abc',
+      eventTitle: 'Saturday Night Soirée; Gurugram, 28 Nov',
+      location: 'Gurugram',
+      startsAt: '2026-11-28T13:30:00.000Z',
+      ticketLabel: 'Couple (male + female)',
+      amount: 899,
+      url: 'https://tablemates.example/event/gurugram',
+    },
     new Date('2026-11-21T10:00:00.000Z'),
   );
 

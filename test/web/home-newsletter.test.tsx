@@ -41,18 +41,17 @@ function setup() {
 }
 
 describe('Newsletter form', () => {
-  it.each([
-    ['not-an-email'],
-    ['   '],
-    [`${'a'.repeat(250)}@example.com`],
-  ])('refuses %j with the "Invalid email" toast and calls nobody', async (value) => {
-    const { submit } = setup();
-    submit(value);
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Invalid email');
-    expect(alert.textContent).toContain('Please enter a valid email');
-    expect(calls).toEqual([]);
-  });
+  it.each([['not-an-email'], ['   '], [`${'a'.repeat(250)}@example.com`]])(
+    'refuses %j with the "Invalid email" toast and calls nobody',
+    async (value) => {
+      const { submit } = setup();
+      submit(value);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('Invalid email');
+      expect(alert.textContent).toContain('Please enter a valid email');
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('stores the trimmed email, stays in the submitting state about a second, then toasts and clears', async () => {
     const { input, submit } = setup();
@@ -70,7 +69,17 @@ describe('Newsletter form', () => {
   });
 
   it('shows the server\'s refusal of the email as "Invalid email" and keeps what was typed', async () => {
-    reply = () => Response.json({ error: { code: 'invalid_input', message: 'Please enter a valid email', fields: { email: 'Please enter a valid email' } } }, { status: 400 });
+    reply = () =>
+      Response.json(
+        {
+          error: {
+            code: 'invalid_input',
+            message: 'Please enter a valid email',
+            fields: { email: 'Please enter a valid email' },
+          },
+        },
+        { status: 400 },
+      );
     const { input, submit } = setup();
     submit('rohan@example.com');
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });

@@ -28,7 +28,8 @@ function sourceFiles(dir: string): string[] {
 
 type Import = { from: string; spec: string; target: string | null; typeOnly: boolean };
 
-const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** A specifier as a repository path (no extension), or null for a package. */
 function resolve(from: string, spec: string): string | null {
@@ -49,7 +50,8 @@ function importsOf(file: string): Import[] {
 
 const files = [...sourceFiles('worker'), ...sourceFiles('db'), ...sourceFiles('web/src')];
 const graph = files.flatMap(importsOf);
-const inside = (path: string | null, ...folders: string[]) => path !== null && folders.some((f) => path === f || path.startsWith(`${f}/`));
+const inside = (path: string | null, ...folders: string[]) =>
+  path !== null && folders.some((f) => path === f || path.startsWith(`${f}/`));
 
 /** Every import from files under `folder` that `allowed` refuses, as "file → specifier". */
 function violations(folder: string, allowed: (i: Import) => boolean): string[] {
@@ -58,22 +60,44 @@ function violations(folder: string, allowed: (i: Import) => boolean): string[] {
 
 describe('the Worker imports one way down', () => {
   it('reads every layer (the check is looking at real files)', () => {
-    for (const folder of ['worker/domain', 'worker/lib', 'worker/providers', 'worker/services', 'worker/middleware', 'worker/routes', 'web/src/features']) {
-      expect(files.some((f) => inside(f, folder)), folder).toBe(true);
+    for (const folder of [
+      'worker/domain',
+      'worker/lib',
+      'worker/providers',
+      'worker/services',
+      'worker/middleware',
+      'worker/routes',
+      'web/src/features',
+    ]) {
+      expect(
+        files.some((f) => inside(f, folder)),
+        folder,
+      ).toBe(true);
     }
     expect(graph.length).toBeGreaterThan(300);
   });
 
   it('domain imports nothing of ours but the domain, and no package but valibot', () => {
-    expect(violations('worker/domain', (i) => (i.target === null ? i.spec === 'valibot' : inside(i.target, 'worker/domain')))).toEqual([]);
+    expect(
+      violations('worker/domain', (i) =>
+        i.target === null ? i.spec === 'valibot' : inside(i.target, 'worker/domain'),
+      ),
+    ).toEqual([]);
   });
 
   it('lib holds small helpers: only lib and domain', () => {
-    expect(violations('worker/lib', (i) => i.target === null || inside(i.target, 'worker/lib', 'worker/domain'))).toEqual([]);
+    expect(
+      violations('worker/lib', (i) => i.target === null || inside(i.target, 'worker/lib', 'worker/domain')),
+    ).toEqual([]);
   });
 
   it('providers reach no service, route, middleware or database', () => {
-    expect(violations('worker/providers', (i) => i.target === null || inside(i.target, 'worker/providers', 'worker/lib', 'worker/domain', 'worker/env'))).toEqual([]);
+    expect(
+      violations(
+        'worker/providers',
+        (i) => i.target === null || inside(i.target, 'worker/providers', 'worker/lib', 'worker/domain', 'worker/env'),
+      ),
+    ).toEqual([]);
   });
 
   it('db takes its rules from the domain and nothing else of ours', () => {
@@ -81,18 +105,46 @@ describe('the Worker imports one way down', () => {
   });
 
   it('services never import a route or middleware', () => {
-    const allowed = ['worker/services', 'worker/providers', 'worker/lib', 'worker/domain', 'worker/env', 'worker/app-env', 'db'];
+    const allowed = [
+      'worker/services',
+      'worker/providers',
+      'worker/lib',
+      'worker/domain',
+      'worker/env',
+      'worker/app-env',
+      'db',
+    ];
     expect(violations('worker/services', (i) => i.target === null || inside(i.target, ...allowed))).toEqual([]);
   });
 
   it('middleware never imports a route', () => {
-    const allowed = ['worker/middleware', 'worker/services', 'worker/lib', 'worker/domain', 'worker/env', 'worker/app-env', 'db/client'];
+    const allowed = [
+      'worker/middleware',
+      'worker/services',
+      'worker/lib',
+      'worker/domain',
+      'worker/env',
+      'worker/app-env',
+      'db/client',
+    ];
     expect(violations('worker/middleware', (i) => i.target === null || inside(i.target, ...allowed))).toEqual([]);
   });
 
   it('routes do HTTP only: no SQL, no database, no provider', () => {
-    const allowed = ['worker/routes', 'worker/middleware', 'worker/services', 'worker/lib', 'worker/domain', 'worker/app-env', 'web/src/server-render'];
-    expect(violations('worker/routes', (i) => (i.target === null ? !i.spec.startsWith('drizzle-orm') : inside(i.target, ...allowed)))).toEqual([]);
+    const allowed = [
+      'worker/routes',
+      'worker/middleware',
+      'worker/services',
+      'worker/lib',
+      'worker/domain',
+      'worker/app-env',
+      'web/src/server-render',
+    ];
+    expect(
+      violations('worker/routes', (i) =>
+        i.target === null ? !i.spec.startsWith('drizzle-orm') : inside(i.target, ...allowed),
+      ),
+    ).toEqual([]);
   });
 
   it('reaches the web app only through web/src/server-render', () => {
@@ -103,7 +155,9 @@ describe('the Worker imports one way down', () => {
 describe('the web app imports one way', () => {
   it('shared code (components, lib) never imports a feature, a route or the server-render entry', () => {
     for (const shared of ['web/src/components', 'web/src/lib']) {
-      expect(violations(shared, (i) => !inside(i.target, 'web/src/features', 'web/src/routes', 'web/src/server-render'))).toEqual([]);
+      expect(
+        violations(shared, (i) => !inside(i.target, 'web/src/features', 'web/src/routes', 'web/src/server-render')),
+      ).toEqual([]);
     }
   });
 
@@ -113,7 +167,13 @@ describe('the web app imports one way', () => {
 
   it('reaches the Worker only through @domain and the API type', () => {
     const intoWorker = graph.filter((i) => inside(i.from, 'web/src') && inside(i.target, 'worker', 'db'));
-    const wrong = intoWorker.filter((i) => !(i.spec.startsWith('@domain/') || (i.typeOnly && i.target === 'worker/app' && i.from === 'web/src/lib/api.ts')));
+    const wrong = intoWorker.filter(
+      (i) =>
+        !(
+          i.spec.startsWith('@domain/') ||
+          (i.typeOnly && i.target === 'worker/app' && i.from === 'web/src/lib/api.ts')
+        ),
+    );
     expect(wrong.map((i) => `${i.from} → ${i.spec}`)).toEqual([]);
   });
 });

@@ -10,7 +10,13 @@ afterEach(() => {
 });
 
 function renderWith(bookings: unknown[]) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ bookings }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ bookings }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
   const rootRoute = createRootRoute({ component: BookingsList });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/profile'] }) });
   render(

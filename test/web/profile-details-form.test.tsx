@@ -1,5 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileFormValues } from '../../worker/domain/profile';
@@ -33,8 +39,15 @@ function renderForm(initialValues = empty) {
       </>
     ),
   });
-  const eventsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/events', component: () => <h1>Events page</h1> });
-  const router = createRouter({ routeTree: rootRoute.addChildren([formRoute, eventsRoute]), history: createMemoryHistory({ initialEntries: ['/profile-details'] }) });
+  const eventsRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/events',
+    component: () => <h1>Events page</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([formRoute, eventsRoute]),
+    history: createMemoryHistory({ initialEntries: ['/profile-details'] }),
+  });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
@@ -93,7 +106,13 @@ describe('ProfileDetailsForm', () => {
     const message = 'This email is already registered. Please use a different email address.';
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'email_taken', message, fields: { email: message } } }), { status: 409, headers: { 'Content-Type': 'application/json' } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'email_taken', message, fields: { email: message } } }), {
+            status: 409,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
     );
     renderForm({ ...empty, full_name: 'Asha Rao', email: 'taken@example.com', date_of_birth: '1995-06-15' });
     await screen.findByLabelText(/^Full name/);
@@ -103,9 +122,20 @@ describe('ProfileDetailsForm', () => {
   });
 
   it('saves and goes to /events', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ profile: { full_name: 'Asha Rao' } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ profile: { full_name: 'Asha Rao' } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
-    const router = renderForm({ ...empty, full_name: 'Asha Rao', email: 'asha@example.com', date_of_birth: '1995-06-15' });
+    const router = renderForm({
+      ...empty,
+      full_name: 'Asha Rao',
+      email: 'asha@example.com',
+      date_of_birth: '1995-06-15',
+    });
     await screen.findByLabelText(/^Full name/);
     save();
     expect(await screen.findByText('Events page')).toBeTruthy();
@@ -113,6 +143,10 @@ describe('ProfileDetailsForm', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(String(url)).toContain('/api/profile');
     expect(init.method).toBe('PUT');
-    expect(JSON.parse(String(init.body))).toMatchObject({ full_name: 'Asha Rao', email: 'asha@example.com', sex: 'prefer_not_to_say' });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      full_name: 'Asha Rao',
+      email: 'asha@example.com',
+      sex: 'prefer_not_to_say',
+    });
   });
 });

@@ -103,14 +103,23 @@ describe('age in IST (SPEC §5: at least 18)', () => {
 });
 
 describe('ProfileSchema', () => {
-  const valid = { full_name: 'Asha Rao', email: 'asha@example.com', phone_number: '+919876543210', date_of_birth: '1995-06-15' };
+  const valid = {
+    full_name: 'Asha Rao',
+    email: 'asha@example.com',
+    phone_number: '+919876543210',
+    date_of_birth: '1995-06-15',
+  };
   const firstMessage = (input: Record<string, unknown>) => {
     const r = v.safeParse(ProfileSchema, input);
     return r.success ? null : r.issues[0].message;
   };
 
   it('fills the spec defaults', () => {
-    expect(v.parse(ProfileSchema, valid)).toMatchObject({ sex: 'prefer_not_to_say', relationship_status: 'prefer_not_to_say', work_profile: 'job' });
+    expect(v.parse(ProfileSchema, valid)).toMatchObject({
+      sex: 'prefer_not_to_say',
+      relationship_status: 'prefer_not_to_say',
+      work_profile: 'job',
+    });
   });
 
   it.each([

@@ -1,5 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
@@ -7,8 +13,14 @@ import { Toaster } from '@/components/toast';
 import { QuizWizard } from '@/features/quiz/components/quiz-wizard';
 import { useQuizFlow } from '@/features/quiz/hooks/use-quiz-flow';
 
-const complete = { ...QUIZ_DEFAULTS, music_genres: ['Rock'], movie_genres: ['Horror', 'Drama', 'Comedy'], social_battery: 'extrovert' };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const complete = {
+  ...QUIZ_DEFAULTS,
+  music_genres: ['Rock'],
+  movie_genres: ['Horror', 'Drama', 'Comedy'],
+  social_battery: 'extrovert',
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Server = { signedIn: boolean; completed: boolean; post: () => Response };
 let server: Server;
@@ -24,9 +36,21 @@ beforeEach(() => {
       const url = String(input);
       const method = init?.method ?? 'GET';
       if (url.includes('/api/auth/session')) {
-        return json(server.signedIn ? { user: { id: 'u1', email: null, phone: '+919876543210', full_name: null }, profile: null, quiz_completed: server.completed, next: '/quiz' } : { user: null });
+        return json(
+          server.signedIn
+            ? {
+                user: { id: 'u1', email: null, phone: '+919876543210', full_name: null },
+                profile: null,
+                quiz_completed: server.completed,
+                next: '/quiz',
+              }
+            : { user: null },
+        );
       }
-      if (url.includes('/api/quiz') && method === 'GET') return server.signedIn ? json({ completed: server.completed }) : json({ error: { code: 'unauthorized', message: 'x' } }, 401);
+      if (url.includes('/api/quiz') && method === 'GET')
+        return server.signedIn
+          ? json({ completed: server.completed })
+          : json({ error: { code: 'unauthorized', message: 'x' } }, 401);
       if (url.includes('/api/quiz') && method === 'POST') {
         posts.push(JSON.parse(String(init?.body)));
         return server.post();
@@ -50,7 +74,8 @@ function QuizUnderTest() {
 
 function renderQuiz() {
   const rootRoute = createRootRoute();
-  const mk = (path: string, component: () => JSX.Element) => createRoute({ getParentRoute: () => rootRoute, path, component });
+  const mk = (path: string, component: () => JSX.Element) =>
+    createRoute({ getParentRoute: () => rootRoute, path, component });
   const router = createRouter({
     routeTree: rootRoute.addChildren([
       mk('/quiz', () => (
@@ -103,7 +128,10 @@ describe('the quiz flow (SPEC §4)', () => {
     expect(router.state.location.search).toMatchObject({ fromQuiz: true });
     expect(screen.getByText('One last step!')).toBeTruthy();
     expect(screen.getByText('Sign in to submit your vibe check')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('pendingQuizData') ?? 'null')).toMatchObject({ social_battery: 'ambivert', music_genres: ['Rock'] });
+    expect(JSON.parse(localStorage.getItem('pendingQuizData') ?? 'null')).toMatchObject({
+      social_battery: 'ambivert',
+      music_genres: ['Rock'],
+    });
     expect(posts).toHaveLength(0);
   });
 
@@ -130,7 +158,9 @@ describe('the quiz flow (SPEC §4)', () => {
     expect(await screen.findByText('Profile details page')).toBeTruthy();
     expect(screen.getByText('Vibe check complete ✓')).toBeTruthy();
     expect(screen.getByText('One more step to complete your profile!')).toBeTruthy();
-    expect(posts).toEqual([expect.objectContaining({ social_battery: 'extrovert', movie_genres: ['Horror', 'Drama', 'Comedy'] })]);
+    expect(posts).toEqual([
+      expect.objectContaining({ social_battery: 'extrovert', movie_genres: ['Horror', 'Drama', 'Comedy'] }),
+    ]);
     expect(localStorage.getItem('pendingQuizData')).toBeNull();
   });
 
@@ -147,7 +177,12 @@ describe('the quiz flow (SPEC §4)', () => {
   });
 
   it("a failed submit shows the server's message when there is one", async () => {
-    server = { ...server, signedIn: true, post: () => json({ error: { code: 'quiz_already_completed', message: "You've already completed the vibe check." } }, 409) };
+    server = {
+      ...server,
+      signedIn: true,
+      post: () =>
+        json({ error: { code: 'quiz_already_completed', message: "You've already completed the vibe check." } }, 409),
+    };
     renderQuiz();
     await answerEverything();
     fireEvent.click(screen.getByRole('button', { name: "Let's Go" }));

@@ -70,30 +70,52 @@ describe('Google sign-in (OIDC code flow)', () => {
     const address = email();
     const sub = `10${Date.now()}`;
     const first = await consent(address, { sub });
-    const a = (await (await get('/api/auth/session', cookiesFrom(await finish(first.callback, first.flowCookie)))).json()) as { user: { id: string } };
+    const a = (await (
+      await get('/api/auth/session', cookiesFrom(await finish(first.callback, first.flowCookie)))
+    ).json()) as { user: { id: string } };
     const second = await consent(address, { sub });
-    const b = (await (await get('/api/auth/session', cookiesFrom(await finish(second.callback, second.flowCookie)))).json()) as { user: { id: string } };
+    const b = (await (
+      await get('/api/auth/session', cookiesFrom(await finish(second.callback, second.flowCookie)))
+    ).json()) as { user: { id: string } };
     expect(b.user.id).toBe(a.user.id);
   });
 
   it('links to an existing account with the same verified email and fills a missing profile email', async () => {
     const address = email();
-    const signup = await postJson('/api/auth/signup', { full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
+    const signup = await postJson('/api/auth/signup', {
+      full_name: 'Asha Rao',
+      phone: randomPhone(),
+      email: address,
+      password: 'secret1',
+    });
     const existing = (await signup.json()) as { user: { id: string } };
     await env.DB.prepare('UPDATE user_profiles SET email = NULL WHERE user_id = ?').bind(existing.user.id).run();
     const { callback, flowCookie } = await consent(address);
-    const me = (await (await get('/api/auth/session', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
+    const me = (await (await get('/api/auth/session', cookiesFrom(await finish(callback, flowCookie)))).json()) as {
+      user: { id: string };
+    };
     expect(me.user.id).toBe(existing.user.id);
-    const profile = await env.DB.prepare('SELECT email, phone_number IS NOT NULL AS has_phone FROM user_profiles WHERE user_id = ?').bind(existing.user.id).first();
+    const profile = await env.DB.prepare(
+      'SELECT email, phone_number IS NOT NULL AS has_phone FROM user_profiles WHERE user_id = ?',
+    )
+      .bind(existing.user.id)
+      .first();
     expect(profile).toEqual({ email: address, has_phone: 1 });
   });
 
   it('does not link on an unverified email', async () => {
     const address = email();
-    const signup = await postJson('/api/auth/signup', { full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
+    const signup = await postJson('/api/auth/signup', {
+      full_name: 'Asha Rao',
+      phone: randomPhone(),
+      email: address,
+      password: 'secret1',
+    });
     const existing = (await signup.json()) as { user: { id: string } };
     const { callback, flowCookie } = await consent(address, { verified: false });
-    const me = (await (await get('/api/auth/session', cookiesFrom(await finish(callback, flowCookie)))).json()) as { user: { id: string } };
+    const me = (await (await get('/api/auth/session', cookiesFrom(await finish(callback, flowCookie)))).json()) as {
+      user: { id: string };
+    };
     expect(me.user.id).not.toBe(existing.user.id);
   });
 
@@ -112,7 +134,11 @@ describe('Google sign-in (OIDC code flow)', () => {
     // The guest pressed Cancel.
     const start = await get('/api/auth/google');
     const state = new URL(start.headers.get('Location') as string).searchParams.get('state');
-    expect((await get(`/api/auth/google/callback?error=access_denied&state=${state}`, cookiesFrom(start))).headers.get('Location')).toBe('/auth?error=google');
+    expect(
+      (await get(`/api/auth/google/callback?error=access_denied&state=${state}`, cookiesFrom(start))).headers.get(
+        'Location',
+      ),
+    ).toBe('/auth?error=google');
   });
 
   it('a forged flow cookie is refused', async () => {

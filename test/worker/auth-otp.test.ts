@@ -4,7 +4,8 @@ import { LIMITS } from '../../worker/services/phone-sign-in';
 import { cookiesFrom, latestCode, ORIGIN, postJson, randomIp, randomPhone, signIn } from './helpers/auth';
 
 const send = (phone: string, ip = randomIp()) => postJson('/api/auth/otp/send', { phone }, { 'CF-Connecting-IP': ip });
-const verify = (phone: string, code: string, ip = randomIp()) => postJson('/api/auth/otp/verify', { phone, code }, { 'CF-Connecting-IP': ip });
+const verify = (phone: string, code: string, ip = randomIp()) =>
+  postJson('/api/auth/otp/verify', { phone, code }, { 'CF-Connecting-IP': ip });
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -40,7 +41,9 @@ describe('sending a sign-in code', () => {
     const phone = randomPhone();
     await send(phone);
     const code = await latestCode(`+91${phone}`);
-    const row = await env.DB.prepare('SELECT code_hash FROM otp_codes WHERE phone = ? ORDER BY created_at DESC').bind(`+91${phone}`).first<{ code_hash: string }>();
+    const row = await env.DB.prepare('SELECT code_hash FROM otp_codes WHERE phone = ? ORDER BY created_at DESC')
+      .bind(`+91${phone}`)
+      .first<{ code_hash: string }>();
     expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.code_hash).not.toContain(code);
     const { sha256Hex } = await import('../../worker/lib/crypto');
@@ -63,7 +66,9 @@ describe('sending a sign-in code', () => {
     const key = `otp-send:phone:+91${phone}`;
     // Five earlier sends, each more than 30 s ago but inside the hour.
     for (let i = 1; i <= 5; i++) {
-      await env.DB.prepare('INSERT INTO rate_events (key, at) VALUES (?, ?)').bind(key, new Date(Date.now() - i * 60_000).toISOString()).run();
+      await env.DB.prepare('INSERT INTO rate_events (key, at) VALUES (?, ?)')
+        .bind(key, new Date(Date.now() - i * 60_000).toISOString())
+        .run();
     }
     const res = await send(phone);
     expect(res.status).toBe(429);
@@ -78,7 +83,11 @@ describe('sending a sign-in code', () => {
     expect((await send(randomPhone(), ip)).status).toBe(200);
     // The rest of the allowance, spent moments ago from this address on other phones.
     const at = new Date(Date.now() - 5_000).toISOString();
-    await env.DB.batch(Array.from({ length: max - 1 }, () => env.DB.prepare('INSERT INTO rate_events (key, at) VALUES (?, ?)').bind(`otp-send:ip:${ip}`, at)));
+    await env.DB.batch(
+      Array.from({ length: max - 1 }, () =>
+        env.DB.prepare('INSERT INTO rate_events (key, at) VALUES (?, ?)').bind(`otp-send:ip:${ip}`, at),
+      ),
+    );
     const res = await send(randomPhone(), ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(3000);
@@ -90,7 +99,9 @@ describe('sending a sign-in code', () => {
     const res = await send('+15005550001');
     expect(res.status).toBe(502);
     expect((await errorOf(res)).message).toBe('Failed to send code. Please try again.');
-    const pending = await env.DB.prepare('SELECT count(*) AS n FROM otp_codes WHERE phone = ? AND consumed_at IS NULL').bind('+15005550001').first<{ n: number }>();
+    const pending = await env.DB.prepare('SELECT count(*) AS n FROM otp_codes WHERE phone = ? AND consumed_at IS NULL')
+      .bind('+15005550001')
+      .first<{ n: number }>();
     expect(pending?.n).toBe(0);
   });
 });
@@ -110,16 +121,22 @@ describe('checking a sign-in code', () => {
     expect(body.next).toBe('/quiz');
     const me = await SELF.fetch(`${ORIGIN}/api/profile`, { headers: { cookie: cookiesFrom(ok) } });
     expect(me.status).toBe(200);
-    const profile = await env.DB.prepare('SELECT phone_number FROM user_profiles WHERE user_id = ?').bind(body.user.id).first();
+    const profile = await env.DB.prepare('SELECT phone_number FROM user_profiles WHERE user_id = ?')
+      .bind(body.user.id)
+      .first();
     expect(profile).toEqual({ phone_number: `+91${phone}` });
   });
 
   it('finds the same user on a second sign-in and updates the existing profile phone', async () => {
     const first = await signIn();
-    await env.DB.prepare('UPDATE user_profiles SET phone_number = NULL, full_name = ? WHERE user_id = ?').bind('Asha Rao', first.user.id).run();
+    await env.DB.prepare('UPDATE user_profiles SET phone_number = NULL, full_name = ? WHERE user_id = ?')
+      .bind('Asha Rao', first.user.id)
+      .run();
     const again = await signIn(first.phone);
     expect(again.user.id).toBe(first.user.id);
-    const profile = await env.DB.prepare('SELECT phone_number, full_name FROM user_profiles WHERE user_id = ?').bind(first.user.id).first();
+    const profile = await env.DB.prepare('SELECT phone_number, full_name FROM user_profiles WHERE user_id = ?')
+      .bind(first.user.id)
+      .first();
     expect(profile).toEqual({ phone_number: first.phone, full_name: 'Asha Rao' });
   });
 
@@ -149,7 +166,9 @@ describe('checking a sign-in code', () => {
     const phone = randomPhone();
     await send(phone);
     const code = await latestCode(`+91${phone}`);
-    await env.DB.prepare('UPDATE otp_codes SET expires_at = ? WHERE phone = ?').bind(new Date(Date.now() - 1000).toISOString(), `+91${phone}`).run();
+    await env.DB.prepare('UPDATE otp_codes SET expires_at = ? WHERE phone = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), `+91${phone}`)
+      .run();
     const res = await verify(phone, code);
     expect(res.status).toBe(410);
     expect((await errorOf(res)).message).toBe('This code has expired. Please request a new one.');

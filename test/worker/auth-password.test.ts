@@ -1,12 +1,21 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DUMMY_HASH, hashPassword, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, verifyPassword } from '../../worker/lib/password';
+import {
+  DUMMY_HASH,
+  hashPassword,
+  PBKDF2_ITERATIONS,
+  PBKDF2_MAX_ITERATIONS,
+  verifyPassword,
+} from '../../worker/lib/password';
 import { cookiesFrom, ORIGIN, postJson, randomIp, randomPhone } from './helpers/auth';
 
 const email = () => `guest.${crypto.randomUUID().slice(0, 8)}@example.com`;
-const signup = (body: Record<string, unknown>, ip = randomIp()) => postJson('/api/auth/signup', body, { 'CF-Connecting-IP': ip });
-const signin = (body: Record<string, unknown>, ip = randomIp()) => postJson('/api/auth/signin', body, { 'CF-Connecting-IP': ip });
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const signup = (body: Record<string, unknown>, ip = randomIp()) =>
+  postJson('/api/auth/signup', body, { 'CF-Connecting-IP': ip });
+const signin = (body: Record<string, unknown>, ip = randomIp()) =>
+  postJson('/api/auth/signin', body, { 'CF-Connecting-IP': ip });
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 describe('password hashing', () => {
   it('uses PBKDF2 at the Workers cap of 100,000 iterations, and never above it', async () => {
@@ -41,10 +50,14 @@ describe('sign-up (booking dialog)', () => {
     const body = (await res.json()) as { user: { id: string; email: string }; next: string };
     expect(body.user.email).toBe(address);
     expect(body.next).toBe('/quiz');
-    const profile = await env.DB.prepare('SELECT full_name, phone_number, email FROM user_profiles WHERE user_id = ?').bind(body.user.id).first();
+    const profile = await env.DB.prepare('SELECT full_name, phone_number, email FROM user_profiles WHERE user_id = ?')
+      .bind(body.user.id)
+      .first();
     // A profile counts as complete only once saved: the name waits on the account to prefill the form.
     expect(profile).toEqual({ full_name: null, phone_number: `+91${phone}`, email: address });
-    const user = await env.DB.prepare('SELECT password_hash, phone, full_name FROM users WHERE id = ?').bind(body.user.id).first<{ password_hash: string; phone: string | null; full_name: string }>();
+    const user = await env.DB.prepare('SELECT password_hash, phone, full_name FROM users WHERE id = ?')
+      .bind(body.user.id)
+      .first<{ password_hash: string; phone: string | null; full_name: string }>();
     expect(user?.full_name).toBe('Asha Rao');
     expect(user?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
     expect(user?.password_hash).not.toContain('secret1');
@@ -56,10 +69,19 @@ describe('sign-up (booking dialog)', () => {
 
   it('refuses a second account for the same email with 409 and a generic message', async () => {
     const address = email();
-    expect((await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' })).status).toBe(201);
-    const res = await signup({ full_name: 'Someone Else', phone: randomPhone(), email: address, password: 'other-pass' });
+    expect(
+      (await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' })).status,
+    ).toBe(201);
+    const res = await signup({
+      full_name: 'Someone Else',
+      phone: randomPhone(),
+      email: address,
+      password: 'other-pass',
+    });
     expect(res.status).toBe(409);
-    expect((await errorOf(res)).message).toBe('Unable to create an account with these details. If you already have one, sign in instead.');
+    expect((await errorOf(res)).message).toBe(
+      'Unable to create an account with these details. If you already have one, sign in instead.',
+    );
   });
 
   it('validates every field and stores nothing when invalid', async () => {
@@ -117,7 +139,9 @@ describe('password sign-in', () => {
   it('a disabled account cannot sign in, with the same message', async () => {
     const address = email();
     await signup({ full_name: 'Asha Rao', phone: randomPhone(), email: address, password: 'secret1' });
-    await env.DB.prepare('UPDATE users SET disabled_at = ? WHERE email = ?').bind(new Date().toISOString(), address).run();
+    await env.DB.prepare('UPDATE users SET disabled_at = ? WHERE email = ?')
+      .bind(new Date().toISOString(), address)
+      .run();
     const res = await signin({ email: address, password: 'secret1' });
     expect(res.status).toBe(401);
     expect((await errorOf(res)).message).toBe('Invalid email or password.');

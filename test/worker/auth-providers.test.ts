@@ -38,19 +38,37 @@ describe('SMS adapters send exactly what each provider documents', () => {
     expect(req.path).toBe('/msg91/api/v5/flow');
     expect(req.headers.authkey).toBe('sandbox_msg91_key');
     expect(req.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(req.body)).toEqual({ template_id: 'sandbox_template', short_url: '0', recipients: [{ mobiles: to.slice(1), otp: '731004' }] });
+    expect(JSON.parse(req.body)).toEqual({
+      template_id: 'sandbox_template',
+      short_url: '0',
+      recipients: [{ mobiles: to.slice(1), otp: '731004' }],
+    });
     const outbox = (await (await fetch(`${env.SANDBOX_URL}/outbox`)).json()) as Array<{ to: string; body: string }>;
     expect(outbox.filter((m) => m.to === to).at(-1)?.body).toContain('731004');
   });
 
   it('a provider refusal is a failed result, never a throw', async () => {
-    expect((await sendOtpSms({ ...env, SMS_PROVIDER: 'twilio', TWILIO_AUTH_TOKEN: '' }, '+919876543210', '111111')).ok).toBe(false);
-    expect((await sendOtpSms({ ...env, SMS_PROVIDER: 'msg91', MSG91_BASE_URL: `${env.SANDBOX_URL}/no-such-provider` }, '+919876543210', '111111')).ok).toBe(false);
+    expect(
+      (await sendOtpSms({ ...env, SMS_PROVIDER: 'twilio', TWILIO_AUTH_TOKEN: '' }, '+919876543210', '111111')).ok,
+    ).toBe(false);
+    expect(
+      (
+        await sendOtpSms(
+          { ...env, SMS_PROVIDER: 'msg91', MSG91_BASE_URL: `${env.SANDBOX_URL}/no-such-provider` },
+          '+919876543210',
+          '111111',
+        )
+      ).ok,
+    ).toBe(false);
   });
 });
 
 describe('Turnstile', () => {
-  const on = { TURNSTILE_BASE_URL: env.TURNSTILE_BASE_URL, TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA' };
+  const on = {
+    TURNSTILE_BASE_URL: env.TURNSTILE_BASE_URL,
+    TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+    TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+  };
 
   it('is off unless both keys are configured (local runs skip it)', () => {
     expect(turnstileEnabled(env)).toBe(false);
@@ -64,12 +82,20 @@ describe('Turnstile', () => {
 });
 
 describe('the bot check on sending a code', () => {
-  const withTurnstile = { ...env, TURNSTILE_SITE_KEY: '1x00000000000000000000AA', TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA' };
+  const withTurnstile = {
+    ...env,
+    TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+    TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+  };
   const sendWith = async (body: Record<string, unknown>) => {
     const ctx = createExecutionContext();
     const res = await app.request(
       `${ORIGIN}/api/auth/otp/send`,
-      { method: 'POST', headers: { 'content-type': 'application/json', Origin: ORIGIN, 'CF-Connecting-IP': randomIp() }, body: JSON.stringify(body) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Origin: ORIGIN, 'CF-Connecting-IP': randomIp() },
+        body: JSON.stringify(body),
+      },
       withTurnstile,
       ctx,
     );
@@ -79,13 +105,17 @@ describe('the bot check on sending a code', () => {
 
   it('exposes the site key only when configured', async () => {
     expect(await (await SELF.fetch(`${ORIGIN}/api/auth/config`)).json()).toEqual({ turnstile_site_key: null });
-    expect(await (await app.request(`${ORIGIN}/api/auth/config`, {}, withTurnstile, createExecutionContext())).json()).toEqual({ turnstile_site_key: '1x00000000000000000000AA' });
+    expect(
+      await (await app.request(`${ORIGIN}/api/auth/config`, {}, withTurnstile, createExecutionContext())).json(),
+    ).toEqual({ turnstile_site_key: '1x00000000000000000000AA' });
   });
 
   it('refuses to send without a valid token, with the send-code error, and sends with one', async () => {
     const missing = await sendWith({ phone: randomPhone() });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe('Failed to send code. Please try again.');
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(
+      'Failed to send code. Please try again.',
+    );
     const refused = await sendWith({ phone: randomPhone(), turnstile_token: 'fail-token' });
     expect(refused.status).toBe(400);
     const ok = await sendWith({ phone: randomPhone(), turnstile_token: 'good-token' });

@@ -6,24 +6,63 @@ import { eventBookings, events, paymentOrders } from '../../db/schema';
 import { eventRow } from './helpers/event-row';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
-type Booking = { id: string; event_name: string; event_location: string; event_date: string; amount: number; status: string; booking_date: string };
+type Booking = {
+  id: string;
+  event_name: string;
+  event_location: string;
+  event_date: string;
+  amount: number;
+  status: string;
+  booking_date: string;
+};
 
 async function insertEvent() {
   const id = `test-event-${crypto.randomUUID()}`;
-  await db(env.DB).insert(events).values(eventRow(id, 30 * 86_400_000, { city: 'gurugram', title: 'Saturday Supper', location: 'Gurugram' }));
+  await db(env.DB)
+    .insert(events)
+    .values(eventRow(id, 30 * 86_400_000, { city: 'gurugram', title: 'Saturday Supper', location: 'Gurugram' }));
   return id;
 }
 
-async function insertBooking(userId: string, eventId: string, bookingDate: string, status: BookingStatus = 'confirmed', amount = 499) {
+async function insertBooking(
+  userId: string,
+  eventId: string,
+  bookingDate: string,
+  status: BookingStatus = 'confirmed',
+  amount = 499,
+) {
   const orderId = crypto.randomUUID();
-  await db(env.DB).insert(paymentOrders).values({
-    id: orderId, receipt: `rcpt_${orderId}`, userId, eventId, ticketType: 'male', seats: 1, amount, status: 'confirmed', holdExpiresAt: bookingDate,
-  });
+  await db(env.DB)
+    .insert(paymentOrders)
+    .values({
+      id: orderId,
+      receipt: `rcpt_${orderId}`,
+      userId,
+      eventId,
+      ticketType: 'male',
+      seats: 1,
+      amount,
+      status: 'confirmed',
+      holdExpiresAt: bookingDate,
+    });
   const id = crypto.randomUUID();
-  await db(env.DB).insert(eventBookings).values({
-    id, userId, orderId, eventId, eventName: `Dinner ${bookingDate}`, eventLocation: 'Gurugram', eventDate: '2030-01-05',
-    ticketType: 'male', seats: 1, amount, paymentId: `pay_${orderId}`, status, bookingDate,
-  });
+  await db(env.DB)
+    .insert(eventBookings)
+    .values({
+      id,
+      userId,
+      orderId,
+      eventId,
+      eventName: `Dinner ${bookingDate}`,
+      eventLocation: 'Gurugram',
+      eventDate: '2030-01-05',
+      ticketType: 'male',
+      seats: 1,
+      amount,
+      paymentId: `pay_${orderId}`,
+      status,
+      bookingDate,
+    });
   return id;
 }
 
@@ -39,8 +78,18 @@ describe('GET /api/bookings', () => {
     const res = await SELF.fetch(apiRequest('GET', '/api/bookings', { cookie: me.cookie }));
     expect(res.status).toBe(200);
     const { bookings } = (await res.json()) as { bookings: Booking[] };
-    expect(bookings.map((b) => b.booking_date)).toEqual(['2029-12-03T10:00:00.000Z', '2029-12-02T10:00:00.000Z', '2029-12-01T10:00:00.000Z']);
-    expect(bookings[0]).toMatchObject({ event_name: 'Dinner 2029-12-03T10:00:00.000Z', event_location: 'Gurugram', event_date: '2030-01-05', amount: 749, status: 'refund_pending' });
+    expect(bookings.map((b) => b.booking_date)).toEqual([
+      '2029-12-03T10:00:00.000Z',
+      '2029-12-02T10:00:00.000Z',
+      '2029-12-01T10:00:00.000Z',
+    ]);
+    expect(bookings[0]).toMatchObject({
+      event_name: 'Dinner 2029-12-03T10:00:00.000Z',
+      event_location: 'Gurugram',
+      event_date: '2030-01-05',
+      amount: 749,
+      status: 'refund_pending',
+    });
   });
 
   it('answers an empty list for a guest without bookings', async () => {

@@ -1,4 +1,10 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configProblems, type DeployConfig, missingSecrets, placeholderReason } from '../../worker/deploy/config-check';
 import { assertConfig, type BookingMessage, ConfigSchema, type Env } from '../../worker/env';
@@ -17,9 +23,14 @@ describe('the config check at start', () => {
     expect(() => assertConfig(envWith({}))).not.toThrow();
   });
 
-  it.each(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])('refuses an empty %s, by name', (key) => {
-    expect(() => assertConfig(envWith({ [key]: '' }))).toThrow(new RegExp(`configuration is invalid: ${key}: must not be empty`));
-  });
+  it.each(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])(
+    'refuses an empty %s, by name',
+    (key) => {
+      expect(() => assertConfig(envWith({ [key]: '' }))).toThrow(
+        new RegExp(`configuration is invalid: ${key}: must not be empty`),
+      );
+    },
+  );
 
   it('names every bad setting at once and never shows a value', () => {
     let message = '';
@@ -46,7 +57,9 @@ describe('every entry point checks the config first', () => {
       const res = await worker.fetch(new Request(`http://localhost:8787${path}`), bad(), ctx);
       await waitOnExecutionContext(ctx);
       expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } });
+      expect(await res.json()).toEqual({
+        error: { code: 'internal', message: 'Something went wrong. Please try again.' },
+      });
     }
     expect(logged).toHaveBeenCalledTimes(3);
     expect(String(logged.mock.calls[0][0])).toContain('RAZORPAY_WEBHOOK_SECRET: must not be empty');
@@ -61,24 +74,35 @@ describe('every entry point checks the config first', () => {
 
   it('queue refuses the batch (so it is retried) before touching a message', async () => {
     const batch = createMessageBatch<BookingMessage>('bookings', [
-      { id: 'm1', timestamp: new Date(), attempts: 1, body: { kind: 'payment-captured', orderId: 'order_x', paymentId: 'pay_x', source: 'webhook' } },
+      {
+        id: 'm1',
+        timestamp: new Date(),
+        attempts: 1,
+        body: { kind: 'payment-captured', orderId: 'order_x', paymentId: 'pay_x', source: 'webhook' },
+      },
     ]);
     await expect(worker.queue(batch, bad())).rejects.toThrow(/RAZORPAY_WEBHOOK_SECRET: must not be empty/);
   });
 
   it('scheduled refuses the run', async () => {
-    await expect(worker.scheduled(createScheduledController({ cron: '*/5 * * * *' }), bad(), createExecutionContext())).rejects.toThrow(
-      /RAZORPAY_WEBHOOK_SECRET: must not be empty/,
-    );
+    await expect(
+      worker.scheduled(createScheduledController({ cron: '*/5 * * * *' }), bad(), createExecutionContext()),
+    ).rejects.toThrow(/RAZORPAY_WEBHOOK_SECRET: must not be empty/);
   });
 });
 
 /** The committed wrangler.toml's `[vars]`, `[secrets] required` and database ids (its simple lines only). */
 function templateConfig(): DeployConfig {
   const section = (name: string) => template.split(new RegExp(`^\\[${name}\\]$`, 'm'))[1]?.split(/^\[/m)[0] ?? '';
-  const vars = Object.fromEntries([...section('vars').matchAll(/^([A-Z0-9_]+) = "(.*)"$/gm)].map(([, k, val]) => [k, val]));
+  const vars = Object.fromEntries(
+    [...section('vars').matchAll(/^([A-Z0-9_]+) = "(.*)"$/gm)].map(([, k, val]) => [k, val]),
+  );
   const required = [...section('secrets').matchAll(/^ {2}"([A-Z0-9_]+)",$/gm)].map(([, k]) => k);
-  const ids = [...template.matchAll(/^database_id = "(.*)"$/gm)].map(([, id]) => ({ binding: 'DB', database_name: 'tablemates', database_id: id }));
+  const ids = [...template.matchAll(/^database_id = "(.*)"$/gm)].map(([, id]) => ({
+    binding: 'DB',
+    database_name: 'tablemates',
+    database_id: id,
+  }));
   return { name: 'tablemates', vars, secrets: { required }, d1_databases: ids };
 }
 
@@ -87,9 +111,17 @@ function filledIn(): DeployConfig {
   const t = templateConfig();
   const vars = { ...t.vars };
   for (const [k, val] of Object.entries(vars)) {
-    if (typeof val === 'string') vars[k] = val.replaceAll('tablemates.example', 'tablemates.in').replace('rzp_live_replace_me', 'rzp_live_AbC123').replace('replace_me', '1207162718');
+    if (typeof val === 'string')
+      vars[k] = val
+        .replaceAll('tablemates.example', 'tablemates.in')
+        .replace('rzp_live_replace_me', 'rzp_live_AbC123')
+        .replace('replace_me', '1207162718');
   }
-  return { ...t, vars, d1_databases: [{ binding: 'DB', database_name: 'tablemates', database_id: '3f2a9c1e-8b7d-4e6f-a1b2-c3d4e5f60718' }] };
+  return {
+    ...t,
+    vars,
+    d1_databases: [{ binding: 'DB', database_name: 'tablemates', database_id: '3f2a9c1e-8b7d-4e6f-a1b2-c3d4e5f60718' }],
+  };
 }
 
 describe('the deploy pre-flight rules (worker/deploy/config-check.ts)', () => {
@@ -108,14 +140,28 @@ describe('the deploy pre-flight rules (worker/deploy/config-check.ts)', () => {
   it('declares every secret the Worker reads and production needs, and none of them as a var', () => {
     const t = templateConfig();
     expect(t.secrets?.required).toEqual(
-      expect.arrayContaining(['SESSION_SECRET', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'MSG91_AUTH_KEY', 'EMAIL_API_KEY', 'WHATSAPP_TOKEN', 'GOOGLE_CLIENT_SECRET', 'TURNSTILE_SECRET_KEY']),
+      expect.arrayContaining([
+        'SESSION_SECRET',
+        'RAZORPAY_KEY_SECRET',
+        'RAZORPAY_WEBHOOK_SECRET',
+        'MSG91_AUTH_KEY',
+        'EMAIL_API_KEY',
+        'WHATSAPP_TOKEN',
+        'GOOGLE_CLIENT_SECRET',
+        'TURNSTILE_SECRET_KEY',
+      ]),
     );
     for (const name of t.secrets?.required ?? []) expect(t.vars).not.toHaveProperty(name);
   });
 
   it('refuses an invalid var, a local host, an empty setting production needs and an undeclared secret', () => {
     const config = filledIn();
-    config.vars = { ...config.vars, RAZORPAY_BASE_URL: 'http://127.0.0.1:8790', SMS_PROVIDER: 'sms', GOOGLE_CLIENT_ID: '' };
+    config.vars = {
+      ...config.vars,
+      RAZORPAY_BASE_URL: 'http://127.0.0.1:8790',
+      SMS_PROVIDER: 'sms',
+      GOOGLE_CLIENT_ID: '',
+    };
     config.secrets = { required: (config.secrets?.required ?? []).filter((s) => s !== 'SESSION_SECRET') };
     const problems = configProblems(config, ConfigSchema).join('\n');
     expect(problems).toContain('RAZORPAY_BASE_URL = "http://127.0.0.1:8790" is a local host');

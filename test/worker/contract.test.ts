@@ -18,7 +18,10 @@ const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 function nonSnakeKeys(value: unknown, path = '$'): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => nonSnakeKeys(v, `${path}[${i}]`));
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [...(SNAKE.test(k) ? [] : [`${path}.${k}`]), ...nonSnakeKeys(v, `${path}.${k}`)]);
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(SNAKE.test(k) ? [] : [`${path}.${k}`]),
+    ...nonSnakeKeys(v, `${path}.${k}`),
+  ]);
 }
 
 describe('one casing on the wire', () => {
@@ -32,7 +35,15 @@ describe('one casing on the wire', () => {
     const email = `snake-${Date.now()}@example.com`;
 
     const quiz = { ...QUIZ_DEFAULTS, music_genres: ['Jazz'], movie_genres: ['Horror', 'Drama', 'Comedy'] };
-    const profile = { full_name: 'Asha Verma', email: `p-${email}`, phone_number: '09876543210', date_of_birth: '1994-03-12', sex: 'female', relationship_status: 'single', work_profile: 'job' };
+    const profile = {
+      full_name: 'Asha Verma',
+      email: `p-${email}`,
+      phone_number: '09876543210',
+      date_of_birth: '1994-03-12',
+      sex: 'female',
+      relationship_status: 'single',
+      work_profile: 'job',
+    };
     const calls: Array<[string, Request]> = [
       ['health', apiRequest('GET', '/api/health')],
       ['auth config', apiRequest('GET', '/api/auth/config')],
@@ -46,15 +57,29 @@ describe('one casing on the wire', () => {
       ['quiz invalid', apiRequest('POST', '/api/quiz', { cookie: guest.cookie, body: { ...quiz, movie_genres: [] } })],
       ['profile', apiRequest('GET', '/api/profile', { cookie: guest.cookie })],
       ['profile save', apiRequest('PUT', '/api/profile', { cookie: guest.cookie, body: profile })],
-      ['profile invalid', apiRequest('PUT', '/api/profile', { cookie: guest.cookie, body: { ...profile, full_name: 'x' } })],
+      [
+        'profile invalid',
+        apiRequest('PUT', '/api/profile', { cookie: guest.cookie, body: { ...profile, full_name: 'x' } }),
+      ],
       ['coupon', apiRequest('POST', '/api/coupons/validate', { body: { code, event_id: event.id } })],
       ['coupon invalid', apiRequest('POST', '/api/coupons/validate', { body: { code: 'NOPE', event_id: event.id } })],
-      ['order create', apiRequest('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: event.id, ticket_type: 'male', coupon: code } })],
+      [
+        'order create',
+        apiRequest('POST', '/api/orders', {
+          cookie: guest.cookie,
+          body: { event_id: event.id, ticket_type: 'male', coupon: code },
+        }),
+      ],
       ['order view', apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie })],
       ['bookings', apiRequest('GET', '/api/bookings', { cookie: guest.cookie })],
       ['newsletter', apiRequest('POST', '/api/newsletter', { body: { email } })],
       ['waitlist invalid', apiRequest('POST', '/api/waitlist', { body: { city: 'nowhere' } })],
-      ['signup', apiRequest('POST', '/api/auth/signup', { body: { full_name: 'Ravi Kumar', phone: randomPhone(), email, password: 'secret1' } })],
+      [
+        'signup',
+        apiRequest('POST', '/api/auth/signup', {
+          body: { full_name: 'Ravi Kumar', phone: randomPhone(), email, password: 'secret1' },
+        }),
+      ],
       ['signin failed', apiRequest('POST', '/api/auth/signin', { body: { email, password: 'wrong-password' } })],
       ['otp invalid', apiRequest('POST', '/api/auth/otp/send', { body: { phone: '123' } })],
       ['signed out 401', apiRequest('GET', '/api/bookings')],
@@ -69,13 +94,22 @@ describe('one casing on the wire', () => {
     }
     const verified = await verify(guest.cookie, paid);
     offenders.push(...nonSnakeKeys(await verified.json()).map((p) => `verify: ${p}`));
-    const webhook = await postWebhook('payment.failed', { id: 'pay_snake', entity: 'payment', amount: 100, currency: 'INR', status: 'failed', order_id: 'order_none' });
+    const webhook = await postWebhook('payment.failed', {
+      id: 'pay_snake',
+      entity: 'payment',
+      amount: 100,
+      currency: 'INR',
+      status: 'failed',
+      order_id: 'order_none',
+    });
     offenders.push(...nonSnakeKeys(await webhook.json()).map((p) => `webhook: ${p}`));
     expect(offenders).toEqual([]);
   });
 
   it('would catch a camelCase key anywhere in an answer', () => {
-    expect(nonSnakeKeys({ event: { seats_left: 1, tickets: [{ ticketType: 'male' }] } })).toEqual(['$.event.tickets[0].ticketType']);
+    expect(nonSnakeKeys({ event: { seats_left: 1, tickets: [{ ticketType: 'male' }] } })).toEqual([
+      '$.event.tickets[0].ticketType',
+    ]);
   });
 });
 
@@ -113,7 +147,8 @@ function countingD1(inner: D1Database) {
             return target.batch(statements.map(unwrap));
           };
         }
-        if (prop === 'withSession') return (...args: unknown[]) => wrapDatabase((target as D1Database).withSession(...(args as [string])));
+        if (prop === 'withSession')
+          return (...args: unknown[]) => wrapDatabase((target as D1Database).withSession(...(args as [string])));
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
@@ -122,14 +157,21 @@ function countingD1(inner: D1Database) {
 
 /** A stand-in for the static assets: the SPA shell, so the landing pages render. */
 const shellAssets = {
-  fetch: async () => new Response('<!doctype html><html><head></head><body><div id="root"></div></body></html>', { headers: { 'Content-Type': 'text/html' } }),
+  fetch: async () =>
+    new Response('<!doctype html><html><head></head><body><div id="root"></div></body></html>', {
+      headers: { 'Content-Type': 'text/html' },
+    }),
 } as unknown as Fetcher;
 
 /** Runs `request` through the Worker and answers how many D1 round trips it cost. */
 async function roundTrips(request: Request): Promise<{ trips: number; status: number }> {
   const { database, counter } = countingD1(env.DB);
   const ctx = createExecutionContext();
-  const res = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, DB: database, ASSETS: shellAssets }, ctx);
+  const res = await worker.fetch(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, DB: database, ASSETS: shellAssets },
+    ctx,
+  );
   await res.arrayBuffer();
   await waitOnExecutionContext(ctx);
   return { trips: counter.trips, status: res.status };
@@ -140,7 +182,12 @@ const measured: Array<{ request: string; trips: number; budget: number }> = [];
 describe('D1 round trips per request', () => {
   afterAll(() => {
     // The table for the record (docs/decisions/008): what each request costs today.
-    console.info(['D1 round trips per request:', ...measured.map((m) => `  ${m.request.padEnd(40)} ${m.trips}  (budget ${m.budget})`)].join('\n'));
+    console.info(
+      [
+        'D1 round trips per request:',
+        ...measured.map((m) => `  ${m.request.padEnd(40)} ${m.trips}  (budget ${m.budget})`),
+      ].join('\n'),
+    );
   });
 
   const expectWithin = async (label: string, request: Request, budget: number, status = 200) => {
@@ -175,18 +222,32 @@ describe('D1 round trips per request', () => {
     await expectWithin('GET /api/profile', apiRequest('GET', '/api/profile', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/bookings', apiRequest('GET', '/api/bookings', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/quiz', apiRequest('GET', '/api/quiz', { cookie: guest.cookie }), 2);
-    await expectWithin('GET /api/orders/:id', apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie }), 2);
+    await expectWithin(
+      'GET /api/orders/:id',
+      apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie }),
+      2,
+    );
   });
 
   it('an order costs three at most', async () => {
     const guest = await createGuest();
     const event = await createEvent();
-    await expectWithin('POST /api/orders', apiRequest('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: event.id, ticket_type: 'male' } }), 3, 201);
+    await expectWithin(
+      'POST /api/orders',
+      apiRequest('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: event.id, ticket_type: 'male' } }),
+      3,
+      201,
+    );
   });
 
   it('counts what it claims to count (a refused order still reads)', async () => {
     const guest = await createGuest();
-    const { trips } = await roundTrips(apiRequest('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: 'no-such-event', ticket_type: 'male' } }));
+    const { trips } = await roundTrips(
+      apiRequest('POST', '/api/orders', {
+        cookie: guest.cookie,
+        body: { event_id: 'no-such-event', ticket_type: 'male' },
+      }),
+    );
     expect(trips).toBe(2);
   });
 });

@@ -7,14 +7,26 @@ import { pageContentSecurityPolicy } from '../../worker/middleware/content-secur
 import template from '../../wrangler.toml?raw';
 
 /** The committed wrangler.toml's `[vars]`: the production hosts. */
-const productionVars = Object.fromEntries([...(template.split(/^\[vars\]$/m)[1] ?? '').matchAll(/^([A-Z0-9_]+) = "(.*)"$/gm)].map(([, k, v]) => [k, v]));
+const productionVars = Object.fromEntries(
+  [...(template.split(/^\[vars\]$/m)[1] ?? '').matchAll(/^([A-Z0-9_]+) = "(.*)"$/gm)].map(([, k, v]) => [k, v]),
+);
 
 /** The policy web/public/_headers gives static files (and pages served without the Worker). */
 const fallbackPolicy = /^\/\*\n(?:.*\n)*? {2}Content-Security-Policy: (.+)$/m.exec(pageHeaders)?.[1] ?? '';
 
 /** Every source the policy allows besides keywords and data: — that is, every other origin. */
-const origins = (csp: string) => new Set(csp.split(';').flatMap((d) => d.trim().split(/\s+/).slice(1)).filter((s) => !s.startsWith("'") && s !== 'data:'));
-const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+const origins = (csp: string) =>
+  new Set(
+    csp
+      .split(';')
+      .flatMap((d) => d.trim().split(/\s+/).slice(1))
+      .filter((s) => !s.startsWith("'") && s !== 'data:'),
+  );
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? '';
 
 /** The built SPA as the assets binding serves it: HTML for pages (with _headers' policy), the file otherwise. */
 const ASSETS = {
@@ -53,8 +65,12 @@ describe('the Content-Security-Policy of HTML pages comes from the config', () =
     const [csp] = policies;
     expect(csp).toBe(fallbackPolicy);
     expect(csp).not.toMatch(/127\.0\.0\.1|localhost/);
-    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://checkout.razorpay.com https://challenges.cloudflare.com");
-    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com");
+    expect(directive(csp, 'script-src')).toBe(
+      "script-src 'self' https://checkout.razorpay.com https://challenges.cloudflare.com",
+    );
+    expect(directive(csp, 'connect-src')).toBe(
+      "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
+    );
   });
 
   it('with the sandbox config, allows exactly the sandbox origin and nothing else', async () => {

@@ -19,17 +19,38 @@ const detail = async (key: string) => ((await (await get(`/api/events/${key}`)).
 
 let userId: string;
 let orderSeq = 0;
-async function order(eventId: string, seats: 1 | 2, status: (typeof paymentOrders.$inferInsert)['status'], holdExpiresAt: string) {
+async function order(
+  eventId: string,
+  seats: 1 | 2,
+  status: (typeof paymentOrders.$inferInsert)['status'],
+  holdExpiresAt: string,
+) {
   orderSeq += 1;
   await db(env.DB)
     .insert(paymentOrders)
-    .values({ id: `o${orderSeq}`, receipt: `r${orderSeq}`, userId, eventId, ticketType: seats === 2 ? 'couple' : 'male', seats, amount: 1, status, holdExpiresAt });
+    .values({
+      id: `o${orderSeq}`,
+      receipt: `r${orderSeq}`,
+      userId,
+      eventId,
+      ticketType: seats === 2 ? 'couple' : 'male',
+      seats,
+      amount: 1,
+      status,
+      holdExpiresAt,
+    });
 }
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare('DELETE FROM event_bookings'), env.DB.prepare('DELETE FROM payment_orders'), env.DB.prepare('DELETE FROM events')]);
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM event_bookings'),
+    env.DB.prepare('DELETE FROM payment_orders'),
+    env.DB.prepare('DELETE FROM events'),
+  ]);
   userId = crypto.randomUUID();
-  await db(env.DB).insert(users).values({ id: userId, email: `${userId}@example.com` });
+  await db(env.DB)
+    .insert(users)
+    .values({ id: userId, email: `${userId}@example.com` });
 });
 
 describe('GET /api/events', () => {
@@ -52,7 +73,17 @@ describe('GET /api/events', () => {
     await insertEvents(row);
     const { events: list } = (await (await get('/api/events')).json()) as { events: Record<string, unknown>[] };
     expect(list).toEqual([
-      { id: 'one', city: 'testcity', title: row.title, description: row.description, location: row.location, date: row.date, starts_at: row.startsAt, image_url: row.imageUrl, available: true },
+      {
+        id: 'one',
+        city: 'testcity',
+        title: row.title,
+        description: row.description,
+        location: row.location,
+        date: row.date,
+        starts_at: row.startsAt,
+        image_url: row.imageUrl,
+        available: true,
+      },
     ]);
   });
 
@@ -102,7 +133,11 @@ describe('GET /api/events/:idOrCity', () => {
     ['an event that has started', 'past'],
     ['a city with nothing bookable', 'sleepycity'],
   ])('answers 404 with the spec message for %s', async (_label, key) => {
-    await insertEvents(eventRow('hidden', 2 * DAY, { available: false }), eventRow('past', -HOUR), eventRow('sleepy', 2 * DAY, { city: 'sleepycity', available: false }));
+    await insertEvents(
+      eventRow('hidden', 2 * DAY, { available: false }),
+      eventRow('past', -HOUR),
+      eventRow('sleepy', 2 * DAY, { city: 'sleepycity', available: false }),
+    );
     const res = await get(`/api/events/${key}`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { code: 'not_found', message: NOT_FOUND } });
@@ -148,7 +183,12 @@ describe('GET /api/events/:idOrCity', () => {
     await order('tight', 2, 'confirmed', future);
     let event = await detail('tight');
     expect(event.seats_left).toBe(1);
-    expect(Object.fromEntries(event.tickets.map((t) => [t.type, t.available]))).toEqual({ male: true, female: true, couple: false, female_duo: false });
+    expect(Object.fromEntries(event.tickets.map((t) => [t.type, t.available]))).toEqual({
+      male: true,
+      female: true,
+      couple: false,
+      female_duo: false,
+    });
     await order('tight', 1, 'created', future);
     event = await detail('tight');
     expect(event.seats_left).toBe(0);

@@ -6,7 +6,17 @@ import { coupons, paymentOrders } from '../../db/schema';
 import { handleScheduled } from '../../worker/scheduled';
 import { placeOrder as placeOrderDirect } from '../../worker/services/orders';
 import { seatsTaken } from '../../worker/services/seats';
-import { type CheckoutResponse, createEvent, createGuest, expireHold, getOrder, orderRow, placeOrder, postOrder, razorpayGet } from './helpers/booking-fixtures';
+import {
+  type CheckoutResponse,
+  createEvent,
+  createGuest,
+  expireHold,
+  getOrder,
+  orderRow,
+  placeOrder,
+  postOrder,
+  razorpayGet,
+} from './helpers/booking-fixtures';
 import { apiRequest } from './helpers/session-cookie';
 
 const SOLD_OUT = 'Sold out';
@@ -22,8 +32,17 @@ describe('POST /api/orders — price and validation', () => {
       expect(order.amount).toBe(price);
       expect(order.amountPaise).toBe(price * 100);
       expect(order.seats).toBe(seats);
-      const rzp = await razorpayGet<{ amount: number; currency: string; receipt: string; notes: Record<string, string> }>(`/v1/orders/${order.orderId}`);
-      expect(rzp).toMatchObject({ amount: price * 100, currency: 'INR', notes: { ticket_type: type, event_id: event.id, event_name: event.title } });
+      const rzp = await razorpayGet<{
+        amount: number;
+        currency: string;
+        receipt: string;
+        notes: Record<string, string>;
+      }>(`/v1/orders/${order.orderId}`);
+      expect(rzp).toMatchObject({
+        amount: price * 100,
+        currency: 'INR',
+        notes: { ticket_type: type, event_id: event.id, event_name: event.title },
+      });
       expect(rzp.notes.ticket_label).toBe(order.ticketLabel);
       expect(rzp.receipt).toMatch(/^ord_/);
     }
@@ -41,7 +60,13 @@ describe('POST /api/orders — price and validation', () => {
     const guest = await createGuest();
     const other = await createGuest();
     const event = await createEvent();
-    const res = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male', amount: 1, price: 1, user_id: other.userId });
+    const res = await postOrder(guest.cookie, {
+      event_id: event.id,
+      ticket_type: 'male',
+      amount: 1,
+      price: 1,
+      user_id: other.userId,
+    });
     expect(res.status).toBe(201);
     const { order } = (await res.json()) as CheckoutResponse;
     expect(order.amount).toBe(499);
@@ -76,7 +101,9 @@ describe('POST /api/orders — price and validation', () => {
 
   it('needs a signed-in guest (401) with a complete profile (403 profile_incomplete)', async () => {
     const event = await createEvent();
-    const anon = await SELF.fetch(apiRequest('POST', '/api/orders', { body: { event_id: event.id, ticket_type: 'male' } }));
+    const anon = await SELF.fetch(
+      apiRequest('POST', '/api/orders', { body: { event_id: event.id, ticket_type: 'male' } }),
+    );
     expect(anon.status).toBe(401);
     const noProfile = await createGuest({ profile: false });
     const res = await postOrder(noProfile.cookie, { event_id: event.id, ticket_type: 'male' });
@@ -88,18 +115,31 @@ describe('POST /api/orders — price and validation', () => {
   it('refuses a coupon nobody created, and applies an operator-created one', async () => {
     const guest = await createGuest();
     const event = await createEvent();
-    const bad = await SELF.fetch(apiRequest('POST', '/api/coupons/validate', { cookie: guest.cookie, body: { code: 'FREEFOOD', event_id: event.id } }));
+    const bad = await SELF.fetch(
+      apiRequest('POST', '/api/coupons/validate', {
+        cookie: guest.cookie,
+        body: { code: 'FREEFOOD', event_id: event.id },
+      }),
+    );
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_coupon', message: 'Invalid Coupon: This coupon code is not valid.' } });
+    expect(await bad.json()).toMatchObject({
+      error: { code: 'invalid_coupon', message: 'Invalid Coupon: This coupon code is not valid.' },
+    });
     const badOrder = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male', coupon: 'FREEFOOD' });
     expect(badOrder.status).toBe(400);
     expect(await seatsTaken(db(env.DB), event.id)).toBe(0);
 
-    await db(env.DB).insert(coupons).values({ code: `TEN${event.id.slice(-6).toUpperCase()}`, eventId: event.id, percentOff: 10 });
+    await db(env.DB)
+      .insert(coupons)
+      .values({ code: `TEN${event.id.slice(-6).toUpperCase()}`, eventId: event.id, percentOff: 10 });
     const code = `ten${event.id.slice(-6)}`;
-    const good = await SELF.fetch(apiRequest('POST', '/api/coupons/validate', { cookie: guest.cookie, body: { code, event_id: event.id } }));
+    const good = await SELF.fetch(
+      apiRequest('POST', '/api/coupons/validate', { cookie: guest.cookie, body: { code, event_id: event.id } }),
+    );
     expect(good.status).toBe(200);
-    const { order } = (await (await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male', coupon: code })).json()) as CheckoutResponse;
+    const { order } = (await (
+      await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male', coupon: code })
+    ).json()) as CheckoutResponse;
     expect(order.amount).toBe(449);
   });
 
@@ -107,7 +147,9 @@ describe('POST /api/orders — price and validation', () => {
     const guest = await createGuest();
     const event = await createEvent({ capacity: 1 });
     const down = { ...env, RAZORPAY_BASE_URL: 'http://127.0.0.1:9' };
-    await expect(placeOrderDirect(down, db(env.DB), { userId: guest.userId, eventId: event.id, ticketType: 'male' })).rejects.toMatchObject({ status: 502, message: 'Payment system unavailable' });
+    await expect(
+      placeOrderDirect(down, db(env.DB), { userId: guest.userId, eventId: event.id, ticketType: 'male' }),
+    ).rejects.toMatchObject({ status: 502, message: 'Payment system unavailable' });
     expect(await db(env.DB).select().from(paymentOrders).where(eq(paymentOrders.eventId, event.id))).toEqual([]);
     expect(await seatsTaken(db(env.DB), event.id)).toBe(0);
   });
@@ -117,11 +159,14 @@ describe('seats are never oversold', () => {
   it('50 concurrent single-seat orders for 8 seats: exactly 8 held, the other 42 answered 409 Sold out', async () => {
     const event = await createEvent({ capacity: 8 });
     const guests = await Promise.all(Array.from({ length: 50 }, () => createGuest()));
-    const responses = await Promise.all(guests.map((g) => postOrder(g.cookie, { event_id: event.id, ticket_type: 'male' })));
+    const responses = await Promise.all(
+      guests.map((g) => postOrder(g.cookie, { event_id: event.id, ticket_type: 'male' })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(8);
     expect(statuses.filter((s) => s === 409)).toHaveLength(42);
-    for (const r of responses.filter((x) => x.status === 409)) expect(await r.json()).toMatchObject({ error: { code: 'sold_out', message: SOLD_OUT } });
+    for (const r of responses.filter((x) => x.status === 409))
+      expect(await r.json()).toMatchObject({ error: { code: 'sold_out', message: SOLD_OUT } });
     expect(await seatsTaken(db(env.DB), event.id)).toBe(8);
   });
 
@@ -129,7 +174,9 @@ describe('seats are never oversold', () => {
     const event = await createEvent({ capacity: 7 });
     const guests = await Promise.all(Array.from({ length: 30 }, () => createGuest()));
     const types = ['male', 'couple', 'female', 'female_duo'];
-    const responses = await Promise.all(guests.map((g, i) => postOrder(g.cookie, { event_id: event.id, ticket_type: types[i % 4] })));
+    const responses = await Promise.all(
+      guests.map((g, i) => postOrder(g.cookie, { event_id: event.id, ticket_type: types[i % 4] })),
+    );
     const taken = await seatsTaken(db(env.DB), event.id);
     expect(taken).toBeLessThanOrEqual(7);
     expect(taken).toBeGreaterThanOrEqual(6);
@@ -143,7 +190,9 @@ describe('seats are never oversold', () => {
     const first = await placeOrder(a.cookie, event.id);
     const refused = await postOrder(b.cookie, { event_id: event.id, ticket_type: 'male' });
     expect(refused.status).toBe(409);
-    const detail = (await (await SELF.fetch(`http://localhost:8787/api/events/${event.id}`)).json()) as { event: { seats_left: number } };
+    const detail = (await (await SELF.fetch(`http://localhost:8787/api/events/${event.id}`)).json()) as {
+      event: { seats_left: number };
+    };
     expect(detail.event.seats_left).toBe(0);
 
     await expireHold(first.orderId, 3);
@@ -161,7 +210,9 @@ describe('one guest cannot hold a table hostage', () => {
     await placeOrder(guest.cookie, event.id);
     const third = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male' });
     expect(third.status).toBe(429);
-    expect(await third.json()).toMatchObject({ error: { code: 'too_many_holds', message: 'Too many attempts. Please try again later.' } });
+    expect(await third.json()).toMatchObject({
+      error: { code: 'too_many_holds', message: 'Too many attempts. Please try again later.' },
+    });
     expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
     await expireHold(first.orderId);
     expect((await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(201);
@@ -176,7 +227,11 @@ describe('GET /api/orders/:orderId', () => {
     const order = await placeOrder(owner.cookie, event.id, 'couple');
     const own = await getOrder(owner.cookie, order.orderId);
     expect(own.status).toBe(200);
-    expect(await own.json()).toMatchObject({ order: { id: order.orderId, status: 'created', amount: 899, seats: 2 }, event: { id: event.id }, booking: null });
+    expect(await own.json()).toMatchObject({
+      order: { id: order.orderId, status: 'created', amount: 899, seats: 2 },
+      event: { id: event.id },
+      booking: null,
+    });
     const theirs = await getOrder(stranger.cookie, order.orderId);
     expect(theirs.status).toBe(404);
     const anon = await SELF.fetch(`http://localhost:8787/api/orders/${order.orderId}`);

@@ -25,7 +25,8 @@ import {
 
 const VERIFY_FAILED = 'Payment verification failed. Please contact support.';
 
-const bookingsFor = (orderId: string) => db(env.DB).select().from(eventBookings).where(eq(eventBookings.orderId, orderId));
+const bookingsFor = (orderId: string) =>
+  db(env.DB).select().from(eventBookings).where(eq(eventBookings.orderId, orderId));
 
 describe('POST /api/payments/verify', () => {
   it('accepts the checkout signature for our stored order', async () => {
@@ -38,7 +39,7 @@ describe('POST /api/payments/verify', () => {
     expect(await res.json()).toEqual({ verified: true, order_id: order.orderId });
   });
 
-  it('refuses a bad signature, a signature for another order, and another user\'s order, changing nothing', async () => {
+  it("refuses a bad signature, a signature for another order, and another user's order, changing nothing", async () => {
     const event = await createEvent();
     const guest = await createGuest();
     const other = await createGuest();
@@ -49,7 +50,14 @@ describe('POST /api/payments/verify', () => {
     const attempts = [
       { cookie: guest.cookie, body: { ...paidA, razorpay_signature: '0'.repeat(64) } },
       { cookie: guest.cookie, body: { ...paidA, razorpay_signature: paidB.razorpay_signature } },
-      { cookie: guest.cookie, body: { razorpay_order_id: a.orderId, razorpay_payment_id: paidB.razorpay_payment_id, razorpay_signature: paidB.razorpay_signature } },
+      {
+        cookie: guest.cookie,
+        body: {
+          razorpay_order_id: a.orderId,
+          razorpay_payment_id: paidB.razorpay_payment_id,
+          razorpay_signature: paidB.razorpay_signature,
+        },
+      },
       { cookie: other.cookie, body: paidA },
       { cookie: guest.cookie, body: { razorpay_order_id: a.orderId, razorpay_payment_id: paidA.razorpay_payment_id } },
     ];
@@ -68,7 +76,10 @@ describe('POST /api/webhooks/razorpay', () => {
     const event = await createEvent();
     const order = await placeOrder(guest.cookie, event.id);
     const payment = capturedPayment(order.orderId, 'pay_forged0001', order.amountPaise);
-    const wrongSecret = await postWebhook('payment.captured', payment, { eventId: 'evt_bad_sig_1', secret: 'not_the_secret' });
+    const wrongSecret = await postWebhook('payment.captured', payment, {
+      eventId: 'evt_bad_sig_1',
+      secret: 'not_the_secret',
+    });
     const missing = await postWebhook('payment.captured', payment, { eventId: 'evt_bad_sig_2', signature: null });
     expect(wrongSecret.status).toBe(400);
     expect(missing.status).toBe(400);
@@ -82,9 +93,20 @@ describe('POST /api/webhooks/razorpay', () => {
     const event = await createEvent({ capacity: 2 });
     const order = await placeOrder(guest.cookie, event.id, 'couple');
     expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
-    const res = await postWebhook('payment.failed', { id: 'pay_failed0001', entity: 'payment', amount: order.amountPaise, currency: 'INR', status: 'failed', order_id: order.orderId, error_description: 'Payment processing failed because of incorrect OTP' });
+    const res = await postWebhook('payment.failed', {
+      id: 'pay_failed0001',
+      entity: 'payment',
+      amount: order.amountPaise,
+      currency: 'INR',
+      status: 'failed',
+      order_id: order.orderId,
+      error_description: 'Payment processing failed because of incorrect OTP',
+    });
     expect(res.status).toBe(200);
-    expect(await orderRow(order.orderId)).toMatchObject({ status: 'failed', failureReason: 'Payment processing failed because of incorrect OTP' });
+    expect(await orderRow(order.orderId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Payment processing failed because of incorrect OTP',
+    });
     expect(await seatsTaken(db(env.DB), event.id)).toBe(0);
     expect(await (await getOrder(guest.cookie, order.orderId)).json()).toMatchObject({ order: { status: 'failed' } });
   });
@@ -115,28 +137,46 @@ describe('one payment, one booking', () => {
 
     const m = (source: BookingMessage['source']) => message(order.orderId, paid.razorpay_payment_id, source);
     // The same report from every source, twice over, in two concurrent batches.
-    const [one, two] = await Promise.all([runQueue('bookings', [m('verify'), m('webhook'), m('webhook')]), runQueue('bookings', [m('reconcile'), m('verify')], 2)]);
+    const [one, two] = await Promise.all([
+      runQueue('bookings', [m('verify'), m('webhook'), m('webhook')]),
+      runQueue('bookings', [m('reconcile'), m('verify')], 2),
+    ]);
     expect(one.result.retryMessages).toEqual([]);
     expect(two.result.retryMessages).toEqual([]);
     await runQueue('bookings', [m('webhook')], 3);
 
     const bookings = await bookingsFor((await orderRow(order.orderId)).id);
     expect(bookings).toHaveLength(1);
-    expect(bookings[0]).toMatchObject({ status: 'confirmed', amount: 312, paymentId: paid.razorpay_payment_id, eventName: event.title, eventLocation: event.location, eventDate: event.date, seats: 1 });
+    expect(bookings[0]).toMatchObject({
+      status: 'confirmed',
+      amount: 312,
+      paymentId: paid.razorpay_payment_id,
+      eventName: event.title,
+      eventLocation: event.location,
+      eventDate: event.date,
+      seats: 1,
+    });
     expect(bookings[0].confirmationEmailSentAt).not.toBeNull();
     expect(bookings[0].confirmationWhatsappSentAt).not.toBeNull();
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'confirmed', paymentId: paid.razorpay_payment_id });
 
-    const view = (await (await getOrder(guest.cookie, order.orderId)).json()) as { order: { status: string }; booking: { id: string; status: string } };
+    const view = (await (await getOrder(guest.cookie, order.orderId)).json()) as {
+      order: { status: string };
+      booking: { id: string; status: string };
+    };
     expect(view.order.status).toBe('confirmed');
     expect(view.booking).toMatchObject({ id: bookings[0].id, status: 'confirmed' });
 
     // The real queue consumer may still be working through verify's and the webhooks' messages.
     await new Promise((r) => setTimeout(r, 300));
-    const emails = (await outboxFor(guest.email)).filter((x) => x.channel === 'email' && x.subject?.startsWith("You're All Set!"));
+    const emails = (await outboxFor(guest.email)).filter(
+      (x) => x.channel === 'email' && x.subject?.startsWith("You're All Set!"),
+    );
     expect(emails).toHaveLength(1);
     expect(emails[0].body).toContain(bookings[0].id);
-    const whatsapps = (await outboxFor(guest.phone)).filter((x) => x.channel === 'whatsapp' && x.body.includes('booking_confirmed'));
+    const whatsapps = (await outboxFor(guest.phone)).filter(
+      (x) => x.channel === 'whatsapp' && x.body.includes('booking_confirmed'),
+    );
     expect(whatsapps).toHaveLength(1);
     expect(await seatsTaken(db(env.DB), event.id)).toBe(1);
   });
@@ -163,7 +203,10 @@ describe('one payment, one booking', () => {
     const dlq = await runQueue('bookings-dlq', [msg]);
     expect(dlq.result.explicitAcks).toEqual([dlq.batch.messages[0].id]);
     expect((await orderRow(broken.orderId)).status).toBe('needs_attention');
-    expect(await (await getOrder(guest.cookie, broken.orderId)).json()).toMatchObject({ order: { status: 'needs_attention' }, booking: null });
+    expect(await (await getOrder(guest.cookie, broken.orderId)).json()).toMatchObject({
+      order: { status: 'needs_attention' },
+      booking: null,
+    });
   });
 
   it('a payment after its hold expired is confirmed when a seat is still free', async () => {
@@ -191,7 +234,9 @@ describe('one payment, one booking', () => {
 
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'refunded', paymentId: paid.razorpay_payment_id });
     expect(await bookingsFor((await orderRow(order.orderId)).id)).toEqual([]);
-    const refunds = await razorpayGet<{ count: number; items: Array<{ amount: number; status: string }> }>(`/v1/payments/${paid.razorpay_payment_id}/refunds`);
+    const refunds = await razorpayGet<{ count: number; items: Array<{ amount: number; status: string }> }>(
+      `/v1/payments/${paid.razorpay_payment_id}/refunds`,
+    );
     expect(refunds.count).toBe(1);
     expect(refunds.items[0]).toMatchObject({ amount: 49900, status: 'processed' });
     const mails = (await outboxFor(late.email)).filter((m) => m.subject?.includes('refunded'));
@@ -219,11 +264,18 @@ describe('through the real bookings queue', () => {
     const event = await createEvent();
     const order = await placeOrder(guest.cookie, event.id, 'couple');
     const paid = await sandboxPay(order.orderId);
-    const res = await postWebhook('payment.captured', capturedPayment(order.orderId, paid.razorpay_payment_id, order.amountPaise));
+    const res = await postWebhook(
+      'payment.captured',
+      capturedPayment(order.orderId, paid.razorpay_payment_id, order.amountPaise),
+    );
     expect(res.status).toBe(200);
     // wrangler.toml's consumer (batch timeout 5 s) picks the message up; nothing is called directly.
     await expect
-      .poll(async () => ((await (await getOrder(guest.cookie, order.orderId)).json()) as { order: { status: string } }).order.status, { timeout: 20_000, interval: 250 })
+      .poll(
+        async () =>
+          ((await (await getOrder(guest.cookie, order.orderId)).json()) as { order: { status: string } }).order.status,
+        { timeout: 20_000, interval: 250 },
+      )
       .toBe('confirmed');
     expect(await bookingsFor((await orderRow(order.orderId)).id)).toHaveLength(1);
   }, 30_000);
@@ -241,10 +293,21 @@ describe('scheduled reconciliation', () => {
     await expireHold(abandoned.orderId, 20);
 
     const sent: BookingMessage[] = [];
-    const capture = { ...env, BOOKINGS: { send: async (m: BookingMessage) => void sent.push(m), sendBatch: async () => {} } as unknown as Queue<BookingMessage> };
-    await worker.scheduled(createScheduledController({ cron: '*/5 * * * *' }), capture, { waitUntil: (p: Promise<unknown>) => void p, passThroughOnException: () => {} } as unknown as ExecutionContext);
+    const capture = {
+      ...env,
+      BOOKINGS: {
+        send: async (m: BookingMessage) => void sent.push(m),
+        sendBatch: async () => {},
+      } as unknown as Queue<BookingMessage>,
+    };
+    await worker.scheduled(createScheduledController({ cron: '*/5 * * * *' }), capture, {
+      waitUntil: (p: Promise<unknown>) => void p,
+      passThroughOnException: () => {},
+    } as unknown as ExecutionContext);
     await new Promise((r) => setTimeout(r, 50));
-    expect(sent).toEqual([{ kind: 'payment-captured', orderId: order.orderId, paymentId: paid.razorpay_payment_id, source: 'reconcile' }]);
+    expect(sent).toEqual([
+      { kind: 'payment-captured', orderId: order.orderId, paymentId: paid.razorpay_payment_id, source: 'reconcile' },
+    ]);
     expect((await orderRow(abandoned.orderId)).status).toBe('expired');
 
     await runQueue('bookings', sent);

@@ -10,7 +10,11 @@ import pageHeaders from '../../web/public/_headers?raw';
 import { ORIGIN } from './helpers/session-cookie';
 
 const subscribe = (headers: Record<string, string>) =>
-  SELF.fetch(`${ORIGIN}/api/newsletter`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ email: 'guest@example.com' }) });
+  SELF.fetch(`${ORIGIN}/api/newsletter`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ email: 'guest@example.com' }),
+  });
 const stored = async () => (await db(env.DB).select().from(newsletterSignups)).length;
 
 beforeEach(async () => {
@@ -22,7 +26,11 @@ afterEach(() => {
 
 describe('security headers', () => {
   it('sends a locked-down Content-Security-Policy and the other security headers on API answers', async () => {
-    for (const res of [await SELF.fetch(`${ORIGIN}/api/health`), await SELF.fetch(`${ORIGIN}/api/nope`), await subscribe({ Origin: 'https://evil.example' })]) {
+    for (const res of [
+      await SELF.fetch(`${ORIGIN}/api/health`),
+      await SELF.fetch(`${ORIGIN}/api/nope`),
+      await subscribe({ Origin: 'https://evil.example' }),
+    ]) {
       expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
       expect(res.headers.get('X-Frame-Options')).toBe('DENY');
@@ -32,7 +40,9 @@ describe('security headers', () => {
   });
 
   it('pins https with HSTS in production but never on plain-http localhost', async () => {
-    expect((await SELF.fetch('https://tablemates.example/api/health')).headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await SELF.fetch('https://tablemates.example/api/health')).headers.get('Strict-Transport-Security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     expect((await SELF.fetch(`${ORIGIN}/api/health`)).headers.get('Strict-Transport-Security')).toBeNull();
   });
 
@@ -42,7 +52,11 @@ describe('security headers', () => {
     expect(pageHeaders).not.toMatch(/127\.0\.0\.1|localhost/);
     const block = pageHeaders.split(/\n(?=\S)/).find((b) => b.startsWith('/*\n')) ?? '';
     const csp = /Content-Security-Policy: (.+)/.exec(block)?.[1] ?? '';
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('default-src')).toBe("default-src 'self'");
     expect(directive('script-src')).toMatch(/^script-src 'self'/);
     expect(directive('script-src')).not.toMatch(/unsafe-inline|unsafe-eval/);
@@ -96,9 +110,17 @@ describe('request log', () => {
   it('writes exactly one JSON line per request with method, path, status and duration', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await SELF.fetch(`${ORIGIN}/api/events/no-such-event`);
-    const lines = log.mock.calls.map((args) => String(args[0])).filter((line) => line.includes('/api/events/no-such-event'));
+    const lines = log.mock.calls
+      .map((args) => String(args[0]))
+      .filter((line) => line.includes('/api/events/no-such-event'));
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', method: 'GET', path: '/api/events/no-such-event', status: 404, ms: expect.any(Number) });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: '/api/events/no-such-event',
+      status: 404,
+      ms: expect.any(Number),
+    });
   });
 });
 
@@ -134,7 +156,9 @@ describe('error middleware', () => {
     const res = await app.request('/bug');
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'internal', message: 'Something went wrong. Please try again.' },
+    });
     expect(text).not.toContain('secret internal detail');
     expect(logged).toHaveBeenCalledOnce();
     expect(String(logged.mock.calls[0][0])).toContain('secret internal detail');

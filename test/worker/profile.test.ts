@@ -30,7 +30,8 @@ const validProfile = (email = uniqueEmail('asha')) => ({
   work_profile: 'startup',
 });
 
-const profileRow = (userId: string) => db(env.DB).select().from(userProfiles).where(eq(userProfiles.userId, userId)).get();
+const profileRow = (userId: string) =>
+  db(env.DB).select().from(userProfiles).where(eq(userProfiles.userId, userId)).get();
 const welcomeMailsTo = async (email: string) => {
   const res = await fetch(`${env.SANDBOX_URL}/outbox`);
   return ((await res.json()) as Outbox).filter((m) => m.channel === 'email' && m.to === email);
@@ -43,7 +44,15 @@ describe('PUT /api/profile', () => {
     const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...body, age: 99 } }));
     expect(res.status).toBe(200);
     const { profile } = (await res.json()) as { profile: Record<string, unknown> };
-    expect(profile).toMatchObject({ full_name: 'Asha Rao', email: body.email, phone_number: '+919876543210', date_of_birth: '1995-06-15', sex: 'female', relationship_status: 'single', work_profile: 'startup' });
+    expect(profile).toMatchObject({
+      full_name: 'Asha Rao',
+      email: body.email,
+      phone_number: '+919876543210',
+      date_of_birth: '1995-06-15',
+      sex: 'female',
+      relationship_status: 'single',
+      work_profile: 'startup',
+    });
     const row = await profileRow(userId);
     const [y, m, d] = todayInIst().split('-').map(Number);
     const expectedAge = y - 1995 - (m > 6 || (m === 6 && d >= 15) ? 0 : 1);
@@ -54,7 +63,11 @@ describe('PUT /api/profile', () => {
     const { userId, cookie } = await createSignedInUser();
     const { sex: _s, relationship_status: _r, work_profile: _w, ...rest } = validProfile();
     expect((await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: rest }))).status).toBe(200);
-    expect(await profileRow(userId)).toMatchObject({ sex: 'prefer_not_to_say', relationshipStatus: 'prefer_not_to_say', workProfile: 'job' });
+    expect(await profileRow(userId)).toMatchObject({
+      sex: 'prefer_not_to_say',
+      relationshipStatus: 'prefer_not_to_say',
+      workProfile: 'job',
+    });
   });
 
   it('upserts on user_id: a second save updates the one row', async () => {
@@ -62,7 +75,12 @@ describe('PUT /api/profile', () => {
     const body = validProfile();
     await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body }));
     const first = await profileRow(userId);
-    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...body, full_name: 'Asha Raman', work_profile: 'business' } }));
+    const res = await SELF.fetch(
+      apiRequest('PUT', '/api/profile', {
+        cookie,
+        body: { ...body, full_name: 'Asha Raman', work_profile: 'business' },
+      }),
+    );
     expect(res.status).toBe(200);
     const rows = await db(env.DB).select().from(userProfiles).where(eq(userProfiles.userId, userId));
     expect(rows).toHaveLength(1);
@@ -72,8 +90,16 @@ describe('PUT /api/profile', () => {
   it("updates the quiz response's name", async () => {
     const { userId, cookie } = await createSignedInUser();
     await db(env.DB).insert(quizResponses).values({
-      id: crypto.randomUUID(), userId, name: 'Anonymous', email: null, ageRange: '26-35', dietaryPreferences: 'vegetarian',
-      interests: '{}', personalityType: 'introvert', conversationStyle: 'listener', answers: '{}',
+      id: crypto.randomUUID(),
+      userId,
+      name: 'Anonymous',
+      email: null,
+      ageRange: '26-35',
+      dietaryPreferences: 'vegetarian',
+      interests: '{}',
+      personalityType: 'introvert',
+      conversationStyle: 'listener',
+      answers: '{}',
     });
     await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: validProfile() }));
     const quiz = await db(env.DB).select().from(quizResponses).where(eq(quizResponses.userId, userId)).get();
@@ -98,9 +124,16 @@ describe('PUT /api/profile', () => {
     const email = uniqueEmail('taken');
     await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie: a.cookie, body: validProfile(email) }));
     const aBefore = await profileRow(a.userId);
-    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie: b.cookie, body: { ...validProfile(email.toUpperCase()), full_name: 'Ravi Kumar' } }));
+    const res = await SELF.fetch(
+      apiRequest('PUT', '/api/profile', {
+        cookie: b.cookie,
+        body: { ...validProfile(email.toUpperCase()), full_name: 'Ravi Kumar' },
+      }),
+    );
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorBody).error.message).toBe('This email is already registered. Please use a different email address.');
+    expect(((await res.json()) as ErrorBody).error.message).toBe(
+      'This email is already registered. Please use a different email address.',
+    );
     expect(await profileRow(b.userId)).toBeUndefined();
     expect(await profileRow(a.userId)).toEqual(aBefore);
   });
@@ -111,7 +144,12 @@ describe('PUT /api/profile', () => {
     await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie: a.cookie, body: validProfile() }));
     const aBefore = await profileRow(a.userId);
     // A user_id in the body is ignored: the session decides whose row is written.
-    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie: b.cookie, body: { ...validProfile(), user_id: a.userId, full_name: 'Ravi Kumar' } }));
+    const res = await SELF.fetch(
+      apiRequest('PUT', '/api/profile', {
+        cookie: b.cookie,
+        body: { ...validProfile(), user_id: a.userId, full_name: 'Ravi Kumar' },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await profileRow(a.userId)).toEqual(aBefore);
     expect((await profileRow(b.userId))!.fullName).toBe('Ravi Kumar');
@@ -120,7 +158,11 @@ describe('PUT /api/profile', () => {
   it.each([
     ['full_name', 'A', 'Name must be at least 2 characters'],
     ['full_name', '   ', 'Name must be at least 2 characters'],
-    ['full_name', `Asha ${'a'.repeat(50)}b ${'o'.repeat(1)}${'ab'.repeat(25)}`, 'Name must be less than 100 characters'],
+    [
+      'full_name',
+      `Asha ${'a'.repeat(50)}b ${'o'.repeat(1)}${'ab'.repeat(25)}`,
+      'Name must be less than 100 characters',
+    ],
     ['full_name', 'Asha', 'Please enter a valid full name (first and last name, no gibberish)'],
     ['full_name', 'asdf qwrtz', 'Please enter a valid full name (first and last name, no gibberish)'],
     ['full_name', 'Aaaron Rao', 'Please enter a valid full name (first and last name, no gibberish)'],
@@ -140,7 +182,9 @@ describe('PUT /api/profile', () => {
     ['work_profile', 'retired', 'Please choose one of the options'],
   ])('refuses %s = %j with 400 "%s" and stores nothing', async (field, value, message) => {
     const { userId, cookie } = await createSignedInUser();
-    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...validProfile(), [field]: value } }));
+    const res = await SELF.fetch(
+      apiRequest('PUT', '/api/profile', { cookie, body: { ...validProfile(), [field]: value } }),
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe('invalid_input');
@@ -150,7 +194,9 @@ describe('PUT /api/profile', () => {
 
   it('accepts a guest who turns 18 today in India', async () => {
     const { cookie } = await createSignedInUser();
-    const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body: { ...validProfile(), date_of_birth: dobYearsAgo(18) } }));
+    const res = await SELF.fetch(
+      apiRequest('PUT', '/api/profile', { cookie, body: { ...validProfile(), date_of_birth: dobYearsAgo(18) } }),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -167,7 +213,9 @@ describe('GET /api/profile', () => {
     expect(await (await SELF.fetch(apiRequest('GET', '/api/profile', { cookie }))).json()).toEqual({ profile: null });
     const body = validProfile();
     await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body }));
-    const { profile } = (await (await SELF.fetch(apiRequest('GET', '/api/profile', { cookie }))).json()) as { profile: Record<string, unknown> };
+    const { profile } = (await (await SELF.fetch(apiRequest('GET', '/api/profile', { cookie }))).json()) as {
+      profile: Record<string, unknown>;
+    };
     expect(profile).toMatchObject({ full_name: 'Asha Rao', email: body.email });
   });
 

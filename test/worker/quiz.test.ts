@@ -19,7 +19,8 @@ const validAnswers = {
   dietary_preferences: 'non_vegetarian',
 };
 
-const quizRow = (userId: string) => db(env.DB).select().from(quizResponses).where(eq(quizResponses.userId, userId)).get();
+const quizRow = (userId: string) =>
+  db(env.DB).select().from(quizResponses).where(eq(quizResponses.userId, userId)).get();
 
 describe('POST /api/quiz', () => {
   it('stores the row exactly as SPEC §3 maps it, plus the raw answers', async () => {
@@ -48,14 +49,20 @@ describe('POST /api/quiz', () => {
       'free_entry',
       'family_guy_character',
     ]);
-    expect(interests).toMatchObject({ vibe_reason: 'adventure', music_genres: ['Rock', 'Jazz'], family_guy_character: 'stewie' });
+    expect(interests).toMatchObject({
+      vibe_reason: 'adventure',
+      music_genres: ['Rock', 'Jazz'],
+      family_guy_character: 'stewie',
+    });
     expect(JSON.parse(row!.answers)).toMatchObject({ ...validAnswers, social_battery: 'ambivert' });
   });
 
   it('keeps extrovert and introvert as they are', async () => {
     for (const battery of ['extrovert', 'introvert'] as const) {
       const { userId, cookie } = await createSignedInUser();
-      const res = await SELF.fetch(apiRequest('POST', '/api/quiz', { cookie, body: { ...validAnswers, social_battery: battery } }));
+      const res = await SELF.fetch(
+        apiRequest('POST', '/api/quiz', { cookie, body: { ...validAnswers, social_battery: battery } }),
+      );
       expect(res.status).toBe(201);
       expect((await quizRow(userId))!.personalityType).toBe(battery);
     }
@@ -63,7 +70,9 @@ describe('POST /api/quiz', () => {
 
   it("uses the profile's full name and email when the guest has them", async () => {
     const { userId, cookie } = await createSignedInUser({ email: 'acct@example.com' });
-    await db(env.DB).insert(userProfiles).values({ id: crypto.randomUUID(), userId, fullName: 'Meera Iyer', email: 'meera.quiz@example.com' });
+    await db(env.DB)
+      .insert(userProfiles)
+      .values({ id: crypto.randomUUID(), userId, fullName: 'Meera Iyer', email: 'meera.quiz@example.com' });
     await SELF.fetch(apiRequest('POST', '/api/quiz', { cookie, body: validAnswers }));
     expect(await quizRow(userId)).toMatchObject({ name: 'Meera Iyer', email: 'meera.quiz@example.com' });
   });
@@ -72,9 +81,16 @@ describe('POST /api/quiz', () => {
     const { userId, cookie } = await createSignedInUser();
     expect((await SELF.fetch(apiRequest('POST', '/api/quiz', { cookie, body: validAnswers }))).status).toBe(201);
     const before = await quizRow(userId);
-    const res = await SELF.fetch(apiRequest('POST', '/api/quiz', { cookie, body: { ...validAnswers, social_battery: 'extrovert', dietary_preferences: 'vegetarian' } }));
+    const res = await SELF.fetch(
+      apiRequest('POST', '/api/quiz', {
+        cookie,
+        body: { ...validAnswers, social_battery: 'extrovert', dietary_preferences: 'vegetarian' },
+      }),
+    );
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe("You've already completed the vibe check.");
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "You've already completed the vibe check.",
+    );
     expect(await quizRow(userId)).toEqual(before);
   });
 
@@ -83,7 +99,9 @@ describe('POST /api/quiz', () => {
     const b = await createSignedInUser();
     await SELF.fetch(apiRequest('POST', '/api/quiz', { cookie: a.cookie, body: validAnswers }));
     const before = await quizRow(a.userId);
-    const res = await SELF.fetch(apiRequest('POST', '/api/quiz', { cookie: b.cookie, body: { ...validAnswers, family_guy_character: 'brian' } }));
+    const res = await SELF.fetch(
+      apiRequest('POST', '/api/quiz', { cookie: b.cookie, body: { ...validAnswers, family_guy_character: 'brian' } }),
+    );
     expect(res.status).toBe(201);
     expect(await quizRow(a.userId)).toEqual(before);
     expect(JSON.parse((await quizRow(b.userId))!.interests).family_guy_character).toBe('brian');
@@ -108,7 +126,9 @@ describe('POST /api/quiz', () => {
     ['email', 'not-an-email', 'Please enter a valid email address'],
   ])('refuses %s = %j with 400 "%s" and stores nothing', async (field, value, message) => {
     const { userId, cookie } = await createSignedInUser();
-    const res = await SELF.fetch(apiRequest('POST', '/api/quiz', { cookie, body: { ...validAnswers, [field]: value } }));
+    const res = await SELF.fetch(
+      apiRequest('POST', '/api/quiz', { cookie, body: { ...validAnswers, [field]: value } }),
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; message: string; fields: Record<string, string> } };
     expect(body.error.code).toBe('invalid_input');

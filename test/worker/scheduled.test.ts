@@ -5,7 +5,16 @@ import { db } from '../../db/client';
 import { eventBookings, remindersSent } from '../../db/schema';
 import { handleScheduled } from '../../worker/scheduled';
 import { dueReminder } from '../../worker/services/cron-jobs';
-import { createEvent, createGuest, message, orderRow, outboxFor, placeOrder, runQueue, sandboxPay } from './helpers/booking-fixtures';
+import {
+  createEvent,
+  createGuest,
+  message,
+  orderRow,
+  outboxFor,
+  placeOrder,
+  runQueue,
+  sandboxPay,
+} from './helpers/booking-fixtures';
 
 const controller = {} as ScheduledController;
 

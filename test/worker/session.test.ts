@@ -7,10 +7,20 @@ import { cookiesFrom, latestCode, ORIGIN, postJson, signIn } from './helpers/aut
 /** GET /api/profile, the plainest route behind `requireUser`: 200 signed in, 401 signed out. */
 const me = (cookie: string) => SELF.fetch(`${ORIGIN}/api/profile`, { headers: { cookie } });
 /** The signed-in user's id as GET /api/auth/session reports it, or null. */
-const userIdOf = async (cookie: string) => ((await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie } })).json()) as { user: { id: string } | null }).user?.id ?? null;
-const cookieValue = (cookie: string, name: string) => cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
+const userIdOf = async (cookie: string) =>
+  (
+    (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie } })).json()) as {
+      user: { id: string } | null;
+    }
+  ).user?.id ?? null;
+const cookieValue = (cookie: string, name: string) =>
+  cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1) ?? '';
 const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const sessionIdOf = (token: string) => (JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sid: string }).sid;
+const sessionIdOf = (token: string) =>
+  (JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sid: string }).sid;
 
 describe('access tokens', () => {
   beforeEach(async () => {
@@ -107,13 +117,17 @@ describe('refresh tokens', () => {
     const rt = cookieValue(cookie, 'tm_rt');
     const rotated = cookiesFrom(await me(`tm_rt=${rt}`));
     // Age the first use beyond the grace window for concurrent tabs.
-    await env.DB.prepare('UPDATE refresh_tokens SET used_at = ? WHERE used_at IS NOT NULL').bind(new Date(Date.now() - 60_000).toISOString()).run();
+    await env.DB.prepare('UPDATE refresh_tokens SET used_at = ? WHERE used_at IS NOT NULL')
+      .bind(new Date(Date.now() - 60_000).toISOString())
+      .run();
     const reuse = await me(`tm_rt=${rt}`);
     expect(reuse.status).toBe(401);
     // The thief's replay also killed the legitimate holder's newer tokens.
     expect((await me(rotated)).status).toBe(401);
     const sid = sessionIdOf(cookieValue(cookie, 'tm_at'));
-    const row = await env.DB.prepare('SELECT revoked_at FROM sessions WHERE id = ?').bind(sid).first<{ revoked_at: string | null }>();
+    const row = await env.DB.prepare('SELECT revoked_at FROM sessions WHERE id = ?')
+      .bind(sid)
+      .first<{ revoked_at: string | null }>();
     expect(row?.revoked_at).toBeTruthy();
   });
 
@@ -122,7 +136,9 @@ describe('refresh tokens', () => {
     const rt = cookieValue(cookie, 'tm_rt');
     const sid = sessionIdOf(cookieValue(cookie, 'tm_at'));
     await me(`tm_rt=${rt}`);
-    await env.DB.prepare('UPDATE refresh_tokens SET used_at = ? WHERE used_at IS NOT NULL').bind(new Date(Date.now() - 60_000).toISOString()).run();
+    await env.DB.prepare('UPDATE refresh_tokens SET used_at = ? WHERE used_at IS NOT NULL')
+      .bind(new Date(Date.now() - 60_000).toISOString())
+      .run();
     const nearlyExpired = await signAccessToken(env.SESSION_SECRET, user.id, sid, 120);
     expect((await me(`tm_at=${nearlyExpired}; tm_rt=${rt}`)).status).toBe(401);
   });
@@ -154,10 +170,18 @@ describe('sign-out', () => {
 
   it('a cross-origin POST is refused with 403', async () => {
     const { cookie } = await signIn();
-    const res = await SELF.fetch(`${ORIGIN}/api/auth/signout`, { method: 'POST', headers: { cookie, Origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
+    const res = await SELF.fetch(`${ORIGIN}/api/auth/signout`, {
+      method: 'POST',
+      headers: { cookie, Origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
     expect((await me(cookie)).status).toBe(200);
-    const send = await SELF.fetch(`${ORIGIN}/api/auth/otp/send`, { method: 'POST', headers: { Origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ phone: '9876543210' }) });
+    const send = await SELF.fetch(`${ORIGIN}/api/auth/otp/send`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '9876543210' }),
+    });
     expect(send.status).toBe(403);
   });
 });
@@ -167,9 +191,17 @@ describe('the session answer', () => {
     const a = await signIn();
     const b = await signIn();
     await env.DB.prepare('UPDATE user_profiles SET full_name = ? WHERE user_id = ?').bind('Asha Rao', a.user.id).run();
-    await env.DB.prepare('UPDATE user_profiles SET full_name = ? WHERE user_id = ?').bind('Vikram Shah', b.user.id).run();
-    const sa = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as { user: { id: string }; profile: { full_name: string; phone_number: string } };
-    const sb = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: b.cookie } })).json()) as { user: { id: string }; profile: { full_name: string; phone_number: string } };
+    await env.DB.prepare('UPDATE user_profiles SET full_name = ? WHERE user_id = ?')
+      .bind('Vikram Shah', b.user.id)
+      .run();
+    const sa = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as {
+      user: { id: string };
+      profile: { full_name: string; phone_number: string };
+    };
+    const sb = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: b.cookie } })).json()) as {
+      user: { id: string };
+      profile: { full_name: string; phone_number: string };
+    };
     expect(sa.user.id).toBe(a.user.id);
     expect(sa.profile).toMatchObject({ full_name: 'Asha Rao', phone_number: a.phone });
     expect(sb.user.id).toBe(b.user.id);
@@ -178,7 +210,10 @@ describe('the session answer', () => {
 
   it('next follows the redirect rule: no quiz → /quiz', async () => {
     const a = await signIn();
-    const s = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as { next: string; quiz_completed: boolean };
+    const s = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie: a.cookie } })).json()) as {
+      next: string;
+      quiz_completed: boolean;
+    };
     expect(s).toMatchObject({ quiz_completed: false, next: '/quiz' });
   });
 });
@@ -189,7 +224,11 @@ describe('signing in again', () => {
     await env.DB.prepare('DELETE FROM rate_events').run();
     const send = await postJson('/api/auth/otp/send', { phone: first.phone });
     expect(send.status).toBe(200);
-    const again = await postJson('/api/auth/otp/verify', { phone: first.phone, code: await latestCode(first.phone) }, { cookie: first.cookie });
+    const again = await postJson(
+      '/api/auth/otp/verify',
+      { phone: first.phone, code: await latestCode(first.phone) },
+      { cookie: first.cookie },
+    );
     expect(again.status).toBe(200);
     expect((await me(first.cookie)).status).toBe(401);
     expect((await me(cookiesFrom(again))).status).toBe(200);

@@ -13,13 +13,23 @@ const raw = (path: string, body: string, contentType = 'application/json') =>
 const newsletterRows = () => db(env.DB).select().from(newsletterSignups);
 const waitlistRows = () => db(env.DB).select().from(cityWaitlist);
 
-const cityEvent = (id: string, city: string, available: boolean, inDays = 7) => eventRow(id, inDays * 86_400_000, { city, title: id, location: city, available });
+const cityEvent = (id: string, city: string, available: boolean, inDays = 7) =>
+  eventRow(id, inDays * 86_400_000, { city, title: id, location: city, available });
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare('DELETE FROM newsletter_signups'), env.DB.prepare('DELETE FROM city_waitlist'), env.DB.prepare('DELETE FROM payment_orders'), env.DB.prepare('DELETE FROM events')]);
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM newsletter_signups'),
+    env.DB.prepare('DELETE FROM city_waitlist'),
+    env.DB.prepare('DELETE FROM payment_orders'),
+    env.DB.prepare('DELETE FROM events'),
+  ]);
   await db(env.DB)
     .insert(events)
-    .values([cityEvent('noida-launch', 'noida', false), cityEvent('delhi-ncr-launch', 'delhi-ncr', false), cityEvent('gurugram-next', 'gurugram', true)]);
+    .values([
+      cityEvent('noida-launch', 'noida', false),
+      cityEvent('delhi-ncr-launch', 'delhi-ncr', false),
+      cityEvent('gurugram-next', 'gurugram', true),
+    ]);
 });
 
 describe('POST /api/newsletter', () => {
@@ -48,14 +58,19 @@ describe('POST /api/newsletter', () => {
   it.each([
     ['an invalid email', { email: 'not-an-email' }],
     ['an empty email', { email: '   ' }],
-    ['an email over 255 characters', { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}` }],
+    [
+      'an email over 255 characters',
+      { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}` },
+    ],
     ['a number for the email', { email: 42 }],
     ['a missing email', {}],
     ['an array body', [{ email: 'a@b.co' }]],
   ])('refuses %s with 400, the spec message and nothing stored', async (_label, body) => {
     const res = await SELF.fetch(apiRequest('POST', '/api/newsletter', { body }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: INVALID_EMAIL, fields: { email: INVALID_EMAIL } } });
+    expect(await res.json()).toEqual({
+      error: { code: 'invalid_input', message: INVALID_EMAIL, fields: { email: INVALID_EMAIL } },
+    });
     expect(await newsletterRows()).toHaveLength(0);
   });
 
@@ -64,7 +79,12 @@ describe('POST /api/newsletter', () => {
     ['an empty body', '', 'application/json', 'The request body must be valid JSON.'],
     ['a non-JSON content type', '{"email":"a@b.co"}', 'text/plain', 'The request body must be valid JSON.'],
     ['a form body', 'email=a%40b.co', 'application/x-www-form-urlencoded', 'The request body must be valid JSON.'],
-    ['a body over 32 KB', JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(40_000) }), 'application/json', 'The request body is too large.'],
+    [
+      'a body over 32 KB',
+      JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(40_000) }),
+      'application/json',
+      'The request body is too large.',
+    ],
   ])('refuses %s with the 400 error shape, no stack trace and nothing stored', async (_label, body, type, message) => {
     const res = await raw('/api/newsletter', body, type);
     expect(res.status).toBe(400);
@@ -80,7 +100,9 @@ describe('POST /api/waitlist', () => {
   it('records a signed-in guest once per city, with their user id from the session', async () => {
     const { userId, cookie } = await createSignedInUser();
     for (let i = 0; i < 2; i++) {
-      const res = await SELF.fetch(apiRequest('POST', '/api/waitlist', { cookie, body: { city: 'noida', userId: 'someone-else' } }));
+      const res = await SELF.fetch(
+        apiRequest('POST', '/api/waitlist', { cookie, body: { city: 'noida', userId: 'someone-else' } }),
+      );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ok: true });
     }
@@ -94,7 +116,9 @@ describe('POST /api/waitlist', () => {
 
   it('records an anonymous guest once per city and contact', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await SELF.fetch(apiRequest('POST', '/api/waitlist', { body: { city: 'noida', contact: ' +919812345678 ' } }));
+      const res = await SELF.fetch(
+        apiRequest('POST', '/api/waitlist', { body: { city: 'noida', contact: ' +919812345678 ' } }),
+      );
       expect(res.status).toBe(200);
     }
     await SELF.fetch(apiRequest('POST', '/api/waitlist', { body: { city: 'noida', contact: 'other@example.com' } }));
@@ -114,12 +138,16 @@ describe('POST /api/waitlist', () => {
   ])('refuses %s with 400 and nothing stored', async (_label, body) => {
     const res = await SELF.fetch(apiRequest('POST', '/api/waitlist', { body }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'invalid_input', message: UNKNOWN_CITY, fields: { city: UNKNOWN_CITY } } });
+    expect(await res.json()).toEqual({
+      error: { code: 'invalid_input', message: UNKNOWN_CITY, fields: { city: UNKNOWN_CITY } },
+    });
     expect(await waitlistRows()).toHaveLength(0);
   });
 
   it('refuses a contact over 255 characters with 400 and nothing stored', async () => {
-    const res = await SELF.fetch(apiRequest('POST', '/api/waitlist', { body: { city: 'noida', contact: 'x'.repeat(256) } }));
+    const res = await SELF.fetch(
+      apiRequest('POST', '/api/waitlist', { body: { city: 'noida', contact: 'x'.repeat(256) } }),
+    );
     expect(res.status).toBe(400);
     const json = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(json.error.code).toBe('invalid_input');

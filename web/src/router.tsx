@@ -5,7 +5,11 @@ import { queryClient } from './lib/query-client';
 import { routeTree } from './route-tree.gen';
 
 /** The app's router; the build's prerender (web/prerender.ts) makes its own with a memory history. */
-export function createAppRouter(options: { queryClient: QueryClient; history?: RouterHistory; scrollRestoration?: boolean }) {
+export function createAppRouter(options: {
+  queryClient: QueryClient;
+  history?: RouterHistory;
+  scrollRestoration?: boolean;
+}) {
   return createRouter({
     routeTree,
     context: { queryClient: options.queryClient },

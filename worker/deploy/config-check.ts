@@ -44,8 +44,10 @@ export function placeholderReason(value: string): string | null {
   if (/replace_?me/i.test(value)) return 'a "replace_me" placeholder';
   for (const [, host] of value.matchAll(/(?:[a-z][a-z0-9+.-]*:\/\/|@)([a-z0-9.-]+)/gi)) {
     const h = host.toLowerCase();
-    if (h === 'example' || h.endsWith('.example') || /(^|\.)example\.(com|net|org)$/.test(h)) return `an example host (${h})`;
-    if (h === 'localhost' || h.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '0.0.0.0') return `a local host (${h}), e.g. the sandbox`;
+    if (h === 'example' || h.endsWith('.example') || /(^|\.)example\.(com|net|org)$/.test(h))
+      return `an example host (${h})`;
+    if (h === 'localhost' || h.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '0.0.0.0')
+      return `a local host (${h}), e.g. the sandbox`;
   }
   return null;
 }
@@ -64,14 +66,18 @@ export function configProblems(config: DeployConfig, schema: Schema): string[] {
 
   for (const db of config.d1_databases ?? []) {
     const label = `[[d1_databases]] ${db.binding ?? db.database_name ?? '?'}`;
-    if (!db.database_id) problems.push(`${label}: no database_id. Create the database (npx wrangler d1 create ${db.database_name ?? 'tablemates'} --location apac) and put its id here.`);
+    if (!db.database_id)
+      problems.push(
+        `${label}: no database_id. Create the database (npx wrangler d1 create ${db.database_name ?? 'tablemates'} --location apac) and put its id here.`,
+      );
     else if (ZERO_UUID.test(db.database_id))
       problems.push(
         `${label}: database_id is the all-zero placeholder ${db.database_id}. Create the database (npx wrangler d1 create ${db.database_name ?? 'tablemates'} --location apac) and put its id here.`,
       );
   }
 
-  if (!required) problems.push('wrangler.toml has no [secrets] required list: declare every secret the Worker needs there.');
+  if (!required)
+    problems.push('wrangler.toml has no [secrets] required list: declare every secret the Worker needs there.');
   const secrets = new Set(required ?? []);
 
   // The chosen SMS provider's settings are needed; the other provider's may stay empty.
@@ -86,13 +92,16 @@ export function configProblems(config: DeployConfig, schema: Schema): string[] {
       continue;
     }
     if (!inVars) {
-      if (!secrets.has(key) && !v.safeParse(entry, undefined).success) problems.push(`${key} is neither in [vars] nor in [secrets] required.`);
+      if (!secrets.has(key) && !v.safeParse(entry, undefined).success)
+        problems.push(`${key} is neither in [vars] nor in [secrets] required.`);
       continue;
     }
     const value = vars[key];
     const parsed = v.safeParse(entry, value);
     if (!parsed.success) {
-      problems.push(`[vars] ${key} = ${show(value)}: ${parsed.issues[0].message.replace(/:? ?Received .*$| but received .*$/, '')}.`);
+      problems.push(
+        `[vars] ${key} = ${show(value)}: ${parsed.issues[0].message.replace(/:? ?Received .*$| but received .*$/, '')}.`,
+      );
       continue;
     }
     if (typeof value !== 'string') continue;
@@ -102,8 +111,10 @@ export function configProblems(config: DeployConfig, schema: Schema): string[] {
   }
 
   if (required) {
-    for (const name of PRODUCTION_SECRETS) if (!secrets.has(name)) problems.push(`[secrets] required does not list ${name}: production needs it.`);
-    if (!secrets.has(SMS_SECRETS[sms])) problems.push(`[secrets] required does not list ${SMS_SECRETS[sms]}: SMS_PROVIDER = ${show(sms)} needs it.`);
+    for (const name of PRODUCTION_SECRETS)
+      if (!secrets.has(name)) problems.push(`[secrets] required does not list ${name}: production needs it.`);
+    if (!secrets.has(SMS_SECRETS[sms]))
+      problems.push(`[secrets] required does not list ${SMS_SECRETS[sms]}: SMS_PROVIDER = ${show(sms)} needs it.`);
   }
   return problems;
 }

@@ -31,7 +31,9 @@ function configPath(argv: string[]): string {
 
 /** wrangler.toml as wrangler itself parses it (its experimental, but exported, raw reader). */
 async function readConfig(path: string): Promise<DeployConfig> {
-  const wrangler = (await import('wrangler')) as unknown as { experimental_readRawConfig(args: { config: string }): { rawConfig: DeployConfig } };
+  const wrangler = (await import('wrangler')) as unknown as {
+    experimental_readRawConfig(args: { config: string }): { rawConfig: DeployConfig };
+  };
   return wrangler.experimental_readRawConfig({ config: path }).rawConfig;
 }
 
@@ -62,14 +64,20 @@ function listPutSecrets(path: string): { names: string[] } | { error: string } {
     run.error?.message ??
     output
       .split('\n')
-      .map((line) => stripVTControlCharacters(line).replace(/^[\s✘▲[\]A-Z]*\]\s*/, '').trim())
+      .map((line) =>
+        stripVTControlCharacters(line)
+          .replace(/^[\s✘▲[\]A-Z]*\]\s*/, '')
+          .trim(),
+      )
       .find((line) => line && !/^(⛅️|─|🪵|npm warn)/.test(line)) ??
     `exit code ${run.status}`;
   return { error: reason };
 }
 
 function refuse(problems: string[], note?: string): never {
-  console.error(`\nDeploy pre-flight: not ready for production. ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n`);
+  console.error(
+    `\nDeploy pre-flight: not ready for production. ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n`,
+  );
   for (const [i, p] of problems.entries()) console.error(`  ${String(i + 1).padStart(2)}. ${p}`);
   if (note) console.error(`\n${note}`);
   console.error('\nThe steps are in README.md, "Deploy to Cloudflare".\n');
@@ -79,7 +87,11 @@ function refuse(problems: string[], note?: string): never {
 const path = configPath(process.argv.slice(2));
 const config = await readConfig(path);
 const problems = configProblems(config, ConfigSchema);
-if (problems.length) refuse(problems, 'Secrets were not checked: the pre-flight asks Cloudflare for them once the config above is complete.');
+if (problems.length)
+  refuse(
+    problems,
+    'Secrets were not checked: the pre-flight asks Cloudflare for them once the config above is complete.',
+  );
 
 const put = listPutSecrets(path);
 if ('error' in put) {
@@ -91,7 +103,11 @@ const missing = missingSecrets(config, put.names);
 if (missing.length) {
   refuse(
     missing.map((name) => `Secret ${name} is not put: npx wrangler secret put ${name}`),
-    put.names.length ? undefined : `No secret is put on the Worker "${config.name}" yet (or it does not exist yet: the first \`wrangler secret put\` creates it).`,
+    put.names.length
+      ? undefined
+      : `No secret is put on the Worker "${config.name}" yet (or it does not exist yet: the first \`wrangler secret put\` creates it).`,
   );
 }
-console.log(`Deploy pre-flight: ${path} is ready (no placeholders; ${config.secrets?.required?.length ?? 0} required secrets put).`);
+console.log(
+  `Deploy pre-flight: ${path} is ready (no placeholders; ${config.secrets?.required?.length ?? 0} required secrets put).`,
+);

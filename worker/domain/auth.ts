@@ -16,20 +16,36 @@ export const CodeSchema = v.pipe(v.string(COPY.auth.code), v.trim(), v.regex(/^\
 
 const AccountEmailSchema = emailSchema({ invalid: COPY.auth.email });
 
-export const OtpSendSchema = v.object({ phone: PhoneSchema, turnstile_token: v.optional(v.pipe(v.string(), v.maxLength(4096))) });
+export const OtpSendSchema = v.object({
+  phone: PhoneSchema,
+  turnstile_token: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+});
 export const OtpVerifySchema = v.object({ phone: PhoneSchema, code: CodeSchema });
 
 /** Booking dialog sign-up (SPEC §5: all required, password at least 6). */
 export const SignUpSchema = v.object({
-  full_name: v.pipe(v.string(COPY.auth.fullName), v.trim(), v.minLength(1, COPY.auth.fullName), v.maxLength(100, COPY.auth.fullName)),
+  full_name: v.pipe(
+    v.string(COPY.auth.fullName),
+    v.trim(),
+    v.minLength(1, COPY.auth.fullName),
+    v.maxLength(100, COPY.auth.fullName),
+  ),
   phone: PhoneSchema,
   email: AccountEmailSchema,
-  password: v.pipe(v.string(COPY.auth.password), v.minLength(6, COPY.auth.password), v.maxLength(128, COPY.auth.password)),
+  password: v.pipe(
+    v.string(COPY.auth.password),
+    v.minLength(6, COPY.auth.password),
+    v.maxLength(128, COPY.auth.password),
+  ),
 });
 
 export const SignInSchema = v.object({
   email: AccountEmailSchema,
-  password: v.pipe(v.string(COPY.auth.passwordRequired), v.minLength(1, COPY.auth.passwordRequired), v.maxLength(128, COPY.auth.passwordRequired)),
+  password: v.pipe(
+    v.string(COPY.auth.passwordRequired),
+    v.minLength(1, COPY.auth.passwordRequired),
+    v.maxLength(128, COPY.auth.passwordRequired),
+  ),
 });
 
 export type SignUpInput = v.InferInput<typeof SignUpSchema>;

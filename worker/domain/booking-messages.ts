@@ -64,7 +64,10 @@ export function confirmationEmail(b: BookingFacts) {
 }
 
 /** WhatsApp template `booking_confirmed`: {{1}} name, {{2}} event, {{3}} date, {{4}} booking id. */
-export const confirmationWhatsApp = (b: BookingFacts) => ({ name: 'booking_confirmed', params: [firstName(b.name), b.eventName, `${formatIstDate(b.startsAt)}, 7:00 PM`, b.bookingId] });
+export const confirmationWhatsApp = (b: BookingFacts) => ({
+  name: 'booking_confirmed',
+  params: [firstName(b.name), b.eventName, `${formatIstDate(b.startsAt)}, 7:00 PM`, b.bookingId],
+});
 
 /** Sent when a payment arrived after its hold expired and the dinner had filled up. */
 export function refundEmail(r: { name: string; eventName: string; amount: number; paymentId: string }) {

@@ -7,7 +7,11 @@
  */
 export type NextPath = '/quiz' | '/profile-details' | '/events';
 
-export function nextPath(state: { hasPendingQuiz: boolean; quizCompleted: boolean; fullName: string | null | undefined }): NextPath {
+export function nextPath(state: {
+  hasPendingQuiz: boolean;
+  quizCompleted: boolean;
+  fullName: string | null | undefined;
+}): NextPath {
   if (state.hasPendingQuiz) return '/quiz';
   if (!state.quizCompleted) return '/quiz';
   if (!state.fullName || state.fullName.trim() === '') return '/profile-details';

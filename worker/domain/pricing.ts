@@ -76,7 +76,8 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 export type CouponTerms = { kind: CouponKind; value: number };
 
 /** What a coupon saves, as the guest reads it. @example couponSaving({ kind: 'percent', value: 10 }) // '10% off' */
-export const couponSaving = (coupon: CouponTerms) => (coupon.kind === 'percent' ? `${coupon.value}% off` : `₹${coupon.value.toLocaleString('en-IN')} off`);
+export const couponSaving = (coupon: CouponTerms) =>
+  coupon.kind === 'percent' ? `${coupon.value}% off` : `₹${coupon.value.toLocaleString('en-IN')} off`;
 
 /**
  * The price after a coupon, in whole rupees, or null when the coupon would make the seat (nearly)
@@ -86,6 +87,7 @@ export const couponSaving = (coupon: CouponTerms) => (coupon.kind === 'percent' 
  * @example discountedPrice(499, { kind: 'fixed', value: 100 }) // 399
  */
 export function discountedPrice(price: number, coupon: CouponTerms): number | null {
-  const discounted = coupon.kind === 'percent' ? Math.floor((price * (100 - coupon.value) + 50) / 100) : price - coupon.value;
+  const discounted =
+    coupon.kind === 'percent' ? Math.floor((price * (100 - coupon.value) + 50) / 100) : price - coupon.value;
   return discounted >= MIN_CHARGE_RUPEES ? discounted : null;
 }

@@ -19,15 +19,28 @@ export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 export type WorkProfile = (typeof WORK_PROFILES)[number];
 
 /** Labels shown in the form; prefer_not_to_say reads "It's complicated" for relationships (SPEC §3). */
-export const SEX_LABELS: Record<Sex, string> = { male: 'Male', female: 'Female', prefer_not_to_say: 'Prefer not to say' };
+export const SEX_LABELS: Record<Sex, string> = {
+  male: 'Male',
+  female: 'Female',
+  prefer_not_to_say: 'Prefer not to say',
+};
 export const RELATIONSHIP_LABELS: Record<RelationshipStatus, string> = {
   single: 'Single',
   in_relationship: 'In a relationship',
   prefer_not_to_say: "It's complicated",
 };
-export const WORK_LABELS: Record<WorkProfile, string> = { job: 'Job', business: 'Business', student: 'Student', startup: 'Startup' };
+export const WORK_LABELS: Record<WorkProfile, string> = {
+  job: 'Job',
+  business: 'Business',
+  student: 'Student',
+  startup: 'Startup',
+};
 
-export const PROFILE_DEFAULTS = { sex: 'prefer_not_to_say', relationship_status: 'prefer_not_to_say', work_profile: 'job' } as const;
+export const PROFILE_DEFAULTS = {
+  sex: 'prefer_not_to_say',
+  relationship_status: 'prefer_not_to_say',
+  work_profile: 'job',
+} as const;
 
 /** The profile form's messages (SPEC §5, §8). */
 export const MESSAGES = COPY.profile;
@@ -39,7 +52,8 @@ export const MIN_AGE = 18;
  * row reads 'Guest').
  * @example firstNameOf('Asha Rao') // 'Asha'
  */
-export const firstNameOf = (fullName: string | null | undefined, fallback = 'Guest') => fullName?.trim().split(/\s+/)[0] || fallback;
+export const firstNameOf = (fullName: string | null | undefined, fallback = 'Guest') =>
+  fullName?.trim().split(/\s+/)[0] || fallback;
 /** The calendar's bounds (SPEC §2 Profile details): 1900-01-01 … today, years 1924 … this year. */
 export const DOB_MIN = '1900-01-01';
 export const DOB_MIN_YEAR = 1924;
@@ -120,7 +134,10 @@ export const ProfileSchema = v.object({
   phone_number: v.optional(PhoneSchema, ''),
   date_of_birth: v.optional(DateOfBirthSchema, ''),
   sex: v.optional(v.picklist(SEXES, MESSAGES.choose), PROFILE_DEFAULTS.sex),
-  relationship_status: v.optional(v.picklist(RELATIONSHIP_STATUSES, MESSAGES.choose), PROFILE_DEFAULTS.relationship_status),
+  relationship_status: v.optional(
+    v.picklist(RELATIONSHIP_STATUSES, MESSAGES.choose),
+    PROFILE_DEFAULTS.relationship_status,
+  ),
   work_profile: v.optional(v.picklist(WORK_PROFILES, MESSAGES.choose), PROFILE_DEFAULTS.work_profile),
 });
 

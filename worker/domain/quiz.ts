@@ -52,10 +52,14 @@ export const FAMILY_GUY_CHARACTERS = [
 ] as const satisfies readonly QuizOption[];
 
 type Values<T extends readonly { value: string }[]> = T[number]['value'];
-const values = <T extends readonly { value: string }[]>(opts: T) => opts.map((o) => o.value) as unknown as [Values<T>, ...Values<T>[]];
+const values = <T extends readonly { value: string }[]>(opts: T) =>
+  opts.map((o) => o.value) as unknown as [Values<T>, ...Values<T>[]];
 
-const single = <const F extends string, const T extends readonly QuizOption[]>(field: F, question: string, options: T) =>
-  ({ field, question, kind: 'single', options }) as const;
+const single = <const F extends string, const T extends readonly QuizOption[]>(
+  field: F,
+  question: string,
+  options: T,
+) => ({ field, question, kind: 'single', options }) as const;
 
 /** The eleven steps, in order, with every option of SPEC §2 in its order. */
 export const QUIZ_STEPS = [
@@ -89,8 +93,22 @@ export const QUIZ_STEPS = [
     { value: 'okay', label: 'Okay, I guess', emoji: '🤷' },
     { value: 'torture', label: 'Actual torture', emoji: '😩' },
   ] as const),
-  { field: 'music_genres', question: "What's on your playlist? Pick up to 3.", kind: 'multi', options: MUSIC_GENRES, min: 1, max: 3 } as const,
-  { field: 'movie_genres', question: 'Your movie-night holy trinity? Pick exactly 3.', kind: 'multi', options: MOVIE_GENRES, min: 3, max: 3 } as const,
+  {
+    field: 'music_genres',
+    question: "What's on your playlist? Pick up to 3.",
+    kind: 'multi',
+    options: MUSIC_GENRES,
+    min: 1,
+    max: 3,
+  } as const,
+  {
+    field: 'movie_genres',
+    question: 'Your movie-night holy trinity? Pick exactly 3.',
+    kind: 'multi',
+    options: MOVIE_GENRES,
+    min: 3,
+    max: 3,
+  } as const,
   single('free_entry', 'Lifetime free entry. Which one are you taking?', [
     { value: 'concerts', label: 'Concerts', emoji: '🎫' },
     { value: 'matches', label: 'Matches', emoji: '🏏' },
@@ -147,14 +165,25 @@ const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.
  * The whole submission. name, email, age_range and the free-text fields may be empty (SPEC §5);
  * an email, when given, must be valid.
  */
-export const QuizAnswersSchema = v.object({
-  ...STEP_SCHEMAS,
-  name: optionalText(100),
-  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255, QUIZ_MESSAGES.emailInvalid), v.check((s) => s === '' || v.is(v.pipe(v.string(), v.email()), s), QUIZ_MESSAGES.emailInvalid)), ''),
-  age_range: optionalText(20),
-  dietary_preferences_text: optionalText(500),
-  interests: optionalText(500),
-}, QUIZ_MESSAGES.mandatory);
+export const QuizAnswersSchema = v.object(
+  {
+    ...STEP_SCHEMAS,
+    name: optionalText(100),
+    email: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(255, QUIZ_MESSAGES.emailInvalid),
+        v.check((s) => s === '' || v.is(v.pipe(v.string(), v.email()), s), QUIZ_MESSAGES.emailInvalid),
+      ),
+      '',
+    ),
+    age_range: optionalText(20),
+    dietary_preferences_text: optionalText(500),
+    interests: optionalText(500),
+  },
+  QUIZ_MESSAGES.mandatory,
+);
 
 export type QuizAnswers = v.InferOutput<typeof QuizAnswersSchema>;
 export type QuizAnswersInput = v.InferInput<typeof QuizAnswersSchema>;
@@ -223,7 +252,10 @@ export type QuizRow = {
  * conversation style is always 'listener'. `fallbacks` are what the server knows about the
  * guest (profile name, account email), used when the answers carry none.
  */
-export function toQuizRow(answers: QuizAnswers, fallbacks: { name?: string | null; email?: string | null } = {}): QuizRow {
+export function toQuizRow(
+  answers: QuizAnswers,
+  fallbacks: { name?: string | null; email?: string | null } = {},
+): QuizRow {
   const interests = Object.fromEntries(INTEREST_KEYS.map((k) => [k, answers[k]]));
   const name = fallbacks.name?.trim() || answers.name.trim() || 'Anonymous';
   const email = answers.email.trim() || fallbacks.email?.trim() || null;

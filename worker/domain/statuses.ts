@@ -6,7 +6,15 @@
  * capture). The database's CHECK constraints use the same lists (db/schema.ts).
  */
 
-export const ORDER_STATUSES = ['created', 'paid', 'confirmed', 'failed', 'expired', 'refunded', 'needs_attention'] as const;
+export const ORDER_STATUSES = [
+  'created',
+  'paid',
+  'confirmed',
+  'failed',
+  'expired',
+  'refunded',
+  'needs_attention',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -25,7 +33,11 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 };
 
 /** Orders in these statuses keep their seats for good; a `created` one only until its hold expires. */
-export const SEAT_HOLDING_ORDER_STATUSES = ['paid', 'confirmed', 'needs_attention'] as const satisfies readonly OrderStatus[];
+export const SEAT_HOLDING_ORDER_STATUSES = [
+  'paid',
+  'confirmed',
+  'needs_attention',
+] as const satisfies readonly OrderStatus[];
 
 export const BOOKING_STATUSES = ['confirmed', 'checked_in', 'no_show', 'moved', 'refund_pending', 'refunded'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -71,7 +83,9 @@ export function assertBookingTransition(from: BookingStatus, to: BookingStatus):
  * Every order status that may move to `to`: the guard of a conditional UPDATE.
  * @example orderStatusesBefore('paid') // ['created', 'failed', 'expired']
  */
-export const orderStatusesBefore = (to: OrderStatus): OrderStatus[] => ORDER_STATUSES.filter((from) => canMoveOrder(from, to));
+export const orderStatusesBefore = (to: OrderStatus): OrderStatus[] =>
+  ORDER_STATUSES.filter((from) => canMoveOrder(from, to));
 
 /** Every booking status that may move to `to`. */
-export const bookingStatusesBefore = (to: BookingStatus): BookingStatus[] => BOOKING_STATUSES.filter((from) => canMoveBooking(from, to));
+export const bookingStatusesBefore = (to: BookingStatus): BookingStatus[] =>
+  BOOKING_STATUSES.filter((from) => canMoveBooking(from, to));

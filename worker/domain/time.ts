@@ -26,12 +26,23 @@ export function istToUtc(date: string, time = '19:00'): string {
 
 /** e.g. "Saturday, 28 November 2026". */
 export function formatIstDate(at: Date | string): string {
-  return new Intl.DateTimeFormat('en-IN', { timeZone: IST_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(at));
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: IST_TIME_ZONE,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(at));
 }
 
 /** e.g. "7:00 PM". */
 export function formatIstTime(at: Date | string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: IST_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(at));
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: IST_TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(at));
 }
 
 /** True once `now` is within {@link VENUE_REVEAL_HOURS} of the start; before that the venue stays secret. */

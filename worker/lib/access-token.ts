@@ -7,7 +7,12 @@ const AUDIENCE = 'tablemates-web';
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signAccessToken(secret: string, userId: string, sessionId: string, ttlS = ACCESS_TTL_S): Promise<string> {
+export async function signAccessToken(
+  secret: string,
+  userId: string,
+  sessionId: string,
+  ttlS = ACCESS_TTL_S,
+): Promise<string> {
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
@@ -20,7 +25,12 @@ export async function signAccessToken(secret: string, userId: string, sessionId:
 
 /** Verifies signature, algorithm (HS256 only: `alg: none` and others are refused), issuer, audience, expiry. */
 export async function verifyAccessToken(secret: string, token: string) {
-  const { payload } = await jwtVerify<{ sid: string }>(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-  if (!payload.sub || typeof payload.sid !== 'string') throw new joseErrors.JWTClaimValidationFailed('missing claims', payload);
+  const { payload } = await jwtVerify<{ sid: string }>(token, key(secret), {
+    algorithms: ['HS256'],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+  });
+  if (!payload.sub || typeof payload.sid !== 'string')
+    throw new joseErrors.JWTClaimValidationFailed('missing claims', payload);
   return { userId: payload.sub, sessionId: payload.sid, exp: payload.exp ?? 0 };
 }

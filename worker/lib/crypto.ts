@@ -6,7 +6,10 @@ export const toHex = (buf: ArrayBuffer | Uint8Array) =>
   [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 export const toBase64Url = (buf: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...new Uint8Array(buf))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  btoa(String.fromCharCode(...new Uint8Array(buf)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** `bytes` random bytes as base64url. */
 export function randomToken(bytes = 32): string {
@@ -19,7 +22,9 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /** HMAC-SHA256 of `message` under `secret`, hex (Razorpay's signature format; keyed code hashes). */
 export async function hmacSha256Hex(secret: string, message: string | Uint8Array<ArrayBuffer>): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return toHex(await crypto.subtle.sign('HMAC', key, typeof message === 'string' ? enc.encode(message) : message));
 }
 

@@ -13,9 +13,12 @@ const b64 = (buf: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new U
 const unb64 = (s: string) => Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
-  if (iterations > PBKDF2_MAX_ITERATIONS) throw new Error(`PBKDF2 iterations above the Workers cap (${PBKDF2_MAX_ITERATIONS})`);
+  if (iterations > PBKDF2_MAX_ITERATIONS)
+    throw new Error(`PBKDF2 iterations above the Workers cap (${PBKDF2_MAX_ITERATIONS})`);
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, HASH_BITS));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, HASH_BITS),
+  );
 }
 
 /** @example const stored = await hashPassword('secret1') */
@@ -28,7 +31,15 @@ export async function hashPassword(password: string, iterations = PBKDF2_ITERATI
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iter, salt, hash] = stored.split('$');
   const iterations = Number(iter);
-  if (scheme !== 'pbkdf2-sha256' || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_MAX_ITERATIONS || !salt || !hash) return false;
+  if (
+    scheme !== 'pbkdf2-sha256' ||
+    !Number.isInteger(iterations) ||
+    iterations < 1 ||
+    iterations > PBKDF2_MAX_ITERATIONS ||
+    !salt ||
+    !hash
+  )
+    return false;
   const expected = unb64(hash);
   const actual = await derive(password, unb64(salt), iterations);
   if (actual.length !== expected.length) return false;

@@ -32,6 +32,12 @@ export const database = createMiddleware<AppEnv>(async (c, next) => {
   const latest = session.getBookmark();
   if (latest && latest !== bookmark && (bookmark || !safe)) {
     // A day is far longer than replication lag; after that any replica is fresh enough.
-    setCookie(c, BOOKMARK_COOKIE, latest, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecureRequest(c), maxAge: 86_400 });
+    setCookie(c, BOOKMARK_COOKIE, latest, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: isSecureRequest(c),
+      maxAge: 86_400,
+    });
   }
 });

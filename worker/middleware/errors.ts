@@ -11,10 +11,19 @@ export const onError: ErrorHandler = (err, c) => {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    const code = status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : status === 400 ? 'bad_request' : 'http_error';
+    const code =
+      status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : status === 400 ? 'bad_request' : 'http_error';
     return c.json({ error: { code, message: err.message || 'Request failed.' } }, status);
   }
-  console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      msg: 'unhandled',
+      path: c.req.path,
+      error: String(err),
+      stack: (err as Error)?.stack,
+    }),
+  );
   return c.json({ error: { code: 'internal', message: COPY.common.failed } }, 500);
 };
 

@@ -4,5 +4,13 @@ import { createMiddleware } from 'hono/factory';
 export const requestLog = createMiddleware(async (c, next) => {
   const started = Date.now();
   await next();
-  console.log(JSON.stringify({ level: 'info', method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started }));
+  console.log(
+    JSON.stringify({
+      level: 'info',
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Date.now() - started,
+    }),
+  );
 });

@@ -14,5 +14,6 @@ export const securityHeaders = createMiddleware(async (c, next) => {
   // API answers can depend on the session cookie, so nothing may be stored by shared caches.
   if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
   // HSTS only means something over https; plain-http localhost must not be pinned.
-  if (new URL(c.req.url).protocol === 'https:') h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (new URL(c.req.url).protocol === 'https:')
+    h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 });

@@ -32,7 +32,12 @@ function cookieOptions(c: Ctx, maxAge: number): CookieOptions {
 
 async function setSessionCookies(c: Ctx, userId: string, sessionId: string, refreshToken: string) {
   const names = cookieNames(c);
-  setCookie(c, names.access, await signAccessToken(c.env.SESSION_SECRET, userId, sessionId), cookieOptions(c, ACCESS_TTL_S));
+  setCookie(
+    c,
+    names.access,
+    await signAccessToken(c.env.SESSION_SECRET, userId, sessionId),
+    cookieOptions(c, ACCESS_TTL_S),
+  );
   setCookie(c, names.refresh, refreshToken, { ...cookieOptions(c, REFRESH_TTL_S), path: '/api' });
 }
 

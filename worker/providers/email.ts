@@ -8,7 +8,11 @@ export type Email = { to: string; subject: string; html: string; text: string };
  * https://resend.com/docs/api-reference/emails/send-email
  * @example await sendEmail(env, { to: 'a@b.in', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' })
  */
-export async function sendEmail(env: Pick<Config, 'EMAIL_BASE_URL' | 'EMAIL_API_KEY' | 'EMAIL_FROM'>, email: Email, idempotencyKey?: string): Promise<ProviderResult<{ id: string }>> {
+export async function sendEmail(
+  env: Pick<Config, 'EMAIL_BASE_URL' | 'EMAIL_API_KEY' | 'EMAIL_FROM'>,
+  email: Email,
+  idempotencyKey?: string,
+): Promise<ProviderResult<{ id: string }>> {
   const res = await call(`${env.EMAIL_BASE_URL.replace(/\/$/, '')}/emails`, {
     method: 'POST',
     headers: {
@@ -16,10 +20,17 @@ export async function sendEmail(env: Pick<Config, 'EMAIL_BASE_URL' | 'EMAIL_API_
       'Content-Type': 'application/json',
       ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
     },
-    body: JSON.stringify({ from: env.EMAIL_FROM, to: [email.to], subject: email.subject, html: email.html, text: email.text }),
+    body: JSON.stringify({
+      from: env.EMAIL_FROM,
+      to: [email.to],
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+    }),
   });
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as { id?: string; message?: string } | null;
-  if (!res.value.ok || !body?.id) return fail(`email provider answered ${res.value.status}: ${body?.message ?? 'no id'}`, res.value.status);
+  if (!res.value.ok || !body?.id)
+    return fail(`email provider answered ${res.value.status}: ${body?.message ?? 'no id'}`, res.value.status);
   return ok({ id: body.id });
 }

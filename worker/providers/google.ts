@@ -14,10 +14,13 @@ export type GoogleIdentity = { sub: string; email: string | null; emailVerified:
  * https://developers.google.com/identity/openid-connect/openid-connect#discovery
  */
 export async function discover(env: GoogleConfig): Promise<ProviderResult<Discovery>> {
-  const res = await call(`${env.GOOGLE_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`, { headers: { accept: 'application/json' } });
+  const res = await call(`${env.GOOGLE_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok) return res;
   const doc = (await res.value.json().catch(() => null)) as Partial<Discovery> | null;
-  if (!res.value.ok || !doc?.authorization_endpoint || !doc.token_endpoint || !doc.jwks_uri || !doc.issuer) return fail(`discovery answered ${res.value.status}`);
+  if (!res.value.ok || !doc?.authorization_endpoint || !doc.token_endpoint || !doc.jwks_uri || !doc.issuer)
+    return fail(`discovery answered ${res.value.status}`);
   return ok(doc as Discovery);
 }
 
@@ -27,7 +30,11 @@ export async function pkceChallenge(verifier: string): Promise<string> {
 }
 
 /** The provider's consent URL for an authorization-code request with state, nonce and PKCE. */
-export function authorizeUrl(d: Discovery, env: GoogleConfig, p: { redirectUri: string; state: string; nonce: string; challenge: string }): string {
+export function authorizeUrl(
+  d: Discovery,
+  env: GoogleConfig,
+  p: { redirectUri: string; state: string; nonce: string; challenge: string },
+): string {
   const u = new URL(d.authorization_endpoint);
   u.search = new URLSearchParams({
     response_type: 'code',
@@ -66,7 +73,8 @@ export async function exchangeCode(
   });
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as { id_token?: string; error?: string } | null;
-  if (!res.value.ok || !body?.id_token) return fail(`token endpoint answered ${res.value.status}: ${body?.error ?? 'no id_token'}`, res.value.status);
+  if (!res.value.ok || !body?.id_token)
+    return fail(`token endpoint answered ${res.value.status}: ${body?.error ?? 'no id_token'}`, res.value.status);
   try {
     const { payload } = await jwtVerify(body.id_token, createRemoteJWKSet(new URL(d.jwks_uri)), {
       issuer: [d.issuer, env.GOOGLE_ISSUER],
@@ -77,7 +85,11 @@ export async function exchangeCode(
     if (payload.nonce !== p.nonce) return fail('id token nonce mismatch');
     if (!payload.sub) return fail('id token without sub');
     const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : null;
-    return ok({ sub: payload.sub, email, emailVerified: payload.email_verified === true || payload.email_verified === 'true' });
+    return ok({
+      sub: payload.sub,
+      email,
+      emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+    });
   } catch (e) {
     return fail(`id token rejected: ${String(e)}`);
   }

@@ -31,12 +31,25 @@ export type RazorpayPayment = {
   error_description?: string | null;
 };
 
-export type RazorpayRefund = { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; status: string };
+export type RazorpayRefund = {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  status: string;
+};
 
 const base = (env: RazorpayEnv) => env.RAZORPAY_BASE_URL.replace(/\/$/, '');
 const authHeader = (env: RazorpayEnv) => `Basic ${btoa(`${env.RAZORPAY_KEY_ID}:${env.RAZORPAY_KEY_SECRET}`)}`;
 
-async function request<T>(env: RazorpayEnv, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ProviderResult<T>> {
+async function request<T>(
+  env: RazorpayEnv,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ProviderResult<T>> {
   const res = await call(`${base(env)}${path}`, {
     method,
     headers: { Authorization: authHeader(env), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
@@ -44,7 +57,8 @@ async function request<T>(env: RazorpayEnv, method: 'GET' | 'POST', path: string
   });
   if (!res.ok) return res;
   const json = (await res.value.json().catch(() => null)) as (T & { error?: { description?: string } }) | null;
-  if (!res.value.ok || !json) return fail(`razorpay answered ${res.value.status}: ${json?.error?.description ?? 'no body'}`, res.value.status);
+  if (!res.value.ok || !json)
+    return fail(`razorpay answered ${res.value.status}: ${json?.error?.description ?? 'no body'}`, res.value.status);
   return ok(json as T);
 }
 
@@ -53,13 +67,23 @@ async function request<T>(env: RazorpayEnv, method: 'GET' | 'POST', path: string
  * for the same hold is recognisable on both sides.
  * @example await createOrder(env, { amount: 49900, currency: 'INR', receipt: 'ord_x', notes: {...} })
  */
-export function createOrder(env: RazorpayEnv, input: { amount: number; currency: 'INR'; receipt: string; notes: Record<string, string> }) {
+export function createOrder(
+  env: RazorpayEnv,
+  input: { amount: number; currency: 'INR'; receipt: string; notes: Record<string, string> },
+) {
   return request<RazorpayOrder>(env, 'POST', '/v1/orders', input);
 }
 
 /** Every payment attempt made against an order (reconciliation asks this when no webhook came). */
-export async function fetchOrderPayments(env: RazorpayEnv, orderId: string): Promise<ProviderResult<RazorpayPayment[]>> {
-  const res = await request<{ items: RazorpayPayment[] }>(env, 'GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
+export async function fetchOrderPayments(
+  env: RazorpayEnv,
+  orderId: string,
+): Promise<ProviderResult<RazorpayPayment[]>> {
+  const res = await request<{ items: RazorpayPayment[] }>(
+    env,
+    'GET',
+    `/v1/orders/${encodeURIComponent(orderId)}/payments`,
+  );
   return res.ok ? ok(res.value.items ?? []) : res;
 }
 
@@ -67,20 +91,42 @@ export async function fetchOrderPayments(env: RazorpayEnv, orderId: string): Pro
  * Full refund of a payment. `X-Refund-Idempotency` makes a retried call return the first refund
  * instead of refunding twice (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent).
  */
-export function refundPayment(env: RazorpayEnv, paymentId: string, amountPaise: number, idempotencyKey: string, notes: Record<string, string> = {}) {
-  return request<RazorpayRefund>(env, 'POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: amountPaise, speed: 'normal', notes }, { 'X-Refund-Idempotency': idempotencyKey });
+export function refundPayment(
+  env: RazorpayEnv,
+  paymentId: string,
+  amountPaise: number,
+  idempotencyKey: string,
+  notes: Record<string, string> = {},
+) {
+  return request<RazorpayRefund>(
+    env,
+    'POST',
+    `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+    { amount: amountPaise, speed: 'normal', notes },
+    { 'X-Refund-Idempotency': idempotencyKey },
+  );
 }
 
 /** Checkout handler signature: HMAC-SHA256(`order_id|payment_id`, key secret), hex. */
-const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) => hmacSha256Hex(keySecret, `${orderId}|${paymentId}`);
+const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) =>
+  hmacSha256Hex(keySecret, `${orderId}|${paymentId}`);
 
 /** Timing-safe check of the checkout signature against the order id WE stored (never the client's). */
-export async function verifyCheckoutSignature(keySecret: string, storedOrderId: string, paymentId: string, signature: string): Promise<boolean> {
+export async function verifyCheckoutSignature(
+  keySecret: string,
+  storedOrderId: string,
+  paymentId: string,
+  signature: string,
+): Promise<boolean> {
   return timingSafeEqual(await checkoutSignature(keySecret, storedOrderId, paymentId), signature);
 }
 
 /** Webhook signature: HMAC-SHA256 of the raw request body with the webhook secret, hex. */
-export async function verifyWebhookSignature(webhookSecret: string, rawBody: string, signature: string | undefined): Promise<boolean> {
+export async function verifyWebhookSignature(
+  webhookSecret: string,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<boolean> {
   if (!signature || !webhookSecret) return false;
   return timingSafeEqual(await hmacSha256Hex(webhookSecret, rawBody), signature);
 }

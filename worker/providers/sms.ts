@@ -1,12 +1,23 @@
 import type { Config } from '../env';
 import { call, fail, ok, type ProviderResult } from './result';
 
-type SmsConfig = Pick<Config, 'SMS_PROVIDER' | 'TWILIO_BASE_URL' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'MSG91_BASE_URL' | 'MSG91_AUTH_KEY' | 'MSG91_TEMPLATE_ID'>;
+type SmsConfig = Pick<
+  Config,
+  | 'SMS_PROVIDER'
+  | 'TWILIO_BASE_URL'
+  | 'TWILIO_ACCOUNT_SID'
+  | 'TWILIO_AUTH_TOKEN'
+  | 'TWILIO_FROM'
+  | 'MSG91_BASE_URL'
+  | 'MSG91_AUTH_KEY'
+  | 'MSG91_TEMPLATE_ID'
+>;
 
 const trim = (u: string) => u.replace(/\/$/, '');
 
 /** The text sent where we write it ourselves (Twilio); MSG91 renders its DLT template instead. */
-export const otpText = (code: string) => `Your Tablemates sign-in code is ${code}. It expires in 5 minutes. Do not share it.`;
+export const otpText = (code: string) =>
+  `Your Tablemates sign-in code is ${code}. It expires in 5 minutes. Do not share it.`;
 
 /**
  * Twilio Messages API: form-encoded To/From/Body, HTTP Basic AccountSid:AuthToken, 201 with a
@@ -24,7 +35,11 @@ async function sendTwilio(env: SmsConfig, to: string, code: string): Promise<Pro
   });
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as { sid?: string; message?: string; code?: number } | null;
-  if (res.value.status !== 201 || !body?.sid) return fail(`twilio answered ${res.value.status}: ${body?.code ?? ''} ${body?.message ?? ''}`.trim(), res.value.status);
+  if (res.value.status !== 201 || !body?.sid)
+    return fail(
+      `twilio answered ${res.value.status}: ${body?.code ?? ''} ${body?.message ?? ''}`.trim(),
+      res.value.status,
+    );
   return ok({ id: body.sid });
 }
 
@@ -37,11 +52,16 @@ async function sendMsg91(env: SmsConfig, to: string, code: string): Promise<Prov
   const res = await call(`${trim(env.MSG91_BASE_URL)}/api/v5/flow`, {
     method: 'POST',
     headers: { authkey: env.MSG91_AUTH_KEY, accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify({ template_id: env.MSG91_TEMPLATE_ID, short_url: '0', recipients: [{ mobiles: to.replace(/^\+/, ''), otp: code }] }),
+    body: JSON.stringify({
+      template_id: env.MSG91_TEMPLATE_ID,
+      short_url: '0',
+      recipients: [{ mobiles: to.replace(/^\+/, ''), otp: code }],
+    }),
   });
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as { type?: string; message?: string } | null;
-  if (!res.value.ok || body?.type !== 'success') return fail(`msg91 answered ${res.value.status}: ${body?.message ?? 'no message'}`, res.value.status);
+  if (!res.value.ok || body?.type !== 'success')
+    return fail(`msg91 answered ${res.value.status}: ${body?.message ?? 'no message'}`, res.value.status);
   return ok({ id: body.message ?? '' });
 }
 

@@ -10,7 +10,11 @@ export const turnstileEnabled = (env: TurnstileConfig) => Boolean(env.TURNSTILE_
  * Verifies a Turnstile token with siteverify.
  * https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
  */
-export async function verifyTurnstile(env: TurnstileConfig, token: string, remoteIp?: string): Promise<ProviderResult<true>> {
+export async function verifyTurnstile(
+  env: TurnstileConfig,
+  token: string,
+  remoteIp?: string,
+): Promise<ProviderResult<true>> {
   const form = new URLSearchParams({ secret: env.TURNSTILE_SECRET_KEY, response: token });
   if (remoteIp) form.set('remoteip', remoteIp);
   const res = await call(`${env.TURNSTILE_BASE_URL.replace(/\/$/, '')}/v0/siteverify`, {
@@ -20,6 +24,7 @@ export async function verifyTurnstile(env: TurnstileConfig, token: string, remot
   });
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as { success?: boolean; 'error-codes'?: string[] } | null;
-  if (!body?.success) return fail(`turnstile refused: ${(body?.['error-codes'] ?? []).join(',') || res.value.status}`, res.value.status);
+  if (!body?.success)
+    return fail(`turnstile refused: ${(body?.['error-codes'] ?? []).join(',') || res.value.status}`, res.value.status);
   return ok(true);
 }

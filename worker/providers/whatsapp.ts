@@ -13,25 +13,35 @@ const GRAPH_VERSION = 'v21.0';
  * Sends template `name` with positional body parameters to an E.164 phone number.
  * @example await sendWhatsAppTemplate(env, { to: '+919876543210', name: 'booking_confirmed', params: ['Asha', 'Sat 6 Dec'] })
  */
-export async function sendWhatsAppTemplate(env: WhatsAppEnv, msg: { to: string; name: string; params: string[]; language?: string }): Promise<ProviderResult<{ id: string }>> {
+export async function sendWhatsAppTemplate(
+  env: WhatsAppEnv,
+  msg: { to: string; name: string; params: string[]; language?: string },
+): Promise<ProviderResult<{ id: string }>> {
   if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID) return fail('whatsapp is not configured');
-  const res = await call(`${env.WHATSAPP_BASE_URL.replace(/\/$/, '')}/${GRAPH_VERSION}/${env.WHATSAPP_PHONE_NUMBER_ID}/messages`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${env.WHATSAPP_TOKEN}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      messaging_product: 'whatsapp',
-      to: msg.to.replace(/^\+/, ''),
-      type: 'template',
-      template: {
-        name: msg.name,
-        language: { code: msg.language ?? 'en' },
-        components: [{ type: 'body', parameters: msg.params.map((text) => ({ type: 'text', text })) }],
-      },
-    }),
-  });
+  const res = await call(
+    `${env.WHATSAPP_BASE_URL.replace(/\/$/, '')}/${GRAPH_VERSION}/${env.WHATSAPP_PHONE_NUMBER_ID}/messages`,
+    {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${env.WHATSAPP_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        to: msg.to.replace(/^\+/, ''),
+        type: 'template',
+        template: {
+          name: msg.name,
+          language: { code: msg.language ?? 'en' },
+          components: [{ type: 'body', parameters: msg.params.map((text) => ({ type: 'text', text })) }],
+        },
+      }),
+    },
+  );
   if (!res.ok) return res;
-  const body = (await res.value.json().catch(() => null)) as { messages?: { id: string }[]; error?: { message?: string } } | null;
+  const body = (await res.value.json().catch(() => null)) as {
+    messages?: { id: string }[];
+    error?: { message?: string };
+  } | null;
   const id = body?.messages?.[0]?.id;
-  if (!res.value.ok || !id) return fail(`whatsapp answered ${res.value.status}: ${body?.error?.message ?? 'no message id'}`, res.value.status);
+  if (!res.value.ok || !id)
+    return fail(`whatsapp answered ${res.value.status}: ${body?.error?.message ?? 'no message id'}`, res.value.status);
   return ok({ id });
 }

@@ -19,7 +19,8 @@ const OIDC_COOKIE = 'tm_oidc';
 const OIDC_PATH = '/api/auth/google';
 
 /** Signs `userId` in and answers what the web app needs next. */
-const signedIn = async (c: Ctx, userId: string, status: 200 | 201 = 200) => c.json(await sessionView(c.var.db, await signIn(c, userId)), status);
+const signedIn = async (c: Ctx, userId: string, status: 200 | 201 = 200) =>
+  c.json(await sessionView(c.var.db, await signIn(c, userId)), status);
 
 /** Sign-in (phone codes, Google, email + password), session and sign-out. */
 export const authRoutes = new Hono<AppEnv>()
@@ -55,14 +56,25 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/google', async (c) => {
     const flow = await beginGoogleSignIn(c.env);
     if (!flow) return c.redirect('/auth?error=google', 302);
-    setCookie(c, OIDC_COOKIE, flow.flowToken, { httpOnly: true, sameSite: 'Lax', path: OIDC_PATH, secure: isSecureRequest(c), maxAge: GOOGLE_FLOW_TTL_S });
+    setCookie(c, OIDC_COOKIE, flow.flowToken, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: OIDC_PATH,
+      secure: isSecureRequest(c),
+      maxAge: GOOGLE_FLOW_TTL_S,
+    });
     return c.redirect(flow.url, 302);
   })
   .get('/google/callback', async (c) => {
     const flowToken = getCookie(c, OIDC_COOKIE);
     deleteCookie(c, OIDC_COOKIE, { path: OIDC_PATH, secure: isSecureRequest(c) });
     try {
-      const userId = await finishGoogleSignIn(c.env, c.var.db, { flowToken, state: c.req.query('state'), code: c.req.query('code'), error: c.req.query('error') });
+      const userId = await finishGoogleSignIn(c.env, c.var.db, {
+        flowToken,
+        state: c.req.query('state'),
+        code: c.req.query('code'),
+        error: c.req.query('error'),
+      });
       await signIn(c, userId);
       return c.redirect('/auth', 302);
     } catch (e) {

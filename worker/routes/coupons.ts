@@ -7,7 +7,12 @@ import { jsonBody } from '../lib/validate';
 import { findCoupon } from '../services/orders';
 
 const ValidateCoupon = v.object({
-  code: v.pipe(v.string(COPY.booking.invalidCoupon), v.trim(), v.minLength(1, COPY.booking.invalidCoupon), v.maxLength(40, COPY.booking.invalidCoupon)),
+  code: v.pipe(
+    v.string(COPY.booking.invalidCoupon),
+    v.trim(),
+    v.minLength(1, COPY.booking.invalidCoupon),
+    v.maxLength(40, COPY.booking.invalidCoupon),
+  ),
   event_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
 });
 
@@ -15,6 +20,7 @@ const ValidateCoupon = v.object({
 export const couponsRoutes = new Hono<AppEnv>().post('/validate', jsonBody(ValidateCoupon), async (c) => {
   const { code, event_id } = c.req.valid('json');
   const coupon = await findCoupon(c.var.db, code, event_id);
-  if (!coupon) throw new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { code: COPY.booking.invalidCoupon });
+  if (!coupon)
+    throw new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { code: COPY.booking.invalidCoupon });
   return c.json({ valid: true as const, code: coupon.code, kind: 'percent' as const, value: coupon.percentOff });
 });

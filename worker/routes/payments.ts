@@ -19,7 +19,13 @@ const VerifyPayment = v.object(
 );
 
 /** `POST /api/payments/verify`: the checkout handler's signed answer, queued for booking. */
-export const paymentsRoutes = new Hono<AppEnv>().post('/verify', loadSession, requireUser, jsonBody(VerifyPayment), async (c) => {
-  const accepted = await acceptCheckoutPayment(c.env, c.var.db, c.get('user').id, c.req.valid('json'));
-  return c.json({ verified: true as const, ...accepted });
-});
+export const paymentsRoutes = new Hono<AppEnv>().post(
+  '/verify',
+  loadSession,
+  requireUser,
+  jsonBody(VerifyPayment),
+  async (c) => {
+    const accepted = await acceptCheckoutPayment(c.env, c.var.db, c.get('user').id, c.req.valid('json'));
+    return c.json({ verified: true as const, ...accepted });
+  },
+);

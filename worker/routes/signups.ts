@@ -20,7 +20,9 @@ const WaitlistBody = v.object(
       v.regex(/^[a-z0-9-]+$/, COPY.waitlist.unknownCity),
     ),
     /** How to reach an anonymous guest (phone or email); optional. */
-    contact: v.optional(v.pipe(v.string(COPY.waitlist.contactInvalid), v.trim(), v.maxLength(255, COPY.waitlist.contactInvalid))),
+    contact: v.optional(
+      v.pipe(v.string(COPY.waitlist.contactInvalid), v.trim(), v.maxLength(255, COPY.waitlist.contactInvalid)),
+    ),
   },
   COPY.waitlist.unknownCity,
 );

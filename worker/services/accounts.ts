@@ -38,19 +38,33 @@ export type SessionView = Awaited<ReturnType<typeof sessionView>>;
 /** Finds or creates the user owning `phone` (E.164; insert-or-ignore, so racing verifies agree), and records the phone on the profile. */
 export async function userForPhone(d: Db, phone: string): Promise<string> {
   await d.insert(users).values({ id: crypto.randomUUID(), phone }).onConflictDoNothing({ target: users.phone });
-  const user = await d.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.phone, phone)).get();
+  const user = await d
+    .select({ id: users.id, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.phone, phone))
+    .get();
   if (!user) throw new Error('user for phone vanished');
   if (user.disabledAt) throw new ApiError(403, 'account_disabled', COPY.auth.accountDisabled);
   await d
     .insert(userProfiles)
     .values({ id: crypto.randomUUID(), userId: user.id, phoneNumber: phone })
-    .onConflictDoUpdate({ target: userProfiles.userId, set: { phoneNumber: phone, updatedAt: new Date().toISOString() } });
+    .onConflictDoUpdate({
+      target: userProfiles.userId,
+      set: { phoneNumber: phone, updatedAt: new Date().toISOString() },
+    });
   return user.id;
 }
 
 /** Finds the user for a Google identity: by subject, else links a user with the same verified email, else creates one. */
-export async function userForGoogle(d: Db, g: { sub: string; email: string | null; emailVerified: boolean }): Promise<string> {
-  let user = await d.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.googleSub, g.sub)).get();
+export async function userForGoogle(
+  d: Db,
+  g: { sub: string; email: string | null; emailVerified: boolean },
+): Promise<string> {
+  let user = await d
+    .select({ id: users.id, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.googleSub, g.sub))
+    .get();
   if (!user && g.email && g.emailVerified) {
     const linked = await d
       .update(users)
@@ -60,20 +74,41 @@ export async function userForGoogle(d: Db, g: { sub: string; email: string | nul
     user = linked[0];
   }
   if (!user) {
-    const emailFree = g.email && g.emailVerified ? !(await d.select({ id: users.id }).from(users).where(eq(users.email, g.email)).get()) : false;
+    const emailFree =
+      g.email && g.emailVerified
+        ? !(await d.select({ id: users.id }).from(users).where(eq(users.email, g.email)).get())
+        : false;
     await d
       .insert(users)
       .values({ id: crypto.randomUUID(), googleSub: g.sub, email: emailFree ? g.email : null })
       .onConflictDoNothing({ target: users.googleSub });
-    user = await d.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.googleSub, g.sub)).get();
+    user = await d
+      .select({ id: users.id, disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.googleSub, g.sub))
+      .get();
   }
   if (!user || user.disabledAt) throw new Error('google user unavailable');
   // SPEC §4: insert a profile with user_id and email when absent; fill the email when missing.
-  const profile = await d.select({ id: userProfiles.id, email: userProfiles.email }).from(userProfiles).where(eq(userProfiles.userId, user.id)).get();
+  const profile = await d
+    .select({ id: userProfiles.id, email: userProfiles.email })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, user.id))
+    .get();
   const email = g.email && g.emailVerified ? g.email : null;
-  const emailTaken = email ? Boolean(await d.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.email, email)).get()) : true;
-  if (!profile) await d.insert(userProfiles).values({ id: crypto.randomUUID(), userId: user.id, email: emailTaken ? null : email }).onConflictDoNothing();
-  else if (!profile.email && !emailTaken) await d.update(userProfiles).set({ email, updatedAt: new Date().toISOString() }).where(eq(userProfiles.id, profile.id));
+  const emailTaken = email
+    ? Boolean(await d.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.email, email)).get())
+    : true;
+  if (!profile)
+    await d
+      .insert(userProfiles)
+      .values({ id: crypto.randomUUID(), userId: user.id, email: emailTaken ? null : email })
+      .onConflictDoNothing();
+  else if (!profile.email && !emailTaken)
+    await d
+      .update(userProfiles)
+      .set({ email, updatedAt: new Date().toISOString() })
+      .where(eq(userProfiles.id, profile.id));
   return user.id;
 }
 
@@ -81,7 +116,10 @@ export async function userForGoogle(d: Db, g: { sub: string; email: string | nul
  * A new email + password account (the booking dialog's sign-up); 409 when the email has one.
  * users.phone stays empty: it is the *verified* phone identity, set only by a code check.
  */
-export async function createPasswordAccount(d: Db, input: { full_name: string; phone: string; email: string; password: string }): Promise<string> {
+export async function createPasswordAccount(
+  d: Db,
+  input: { full_name: string; phone: string; email: string; password: string },
+): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const created = await d
     .insert(users)
@@ -90,7 +128,11 @@ export async function createPasswordAccount(d: Db, input: { full_name: string; p
     .returning({ id: users.id });
   const userId = created[0]?.id;
   if (!userId) throw new ApiError(409, 'signup_conflict', COPY.auth.signupConflict);
-  const profileEmailFree = !(await d.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.email, input.email)).get());
+  const profileEmailFree = !(await d
+    .select({ id: userProfiles.id })
+    .from(userProfiles)
+    .where(eq(userProfiles.email, input.email))
+    .get());
   await d
     .insert(userProfiles)
     .values({ id: crypto.randomUUID(), userId, phoneNumber: input.phone, email: profileEmailFree ? input.email : null })
@@ -107,6 +149,7 @@ export async function checkPassword(d: Db, email: string, password: string): Pro
     .get();
   // Always run one PBKDF2 so unknown emails take as long as wrong passwords.
   const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user?.passwordHash || !valid || user.disabledAt) throw new ApiError(401, 'invalid_credentials', COPY.auth.badCredentials);
+  if (!user?.passwordHash || !valid || user.disabledAt)
+    throw new ApiError(401, 'invalid_credentials', COPY.auth.badCredentials);
   return user.id;
 }

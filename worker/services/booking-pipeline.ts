@@ -23,7 +23,11 @@ export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 
 const nowIso = () => new Date().toISOString();
 /** `'a', 'b'` for `status IN (…)` in raw SQL, from the domain's transitions. */
-const inList = (statuses: readonly OrderStatus[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
+const inList = (statuses: readonly OrderStatus[]) =>
+  sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
 /** Statuses an order is in before any payment was accepted for it. */
 const UNPAID = orderStatusesBefore('paid');
 /** Statuses in which an order's payment was accepted: exactly those that keep its seats. */
@@ -41,7 +45,8 @@ async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order 
  */
 async function claimSeat(d: Db, order: Order, paymentId: string): Promise<boolean> {
   const now = nowIso();
-  const res = await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
+  const res =
+    await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
     WHERE id = ${order.id} AND status IN (${inList(UNPAID)})
       AND ((status = 'created' AND hold_expires_at > ${now})
            OR ${seatsTakenSql(order.eventId, now)} + seats <= (SELECT capacity FROM events WHERE events.id = payment_orders.event_id))`);
@@ -101,11 +106,18 @@ async function recordBooking(d: Db, order: Order, paymentId: string) {
       )
       .bind(order.id, paymentId, now),
   ]);
-  const [booking] = await d.select().from(eventBookings).where(and(eq(eventBookings.orderId, order.id), eq(eventBookings.paymentId, paymentId)));
+  const [booking] = await d
+    .select()
+    .from(eventBookings)
+    .where(and(eq(eventBookings.orderId, order.id), eq(eventBookings.paymentId, paymentId)));
   if (!booking) throw new Error(`booking for order ${order.id} / payment ${paymentId} was not recorded`);
   // The batch above may have been a no-op for the order row if a redelivery confirmed it already.
-  const [after] = await d.select({ status: paymentOrders.status }).from(paymentOrders).where(eq(paymentOrders.id, order.id));
-  if (after?.status !== 'confirmed') throw new Error(`order ${order.id} is ${after?.status} after recording its booking`);
+  const [after] = await d
+    .select({ status: paymentOrders.status })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, order.id));
+  if (after?.status !== 'confirmed')
+    throw new Error(`order ${order.id} is ${after?.status} after recording its booking`);
   return booking;
 }
 
@@ -149,7 +161,8 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string) {
   }
 }
 
-const sentColumn = (channel: 'email' | 'whatsapp') => (channel === 'email' ? eventBookings.confirmationEmailSentAt : eventBookings.confirmationWhatsappSentAt);
+const sentColumn = (channel: 'email' | 'whatsapp') =>
+  channel === 'email' ? eventBookings.confirmationEmailSentAt : eventBookings.confirmationWhatsappSentAt;
 
 async function claim(d: Db, bookingId: string, channel: 'email' | 'whatsapp'): Promise<boolean> {
   const col = sentColumn(channel);
@@ -173,16 +186,36 @@ async function release(d: Db, bookingId: string, channel: 'email' | 'whatsapp') 
  * guest told once. A refund that fails throws: the queue retries, then flags the order.
  */
 async function refundInFull(env: Env, d: Db, order: Order, paymentId: string) {
-  const refund = await refundPayment(env, paymentId, order.amount * 100, `refund_${paymentId}`, { order_id: order.id, reason: 'no seat left' });
+  const refund = await refundPayment(env, paymentId, order.amount * 100, `refund_${paymentId}`, {
+    order_id: order.id,
+    reason: 'no seat left',
+  });
   if (!refund.ok) throw new Error(`refund of ${paymentId} failed: ${refund.error}`);
   const res = await d
     .update(paymentOrders)
-    .set({ status: 'refunded', paymentId, failureReason: 'Paid after the hold expired and the event was full: refunded in full.', updatedAt: nowIso() })
+    .set({
+      status: 'refunded',
+      paymentId,
+      failureReason: 'Paid after the hold expired and the event was full: refunded in full.',
+      updatedAt: nowIso(),
+    })
     .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, UNPAID)));
   const guest = await guestContact(d, order.userId);
   const [event] = await d.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
   if (guest.email && ((res.meta.changes ?? 0) === 1 || order.paymentId !== paymentId)) {
-    const sent = await sendEmail(env, { to: guest.email, ...refundEmail({ name: guest.fullName, eventName: event?.title ?? 'your dinner', amount: order.amount, paymentId }) }, `refund_${paymentId}`);
+    const sent = await sendEmail(
+      env,
+      {
+        to: guest.email,
+        ...refundEmail({
+          name: guest.fullName,
+          eventName: event?.title ?? 'your dinner',
+          amount: order.amount,
+          paymentId,
+        }),
+      },
+      `refund_${paymentId}`,
+    );
     if (!sent.ok) console.error('refund email failed', paymentId, sent.error);
   }
 }
@@ -192,7 +225,22 @@ export async function flagNeedsAttention(env: Env, msg: BookingMessage) {
   const d = db(env.DB);
   const res = await d
     .update(paymentOrders)
-    .set({ status: 'needs_attention', paymentId: sql`COALESCE(${paymentOrders.paymentId}, ${msg.paymentId})`, failureReason: 'Booking creation failed after payment.', updatedAt: nowIso() })
-    .where(and(eq(paymentOrders.razorpayOrderId, msg.orderId), inArray(paymentOrders.status, orderStatusesBefore('needs_attention'))));
-  console.error('booking dead-lettered; order flagged needs_attention', msg.orderId, msg.paymentId, `changed=${res.meta.changes}`);
+    .set({
+      status: 'needs_attention',
+      paymentId: sql`COALESCE(${paymentOrders.paymentId}, ${msg.paymentId})`,
+      failureReason: 'Booking creation failed after payment.',
+      updatedAt: nowIso(),
+    })
+    .where(
+      and(
+        eq(paymentOrders.razorpayOrderId, msg.orderId),
+        inArray(paymentOrders.status, orderStatusesBefore('needs_attention')),
+      ),
+    );
+  console.error(
+    'booking dead-lettered; order flagged needs_attention',
+    msg.orderId,
+    msg.paymentId,
+    `changed=${res.meta.changes}`,
+  );
 }

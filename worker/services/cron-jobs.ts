@@ -19,7 +19,6 @@ import { guestContact } from './guests';
 export const RECONCILE_AFTER_MS = 2 * 60_000;
 const RECONCILE_BATCH = 50;
 
-
 /**
  * A paid order whose webhook never arrived: ask Razorpay for the order's payments and put a
  * captured one on the queue, exactly as the webhook would have.
@@ -30,7 +29,14 @@ export async function reconcileUnpaidOrders(env: Env, d: Db, now: Date) {
   const pending = await d
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.status, 'created'), lte(paymentOrders.createdAt, cutoff), gt(paymentOrders.createdAt, oldest), sql`${paymentOrders.razorpayOrderId} IS NOT NULL`))
+    .where(
+      and(
+        eq(paymentOrders.status, 'created'),
+        lte(paymentOrders.createdAt, cutoff),
+        gt(paymentOrders.createdAt, oldest),
+        sql`${paymentOrders.razorpayOrderId} IS NOT NULL`,
+      ),
+    )
     .orderBy(paymentOrders.createdAt)
     .limit(RECONCILE_BATCH);
   for (const order of pending) {
@@ -40,11 +46,21 @@ export async function reconcileUnpaidOrders(env: Env, d: Db, now: Date) {
       console.error('reconcile: could not list payments', rzpId, payments.error);
       continue;
     }
-    const captured = payments.value.find((p) => p.status === 'captured' && p.amount === order.amount * 100 && p.currency === order.currency);
+    const captured = payments.value.find(
+      (p) => p.status === 'captured' && p.amount === order.amount * 100 && p.currency === order.currency,
+    );
     if (captured) {
-      await env.BOOKINGS.send({ kind: 'payment-captured', orderId: rzpId, paymentId: captured.id, source: 'reconcile' });
+      await env.BOOKINGS.send({
+        kind: 'payment-captured',
+        orderId: rzpId,
+        paymentId: captured.id,
+        source: 'reconcile',
+      });
     } else if (order.holdExpiresAt <= now.toISOString()) {
-      await d.update(paymentOrders).set({ status: 'expired', updatedAt: now.toISOString() }).where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'created')));
+      await d
+        .update(paymentOrders)
+        .set({ status: 'expired', updatedAt: now.toISOString() })
+        .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'created')));
     }
   }
 }
@@ -59,7 +75,13 @@ export async function expireAbandonedHolds(d: Db, now: Date) {
   await d
     .update(paymentOrders)
     .set({ status: 'expired', updatedAt: iso })
-    .where(and(eq(paymentOrders.status, 'created'), lte(paymentOrders.holdExpiresAt, iso), sql`(${paymentOrders.razorpayOrderId} IS NULL OR ${paymentOrders.createdAt} <= ${reconcileFrom})`));
+    .where(
+      and(
+        eq(paymentOrders.status, 'created'),
+        lte(paymentOrders.holdExpiresAt, iso),
+        sql`(${paymentOrders.razorpayOrderId} IS NULL OR ${paymentOrders.createdAt} <= ${reconcileFrom})`,
+      ),
+    );
 }
 
 /** Which reminder is due for a dinner starting at `startsAt`, or null (SPEC §9: 48 h, 24 h, day of). */
@@ -76,14 +98,27 @@ export function dueReminder(startsAt: string, now: Date): ReminderKind | null {
  */
 export async function sendReminders(env: Env, d: Db, now: Date) {
   const rows = await d
-    .select({ booking: eventBookings, startsAt: events.startsAt, venueName: events.venueName, venueAddress: events.venueAddress })
+    .select({
+      booking: eventBookings,
+      startsAt: events.startsAt,
+      venueName: events.venueName,
+      venueAddress: events.venueAddress,
+    })
     .from(eventBookings)
     .innerJoin(events, eq(events.id, eventBookings.eventId))
-    .where(and(eq(eventBookings.status, 'confirmed'), gt(events.startsAt, now.toISOString()), lte(events.startsAt, new Date(now.getTime() + 48 * HOUR_MS).toISOString())));
+    .where(
+      and(
+        eq(eventBookings.status, 'confirmed'),
+        gt(events.startsAt, now.toISOString()),
+        lte(events.startsAt, new Date(now.getTime() + 48 * HOUR_MS).toISOString()),
+      ),
+    );
   for (const row of rows) {
     const kind = dueReminder(row.startsAt, now);
     if (!kind) continue;
-    const claimed = await d.run(sql`INSERT OR IGNORE INTO reminders_sent (booking_id, kind, sent_at) VALUES (${row.booking.id}, ${kind}, ${now.toISOString()})`);
+    const claimed = await d.run(
+      sql`INSERT OR IGNORE INTO reminders_sent (booking_id, kind, sent_at) VALUES (${row.booking.id}, ${kind}, ${now.toISOString()})`,
+    );
     if ((claimed.meta.changes ?? 0) !== 1) continue;
     const guest = await guestContact(d, row.booking.userId);
     const facts = {
@@ -98,7 +133,11 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
     };
     let delivered = false;
     if (guest.email) {
-      const sent = await sendEmail(env, { to: guest.email, ...reminderEmail(kind, facts) }, `reminder_${kind}_${row.booking.id}`);
+      const sent = await sendEmail(
+        env,
+        { to: guest.email, ...reminderEmail(kind, facts) },
+        `reminder_${kind}_${row.booking.id}`,
+      );
       if (sent.ok) delivered = true;
       else console.error('reminder email failed', row.booking.id, kind, sent.error);
     }
@@ -107,6 +146,7 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       if (sent.ok) delivered = true;
       else console.error('reminder whatsapp failed', row.booking.id, kind, sent.error);
     }
-    if (!delivered) await d.run(sql`DELETE FROM reminders_sent WHERE booking_id = ${row.booking.id} AND kind = ${kind}`);
+    if (!delivered)
+      await d.run(sql`DELETE FROM reminders_sent WHERE booking_id = ${row.booking.id} AND kind = ${kind}`);
   }
 }

@@ -67,7 +67,10 @@ export async function findEventDetail(d: Db, key: string, now: Date) {
     ...event,
     seats_left: seatsLeft,
     tickets: ticketOptions(prices, seatsLeft),
-    venue: isVenueRevealed(event.starts_at, now) && venueName !== null ? { name: venueName, address: venueAddress ?? '' } : null,
+    venue:
+      isVenueRevealed(event.starts_at, now) && venueName !== null
+        ? { name: venueName, address: venueAddress ?? '' }
+        : null,
   };
 }
 export type EventDetail = NonNullable<Awaited<ReturnType<typeof findEventDetail>>>;

@@ -36,25 +36,46 @@ export async function beginGoogleSignIn(env: Env): Promise<{ url: string; flowTo
     .setIssuedAt()
     .setExpirationTime(`${GOOGLE_FLOW_TTL_S}s`)
     .sign(flowKey(env.SESSION_SECRET));
-  return { url: authorizeUrl(d.value, env, { redirectUri: googleRedirectUri(env), state, nonce, challenge: await pkceChallenge(verifier) }), flowToken };
+  return {
+    url: authorizeUrl(d.value, env, {
+      redirectUri: googleRedirectUri(env),
+      state,
+      nonce,
+      challenge: await pkceChallenge(verifier),
+    }),
+    flowToken,
+  };
 }
 
 /**
  * The user Google vouched for. Throws on anything wrong: no or forged flow token, a state that
  * does not match, an error from Google, a token the issuer's keys do not verify, a wrong nonce.
  */
-export async function finishGoogleSignIn(env: Env, d: Db, callback: { flowToken?: string; state?: string; code?: string; error?: string }): Promise<string> {
+export async function finishGoogleSignIn(
+  env: Env,
+  d: Db,
+  callback: { flowToken?: string; state?: string; code?: string; error?: string },
+): Promise<string> {
   if (!callback.flowToken) throw new Error('no oidc flow cookie');
-  const { payload } = await jwtVerify<{ state: string; nonce: string; verifier: string }>(callback.flowToken, flowKey(env.SESSION_SECRET), {
-    algorithms: ['HS256'],
-    audience: OIDC_AUDIENCE,
-  });
+  const { payload } = await jwtVerify<{ state: string; nonce: string; verifier: string }>(
+    callback.flowToken,
+    flowKey(env.SESSION_SECRET),
+    {
+      algorithms: ['HS256'],
+      audience: OIDC_AUDIENCE,
+    },
+  );
   if (callback.error || !callback.code || !callback.state || callback.state !== payload.state) {
     throw new Error(`callback refused: ${callback.error ?? 'state mismatch'}`);
   }
   const discovery = await discover(env);
   if (!discovery.ok) throw new Error(discovery.error);
-  const identity = await exchangeCode(discovery.value, env, { code: callback.code, redirectUri: googleRedirectUri(env), verifier: payload.verifier, nonce: payload.nonce });
+  const identity = await exchangeCode(discovery.value, env, {
+    code: callback.code,
+    redirectUri: googleRedirectUri(env),
+    verifier: payload.verifier,
+    nonce: payload.nonce,
+  });
   if (!identity.ok) throw new Error(identity.error);
   return userForGoogle(d, identity.value);
 }

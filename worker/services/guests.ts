@@ -20,7 +20,9 @@ export const guestContactColumns = {
  * complete. Phones come out as E.164: profiles saved before phones were canonicalised may hold a
  * number as it was typed ("09876543210"), so it is read through the same rule as new input.
  */
-export function toGuestContact(row: { [K in keyof typeof guestContactColumns]: string | null } | undefined): GuestContact {
+export function toGuestContact(
+  row: { [K in keyof typeof guestContactColumns]: string | null } | undefined,
+): GuestContact {
   return {
     fullName: row?.fullName?.trim() ?? '',
     email: row?.profileEmail ?? row?.accountEmail ?? null,

@@ -37,7 +37,13 @@ export async function findCoupon(d: Db, code: string, eventId: string) {
   const [coupon] = await d
     .select()
     .from(coupons)
-    .where(and(eq(coupons.code, couponKey(code)), eq(coupons.active, true), or(isNull(coupons.eventId), eq(coupons.eventId, eventId))));
+    .where(
+      and(
+        eq(coupons.code, couponKey(code)),
+        eq(coupons.active, true),
+        or(isNull(coupons.eventId), eq(coupons.eventId, eventId)),
+      ),
+    );
   return coupon ?? null;
 }
 
@@ -46,7 +52,11 @@ const liveHoldsSql = (userId: string, eventId: SQL | string, nowIso: string) =>
     WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso})`;
 
 /** Everything `POST /api/orders` checks, read in one statement. */
-async function readOrderFacts(d: Db, input: { userId: string; eventId: string; coupon: string | null }, nowIso: string) {
+async function readOrderFacts(
+  d: Db,
+  input: { userId: string; eventId: string; coupon: string | null },
+  nowIso: string,
+) {
   const [row] = await d
     .select({
       event: events,
@@ -60,7 +70,11 @@ async function readOrderFacts(d: Db, input: { userId: string; eventId: string; c
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(
       coupons,
-      and(eq(coupons.code, input.coupon ?? ''), eq(coupons.active, true), or(isNull(coupons.eventId), eq(coupons.eventId, events.id))),
+      and(
+        eq(coupons.code, input.coupon ?? ''),
+        eq(coupons.active, true),
+        or(isNull(coupons.eventId), eq(coupons.eventId, events.id)),
+      ),
     )
     .where(eq(events.id, input.eventId));
   return row ?? null;
@@ -74,11 +88,21 @@ async function readOrderFacts(d: Db, input: { userId: string; eventId: string; c
  */
 async function holdSeats(
   d: Db,
-  o: { id: string; razorpayOrderId: string; userId: string; eventId: string; ticketType: TicketType; seats: number; amount: number; now: Date },
+  o: {
+    id: string;
+    razorpayOrderId: string;
+    userId: string;
+    eventId: string;
+    ticketType: TicketType;
+    seats: number;
+    amount: number;
+    now: Date;
+  },
 ): Promise<boolean> {
   const nowIso = o.now.toISOString();
   const expires = new Date(o.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const res = await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, created_at, updated_at)
+  const res =
+    await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, created_at, updated_at)
     SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${nowIso}, ${nowIso}
     FROM events AS e
     WHERE e.id = ${o.eventId} AND e.available = 1 AND e.starts_at > ${nowIso}
@@ -87,7 +111,8 @@ async function holdSeats(
   return (res.meta.changes ?? 0) === 1;
 }
 
-const invalidCoupon = () => new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { coupon: COPY.booking.invalidCoupon });
+const invalidCoupon = () =>
+  new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { coupon: COPY.booking.invalidCoupon });
 const soldOut = () => new ApiError(409, 'sold_out', COPY.booking.soldOut);
 
 /**
@@ -95,7 +120,12 @@ const soldOut = () => new ApiError(409, 'sold_out', COPY.booking.soldOut);
  * Refusals: 404 unknown event, 400 unavailable or started, 403 profile incomplete, 400 invalid
  * coupon, 429 too many live holds, 409 sold out, 502 Razorpay unavailable (nothing held).
  */
-export async function placeOrder(env: Env, d: Db, input: { userId: string; eventId: string; ticketType: TicketType; coupon?: string }, now = new Date()) {
+export async function placeOrder(
+  env: Env,
+  d: Db,
+  input: { userId: string; eventId: string; ticketType: TicketType; coupon?: string },
+  now = new Date(),
+) {
   const nowIso = now.toISOString();
   const coupon = input.coupon?.trim() ? couponKey(input.coupon) : null;
   const facts = await readOrderFacts(d, { userId: input.userId, eventId: input.eventId, coupon }, nowIso);
@@ -113,7 +143,9 @@ export async function placeOrder(env: Env, d: Db, input: { userId: string; event
   }
   const seats = TICKET_SEATS[input.ticketType];
   if (Number(facts.liveHolds) >= MAX_LIVE_HOLDS_PER_GUEST) {
-    throw new ApiError(429, 'too_many_holds', COPY.common.tooMany, undefined, { 'Retry-After': String(HOLD_MINUTES * 60) });
+    throw new ApiError(429, 'too_many_holds', COPY.common.tooMany, undefined, {
+      'Retry-After': String(HOLD_MINUTES * 60),
+    });
   }
   if (Number(facts.taken) + seats > event.capacity) throw soldOut();
 
@@ -129,7 +161,8 @@ export async function placeOrder(env: Env, d: Db, input: { userId: string; event
   let created = await createOrder(env, orderInput);
   // One retry on a network error or 5xx: the same receipt returns the same order if the first
   // attempt did reach Razorpay, so the retry cannot create a second order.
-  if (!created.ok && (created.status === undefined || created.status >= 500)) created = await createOrder(env, orderInput);
+  if (!created.ok && (created.status === undefined || created.status >= 500))
+    created = await createOrder(env, orderInput);
   if (!created.ok || created.value.amount !== amount * 100) {
     console.error('razorpay order create failed', created.ok ? 'amount mismatch' : created.error);
     throw new ApiError(502, 'payment_unavailable', COPY.booking.paymentUnavailable);
@@ -137,7 +170,16 @@ export async function placeOrder(env: Env, d: Db, input: { userId: string; event
   const rzp = created.value;
   // Another guest may have taken the last seat since the read: the hold is the one that counts.
   // The Razorpay order it would have paid is simply never opened.
-  const held = await holdSeats(d, { id, razorpayOrderId: rzp.id, userId: input.userId, eventId: event.id, ticketType: input.ticketType, seats, amount, now });
+  const held = await holdSeats(d, {
+    id,
+    razorpayOrderId: rzp.id,
+    userId: input.userId,
+    eventId: event.id,
+    ticketType: input.ticketType,
+    seats,
+    amount,
+    now,
+  });
   if (!held) throw soldOut();
 
   return {
@@ -167,7 +209,12 @@ export async function findOwnOrder(d: Db, userId: string, orderId: string) {
   const [order] = await d
     .select()
     .from(paymentOrders)
-    .where(and(eq(paymentOrders.userId, userId), or(eq(paymentOrders.razorpayOrderId, orderId), eq(paymentOrders.id, orderId))));
+    .where(
+      and(
+        eq(paymentOrders.userId, userId),
+        or(eq(paymentOrders.razorpayOrderId, orderId), eq(paymentOrders.id, orderId)),
+      ),
+    );
   return order ?? null;
 }
 
@@ -189,7 +236,12 @@ export async function orderView(d: Db, userId: string, orderId: string, now = ne
     .from(paymentOrders)
     .innerJoin(events, eq(events.id, paymentOrders.eventId))
     .leftJoin(eventBookings, eq(eventBookings.orderId, paymentOrders.id))
-    .where(and(eq(paymentOrders.userId, userId), or(eq(paymentOrders.razorpayOrderId, orderId), eq(paymentOrders.id, orderId))));
+    .where(
+      and(
+        eq(paymentOrders.userId, userId),
+        or(eq(paymentOrders.razorpayOrderId, orderId), eq(paymentOrders.id, orderId)),
+      ),
+    );
   if (!row) throw new ApiError(404, 'order_not_found', COPY.booking.orderNotFound);
   const { order, event } = row;
   const revealed = isVenueRevealed(event.starts_at, now) && row.venueName !== null;

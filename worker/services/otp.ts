@@ -28,13 +28,27 @@ async function codeHash(secret: string, phone: string, code: string): Promise<st
 }
 
 /** Stores a new code for `phone`, retiring any earlier pending one (only the latest counts). */
-export async function issueCode(d: Db, secret: string, phone: string, now = Date.now()): Promise<{ id: string; code: string }> {
+export async function issueCode(
+  d: Db,
+  secret: string,
+  phone: string,
+  now = Date.now(),
+): Promise<{ id: string; code: string }> {
   const code = generateCode();
   const id = crypto.randomUUID();
   const at = new Date(now).toISOString();
   await d.batch([
-    d.update(otpCodes).set({ consumedAt: at }).where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt))),
-    d.insert(otpCodes).values({ id, phone, codeHash: await codeHash(secret, phone, code), expiresAt: new Date(now + OTP_TTL_MS).toISOString(), createdAt: at }),
+    d
+      .update(otpCodes)
+      .set({ consumedAt: at })
+      .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt))),
+    d.insert(otpCodes).values({
+      id,
+      phone,
+      codeHash: await codeHash(secret, phone, code),
+      expiresAt: new Date(now + OTP_TTL_MS).toISOString(),
+      createdAt: at,
+    }),
   ]);
   return { id, code };
 }
@@ -69,7 +83,10 @@ export async function checkCode(d: Db, secret: string, phone: string, code: stri
       .returning({ attempts: otpCodes.attempts });
     const attempts = bumped[0]?.attempts ?? OTP_MAX_ATTEMPTS;
     if (attempts >= OTP_MAX_ATTEMPTS) {
-      await d.update(otpCodes).set({ consumedAt: new Date(now).toISOString() }).where(eq(otpCodes.id, row.id));
+      await d
+        .update(otpCodes)
+        .set({ consumedAt: new Date(now).toISOString() })
+        .where(eq(otpCodes.id, row.id));
       throw new ApiError(429, 'too_many_attempts', COPY.common.tooMany, undefined, { 'Retry-After': '30' });
     }
     throw new ApiError(400, 'invalid_code', COPY.auth.codeTitle);

@@ -26,10 +26,23 @@ export async function acceptCheckoutPayment(
 ): Promise<{ order_id: string }> {
   const order = await findOwnOrder(d, userId, p.razorpay_order_id);
   const storedId = order?.razorpayOrderId;
-  if (!storedId || !(await verifyCheckoutSignature(env.RAZORPAY_KEY_SECRET, storedId, p.razorpay_payment_id, p.razorpay_signature.toLowerCase()))) {
+  if (
+    !storedId ||
+    !(await verifyCheckoutSignature(
+      env.RAZORPAY_KEY_SECRET,
+      storedId,
+      p.razorpay_payment_id,
+      p.razorpay_signature.toLowerCase(),
+    ))
+  ) {
     throw new ApiError(400, 'verification_failed', COPY.booking.verifyFailed);
   }
-  await env.BOOKINGS.send({ kind: 'payment-captured', orderId: storedId, paymentId: p.razorpay_payment_id, source: 'verify' });
+  await env.BOOKINGS.send({
+    kind: 'payment-captured',
+    orderId: storedId,
+    paymentId: p.razorpay_payment_id,
+    source: 'verify',
+  });
   return { order_id: storedId };
 }
 
@@ -43,7 +56,10 @@ const Payment = v.object({
 });
 const WebhookBody = v.object({
   event: v.string(),
-  payload: v.object({ payment: v.optional(v.object({ entity: Payment })), order: v.optional(v.object({ entity: v.object({ id: v.string() }) })) }),
+  payload: v.object({
+    payment: v.optional(v.object({ entity: Payment })),
+    order: v.optional(v.object({ entity: v.object({ id: v.string() }) })),
+  }),
 });
 type Webhook = v.InferOutput<typeof WebhookBody>;
 
@@ -55,7 +71,12 @@ const badSignature = () => new ApiError(400, 'invalid_signature', 'Invalid webho
  * on X-Razorpay-Event-Id, and payment events become the same queue message as verify.
  * @returns whether this delivery was new
  */
-export async function handleRazorpayWebhook(env: Env, d: Db, raw: string, headers: { signature?: string; eventId?: string }): Promise<{ duplicate: boolean }> {
+export async function handleRazorpayWebhook(
+  env: Env,
+  d: Db,
+  raw: string,
+  headers: { signature?: string; eventId?: string },
+): Promise<{ duplicate: boolean }> {
   if (!(await verifyWebhookSignature(env.RAZORPAY_WEBHOOK_SECRET, raw, headers.signature))) throw badSignature();
   const eventId = headers.eventId;
   if (!eventId || eventId.length > 100) throw new ApiError(400, 'invalid_input', 'Missing X-Razorpay-Event-Id.');
@@ -92,7 +113,13 @@ async function applyWebhook(env: Env, d: Db, body: Webhook) {
     case 'order.paid': {
       if (payment.status !== 'captured') return;
       if (payment.amount !== order.amount * 100 || payment.currency !== order.currency) {
-        console.error('captured amount/currency differ from the order; not booking', orderId, payment.id, payment.amount, payment.currency);
+        console.error(
+          'captured amount/currency differ from the order; not booking',
+          orderId,
+          payment.id,
+          payment.amount,
+          payment.currency,
+        );
         return;
       }
       await env.BOOKINGS.send({ kind: 'payment-captured', orderId, paymentId: payment.id, source: 'webhook' });
@@ -103,8 +130,18 @@ async function applyWebhook(env: Env, d: Db, body: Webhook) {
       // free from now on because 'failed' is not a seat-holding status.
       await d
         .update(paymentOrders)
-        .set({ status: 'failed', failureReason: payment.error_description ?? COPY.booking.paymentFailed, updatedAt: new Date().toISOString() })
-        .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, orderStatusesBefore('failed')), isNull(paymentOrders.paymentId)));
+        .set({
+          status: 'failed',
+          failureReason: payment.error_description ?? COPY.booking.paymentFailed,
+          updatedAt: new Date().toISOString(),
+        })
+        .where(
+          and(
+            eq(paymentOrders.id, order.id),
+            inArray(paymentOrders.status, orderStatusesBefore('failed')),
+            isNull(paymentOrders.paymentId),
+          ),
+        );
       return;
     }
     default:

@@ -26,14 +26,20 @@ export const LIMITS = {
 };
 
 /** Public settings the sign-in page needs: the Turnstile site key when the bot check is on. */
-export const signInSettings = (env: Env) => ({ turnstile_site_key: turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY : null });
+export const signInSettings = (env: Env) => ({
+  turnstile_site_key: turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY : null,
+});
 
 /**
  * Sends a 6-digit code to `phone` (E.164). The bot check runs when configured; a code that could
  * not be delivered is retired, so it can never be guessed either.
  * @returns a clean-up to run after the response (old rate-limit events)
  */
-export async function sendSignInCode(env: Env, d: Db, input: { phone: string; turnstileToken?: string; ip: string }): Promise<() => Promise<unknown>> {
+export async function sendSignInCode(
+  env: Env,
+  d: Db,
+  input: { phone: string; turnstileToken?: string; ip: string },
+): Promise<() => Promise<unknown>> {
   if (turnstileEnabled(env)) {
     const check = input.turnstileToken ? await verifyTurnstile(env, input.turnstileToken, input.ip) : null;
     if (!check?.ok) throw new ApiError(400, 'bot_check_failed', COPY.auth.sendFailed);
@@ -44,14 +50,20 @@ export async function sendSignInCode(env: Env, d: Db, input: { phone: string; tu
   const sent = await sendOtpSms(env, input.phone, code);
   if (!sent.ok) {
     await retireCode(d, id);
-    console.error(JSON.stringify({ level: 'error', msg: 'otp sms failed', provider: env.SMS_PROVIDER, error: sent.error }));
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'otp sms failed', provider: env.SMS_PROVIDER, error: sent.error }),
+    );
     throw new ApiError(502, 'send_failed', COPY.auth.sendFailed);
   }
   return () => pruneOld(d);
 }
 
 /** Checks the code and answers the user owning the phone (created on first sign-in). */
-export async function verifySignInCode(env: Env, d: Db, input: { phone: string; code: string; ip: string }): Promise<string> {
+export async function verifySignInCode(
+  env: Env,
+  d: Db,
+  input: { phone: string; code: string; ip: string },
+): Promise<string> {
   await consume(d, `otp-verify:ip:${input.ip}`, LIMITS.verifyPerIp);
   await checkCode(d, env.SESSION_SECRET, input.phone, input.code);
   return userForPhone(d, input.phone);

@@ -28,9 +28,12 @@ export async function findProfile(d: Db, userId: string) {
 }
 export type Profile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
-const duplicateEmail = () => new ApiError(409, 'email_taken', COPY.profile.duplicateEmail, { email: COPY.profile.duplicateEmail });
+const duplicateEmail = () =>
+  new ApiError(409, 'email_taken', COPY.profile.duplicateEmail, { email: COPY.profile.duplicateEmail });
 const isUniqueEmailViolation = (e: unknown) =>
-  /UNIQUE constraint failed: user_profiles\.email/i.test(String((e as Error)?.message ?? e) + String((e as { cause?: unknown })?.cause ?? ''));
+  /UNIQUE constraint failed: user_profiles\.email/i.test(
+    String((e as Error)?.message ?? e) + String((e as { cause?: unknown })?.cause ?? ''),
+  );
 
 /**
  * Saves the profile (409 when the email belongs to another guest) and syncs the quiz row's name
@@ -70,7 +73,9 @@ export async function saveProfile(env: Env, d: Db, userId: string, input: Profil
   const claimed = await d
     .update(userProfiles)
     .set({ welcomeSentAt: nowIso })
-    .where(and(eq(userProfiles.userId, userId), isNull(userProfiles.welcomeSentAt), sql`${userProfiles.email} IS NOT NULL`))
+    .where(
+      and(eq(userProfiles.userId, userId), isNull(userProfiles.welcomeSentAt), sql`${userProfiles.email} IS NOT NULL`),
+    )
     .returning({ email: userProfiles.email, fullName: userProfiles.fullName });
   const welcome = claimed[0];
   if (welcome?.email) {

@@ -7,11 +7,17 @@ import { type QuizAnswers, toQuizRow } from '../domain/quiz';
 import { ApiError } from '../lib/errors';
 
 export async function hasAnsweredQuiz(d: Db, userId: string): Promise<boolean> {
-  return Boolean(await d.select({ id: quizResponses.id }).from(quizResponses).where(eq(quizResponses.userId, userId)).get());
+  return Boolean(
+    await d.select({ id: quizResponses.id }).from(quizResponses).where(eq(quizResponses.userId, userId)).get(),
+  );
 }
 
 /** Stores the answers; 409 on a second submit, even a racing one (UNIQUE user_id). */
-export async function submitQuiz(d: Db, user: { id: string; email: string | null }, answers: QuizAnswers): Promise<void> {
+export async function submitQuiz(
+  d: Db,
+  user: { id: string; email: string | null },
+  answers: QuizAnswers,
+): Promise<void> {
   const profile = await d
     .select({ fullName: userProfiles.fullName, email: userProfiles.email })
     .from(userProfiles)

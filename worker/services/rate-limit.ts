@@ -16,12 +16,17 @@ export type Limit = { windowS: number; max: number };
 export async function consume(d: Db, key: string, limits: Limit[], now = Date.now()): Promise<void> {
   const at = new Date(now).toISOString();
   const roomInEveryWindow = sql.join(
-    limits.map((l) => sql`(SELECT count(*) FROM rate_events WHERE key = ${key} AND at > ${new Date(now - l.windowS * 1000).toISOString()}) < ${l.max}`),
+    limits.map(
+      (l) =>
+        sql`(SELECT count(*) FROM rate_events WHERE key = ${key} AND at > ${new Date(now - l.windowS * 1000).toISOString()}) < ${l.max}`,
+    ),
     sql` AND `,
   );
   const res = await d.run(sql`INSERT INTO rate_events (key, at) SELECT ${key}, ${at} WHERE ${roomInEveryWindow}`);
   if ((res.meta.changes ?? 0) > 0) return;
-  throw new ApiError(429, 'rate_limited', COPY.common.tooMany, undefined, { 'Retry-After': String(await retryAfter(d, key, limits, now)) });
+  throw new ApiError(429, 'rate_limited', COPY.common.tooMany, undefined, {
+    'Retry-After': String(await retryAfter(d, key, limits, now)),
+  });
 }
 
 /** Seconds until every exceeded window has room again. */
@@ -30,12 +35,14 @@ async function retryAfter(d: Db, key: string, limits: Limit[], now: number): Pro
   for (const l of limits) {
     const since = new Date(now - l.windowS * 1000).toISOString();
     // The event that must age out is the max-th newest inside the window.
-    const row = await d.get<{ at: string }>(sql`SELECT at FROM rate_events WHERE key = ${key} AND at > ${since} ORDER BY at DESC LIMIT 1 OFFSET ${l.max - 1}`);
+    const row = await d.get<{ at: string }>(
+      sql`SELECT at FROM rate_events WHERE key = ${key} AND at > ${since} ORDER BY at DESC LIMIT 1 OFFSET ${l.max - 1}`,
+    );
     if (row) wait = Math.max(wait, Math.ceil((Date.parse(row.at) + l.windowS * 1000 - now) / 1000));
   }
   return wait;
 }
 
 /** Removes events older than a day (called opportunistically; keeps the table small). */
-export const pruneOld = (d: Db, now = Date.now()) => d.run(sql`DELETE FROM rate_events WHERE at < ${new Date(now - 86_400_000).toISOString()}`);
-
+export const pruneOld = (d: Db, now = Date.now()) =>
+  d.run(sql`DELETE FROM rate_events WHERE at < ${new Date(now - 86_400_000).toISOString()}`);

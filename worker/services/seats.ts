@@ -29,6 +29,9 @@ export function seatsTakenSql(eventId: string | SQL, nowIso: string): SQL<number
 
 /** Seats held on an event right now (see {@link seatsTakenSql}). */
 export async function seatsTaken(d: Db, eventId: string, nowIso = new Date().toISOString()): Promise<number> {
-  const [row] = await d.select({ taken: seatsTakenSql(eventId, nowIso) }).from(events).where(eq(events.id, eventId));
+  const [row] = await d
+    .select({ taken: seatsTakenSql(eventId, nowIso) })
+    .from(events)
+    .where(eq(events.id, eventId));
   return Number(row?.taken ?? 0);
 }

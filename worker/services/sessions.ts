@@ -39,10 +39,23 @@ export async function addRefreshToken(d: Db, sessionId: string): Promise<string>
 /** The user behind a live session, or null (revoked, expired, disabled or missing). One query. */
 export async function activeUser(d: Db, userId: string, sessionId: string): Promise<SessionUser | null> {
   const row = await d
-    .select({ id: users.id, email: users.email, phone: users.phone, fullName: users.fullName, expiresAt: sessions.expiresAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      phone: users.phone,
+      fullName: users.fullName,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(users.disabledAt)))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        isNull(users.disabledAt),
+      ),
+    )
     .get();
   if (!row || row.expiresAt < new Date().toISOString()) return null;
   return { id: row.id, sessionId, email: row.email, phone: row.phone, fullName: row.fullName };
@@ -58,7 +71,10 @@ export async function revokeSession(d: Db, sessionId: string) {
  * {@link REUSE_GRACE_MS} (parallel requests from one tab) answers the user without a new token;
  * any later reuse means theft and revokes the session.
  */
-export async function spendRefreshToken(d: Db, token: string): Promise<{ user: SessionUser; nextToken: string | null } | null> {
+export async function spendRefreshToken(
+  d: Db,
+  token: string,
+): Promise<{ user: SessionUser; nextToken: string | null } | null> {
   const hash = await sha256Hex(token);
   const row = await d
     .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt, userId: sessions.userId })
@@ -78,7 +94,9 @@ export async function spendRefreshToken(d: Db, token: string): Promise<{ user: S
       return user ? { user, nextToken: null } : null;
     }
     await revokeSession(d, row.sessionId);
-    console.warn(JSON.stringify({ level: 'warn', msg: 'refresh token reuse; session revoked', sessionId: row.sessionId }));
+    console.warn(
+      JSON.stringify({ level: 'warn', msg: 'refresh token reuse; session revoked', sessionId: row.sessionId }),
+    );
     return null;
   }
   const user = await activeUser(d, row.userId, row.sessionId);

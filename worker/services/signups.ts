@@ -14,7 +14,10 @@ export async function subscribeNewsletter(d: Db, email: string): Promise<void> {
  * Records interest in `city`, which must be listed but have nothing bookable (Gurugram is booked,
  * not waited for). Signed in: one row per city and user; anonymous: one per city and contact.
  */
-export async function joinWaitlist(d: Db, input: { city: string; userId: string | null; contact: string | null }): Promise<void> {
+export async function joinWaitlist(
+  d: Db,
+  input: { city: string; userId: string | null; contact: string | null },
+): Promise<void> {
   const nowIso = new Date().toISOString();
   const [row] = await d
     .select({
@@ -27,7 +30,10 @@ export async function joinWaitlist(d: Db, input: { city: string; userId: string 
     throw new ApiError(400, 'invalid_input', COPY.waitlist.unknownCity, { city: COPY.waitlist.unknownCity });
   }
   if (input.userId) {
-    await d.insert(cityWaitlist).values({ city: input.city, userId: input.userId, contact: input.contact }).onConflictDoNothing();
+    await d
+      .insert(cityWaitlist)
+      .values({ city: input.city, userId: input.userId, contact: input.contact })
+      .onConflictDoNothing();
   } else {
     // One conditional statement, so two concurrent repeats cannot both insert.
     await d.run(sql`INSERT INTO city_waitlist (city, user_id, contact)

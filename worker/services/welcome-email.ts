@@ -13,9 +13,15 @@ export async function sendWelcomeEmail(
   guest: { userId: string; name: string; email: string },
 ): Promise<boolean> {
   const eventsUrl = `${env.APP_ORIGIN.replace(/\/$/, '')}/events`;
-  const result = await sendEmail(env, { to: guest.email, ...welcomeEmail({ name: guest.name, eventsUrl }) }, `welcome-${guest.userId}`);
+  const result = await sendEmail(
+    env,
+    { to: guest.email, ...welcomeEmail({ name: guest.name, eventsUrl }) },
+    `welcome-${guest.userId}`,
+  );
   if (!result.ok) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'welcome email failed', userId: guest.userId, error: result.error }));
+    console.warn(
+      JSON.stringify({ level: 'warn', msg: 'welcome email failed', userId: guest.userId, error: result.error }),
+    );
     return false;
   }
   return true;

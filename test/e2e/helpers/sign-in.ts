@@ -10,7 +10,12 @@ export async function codeFromOutbox(e164: string, after = 0): Promise<string> {
   await expect
     .poll(
       async () => {
-        const messages = (await (await fetch(`${SANDBOX_URL}/outbox`)).json()) as Array<{ channel: string; to: string; body: string; at: string }>;
+        const messages = (await (await fetch(`${SANDBOX_URL}/outbox`)).json()) as Array<{
+          channel: string;
+          to: string;
+          body: string;
+          at: string;
+        }>;
         const sms = messages.filter((m) => m.channel === 'sms' && m.to === e164 && Date.parse(m.at) >= after).at(-1);
         code = sms?.body.match(/\b(\d{6})\b/)?.[1];
         return code;
@@ -29,7 +34,8 @@ export async function codeFromOutbox(e164: string, after = 0): Promise<string> {
  */
 export async function signInWithPhone(page: Page, phone = randomPhone()): Promise<string> {
   const e164 = /^\d{10}$/.test(phone) ? `+91${phone}` : phone;
-  if (!new URL(page.url() === 'about:blank' ? 'http://x/' : page.url()).pathname.startsWith('/auth')) await page.goto('/auth');
+  if (!new URL(page.url() === 'about:blank' ? 'http://x/' : page.url()).pathname.startsWith('/auth'))
+    await page.goto('/auth');
   const started = Date.now() - 1000;
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Send Code' }).click();

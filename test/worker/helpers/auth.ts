@@ -41,7 +41,12 @@ export function cookiesFrom(res: Response): string {
  * and returns the Cookie header for further requests, plus the user.
  * @example const { cookie } = await signIn(); await SELF.fetch(url, { headers: { cookie } })
  */
-export async function signIn(phone = randomPhone()): Promise<{ cookie: string; user: { id: string; phone: string | null; email: string | null }; phone: string; next: string }> {
+export async function signIn(phone = randomPhone()): Promise<{
+  cookie: string;
+  user: { id: string; phone: string | null; email: string | null };
+  phone: string;
+  next: string;
+}> {
   // Signing the same phone in twice within 30 s is rate-limited by design; tests may need to.
   await env.DB.prepare("DELETE FROM rate_events WHERE key LIKE 'otp-send:phone:%'").run();
   const send = await postJson('/api/auth/otp/send', { phone });
@@ -49,6 +54,9 @@ export async function signIn(phone = randomPhone()): Promise<{ cookie: string; u
   const { phone: e164 } = (await send.json()) as { phone: string };
   const verify = await postJson('/api/auth/otp/verify', { phone, code: await latestCode(e164) });
   if (verify.status !== 200) throw new Error(`otp/verify answered ${verify.status}: ${await verify.text()}`);
-  const body = (await verify.json()) as { user: { id: string; phone: string | null; email: string | null }; next: string };
+  const body = (await verify.json()) as {
+    user: { id: string; phone: string | null; email: string | null };
+    next: string;
+  };
   return { cookie: cookiesFrom(verify), user: body.user, phone: e164, next: body.next };
 }

@@ -20,7 +20,9 @@ export async function createGuest(opts: { profile?: boolean } = {}) {
   const email = `guest-${tag}@example.com`;
   const user = await createSignedInUser({ phone, email: null });
   if (opts.profile !== false) {
-    await db(env.DB).insert(userProfiles).values({ id: crypto.randomUUID(), userId: user.userId, fullName: 'Asha Verma', email, phoneNumber: phone });
+    await db(env.DB)
+      .insert(userProfiles)
+      .values({ id: crypto.randomUUID(), userId: user.userId, fullName: 'Asha Verma', email, phoneNumber: phone });
   }
   return { ...user, email, phone };
 }
@@ -28,21 +30,48 @@ export async function createGuest(opts: { profile?: boolean } = {}) {
 /** A bookable event starting in `inHours` (default 10 days), capacity 8, ₹499/899/749, in its own city. */
 export async function createEvent(over: Partial<EventRow> & { inHours?: number } = {}) {
   const { inHours = 240, ...rest } = over;
-  const row = eventRow(`evt-${unique()}`, inHours * HOUR, { city: `city-${unique()}`, title: 'Saturday Night Soirée — Test', location: 'Gurugram', ...rest });
+  const row = eventRow(`evt-${unique()}`, inHours * HOUR, {
+    city: `city-${unique()}`,
+    title: 'Saturday Night Soirée — Test',
+    location: 'Gurugram',
+    ...rest,
+  });
   await db(env.DB).insert(events).values(row);
   return row;
 }
 
 /** `POST /api/orders`'s answer on the wire. */
 export type CheckoutResponse = {
-  order: { id: string; status: string; amount: number; currency: string; ticket_type: string; ticket_label: string; seats: number; hold_expires_at: string };
+  order: {
+    id: string;
+    status: string;
+    amount: number;
+    currency: string;
+    ticket_type: string;
+    ticket_label: string;
+    seats: number;
+    hold_expires_at: string;
+  };
   event: { id: string; title: string };
-  checkout: { key_id: string; checkout_url: string; amount_paise: number; prefill: { name: string; email: string; contact: string } };
+  checkout: {
+    key_id: string;
+    checkout_url: string;
+    amount_paise: number;
+    prefill: { name: string; email: string; contact: string };
+  };
 };
 /** The few facts of a placed order most tests need. */
-export type OrderResponse = { orderId: string; amount: number; amountPaise: number; ticketLabel: string; seats: number; wire: CheckoutResponse };
+export type OrderResponse = {
+  orderId: string;
+  amount: number;
+  amountPaise: number;
+  ticketLabel: string;
+  seats: number;
+  wire: CheckoutResponse;
+};
 
-export const postOrder = (cookie: string, body: unknown) => SELF.fetch(apiRequest('POST', '/api/orders', { cookie, body }));
+export const postOrder = (cookie: string, body: unknown) =>
+  SELF.fetch(apiRequest('POST', '/api/orders', { cookie, body }));
 export const getOrder = (cookie: string, id: string) => SELF.fetch(apiRequest('GET', `/api/orders/${id}`, { cookie }));
 
 /** Creates an order and asserts it succeeded. */
@@ -50,13 +79,28 @@ export async function placeOrder(cookie: string, eventId: string, ticketType = '
   const res = await postOrder(cookie, { event_id: eventId, ticket_type: ticketType });
   if (res.status !== 201) throw new Error(`POST /api/orders answered ${res.status}: ${await res.text()}`);
   const wire = (await res.json()) as CheckoutResponse;
-  return { orderId: wire.order.id, amount: wire.order.amount, amountPaise: wire.checkout.amount_paise, ticketLabel: wire.order.ticket_label, seats: wire.order.seats, wire };
+  return {
+    orderId: wire.order.id,
+    amount: wire.order.amount,
+    amountPaise: wire.checkout.amount_paise,
+    ticketLabel: wire.order.ticket_label,
+    seats: wire.order.seats,
+    wire,
+  };
 }
 
 /** Pays (or fails) an order in the sandbox the way the checkout modal does. */
 export async function sandboxPay(orderId: string, outcome: 'success' | 'failure' = 'success') {
-  const res = await fetch(`${env.SANDBOX_URL}/checkout/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order_id: orderId, outcome }) });
-  return (await res.json()) as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } & { error?: { description: string; metadata: { payment_id: string } } };
+  const res = await fetch(`${env.SANDBOX_URL}/checkout/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ order_id: orderId, outcome }),
+  });
+  return (await res.json()) as {
+    razorpay_order_id: string;
+    razorpay_payment_id: string;
+    razorpay_signature: string;
+  } & { error?: { description: string; metadata: { payment_id: string } } };
 }
 
 const basic = `Basic ${btoa('rzp_test_sandbox:sandbox_key_secret')}`;
@@ -65,31 +109,71 @@ export async function razorpayGet<T>(path: string): Promise<T> {
   return (await fetch(`${env.SANDBOX_URL}${path}`, { headers: { Authorization: basic } })).json() as Promise<T>;
 }
 
-export const verify = (cookie: string, body: unknown) => SELF.fetch(apiRequest('POST', '/api/payments/verify', { cookie, body }));
+export const verify = (cookie: string, body: unknown) =>
+  SELF.fetch(apiRequest('POST', '/api/payments/verify', { cookie, body }));
 
 /** A Razorpay-shaped webhook, signed over the exact raw body like Razorpay does. */
-export async function postWebhook(event: string, payment: Record<string, unknown>, opts: { eventId?: string; secret?: string; signature?: string | null } = {}) {
-  const raw = JSON.stringify({ entity: 'event', account_id: 'acc_test', event, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: Math.floor(Date.now() / 1000) });
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Razorpay-Event-Id': opts.eventId ?? `evt_${unique()}` };
-  const sig = opts.signature === undefined ? await hmacSha256Hex(opts.secret ?? 'sandbox_webhook_secret', raw) : opts.signature;
+export async function postWebhook(
+  event: string,
+  payment: Record<string, unknown>,
+  opts: { eventId?: string; secret?: string; signature?: string | null } = {},
+) {
+  const raw = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: ['payment'],
+    payload: { payment: { entity: payment } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Razorpay-Event-Id': opts.eventId ?? `evt_${unique()}`,
+  };
+  const sig =
+    opts.signature === undefined ? await hmacSha256Hex(opts.secret ?? 'sandbox_webhook_secret', raw) : opts.signature;
   if (sig !== null) headers['X-Razorpay-Signature'] = sig;
   // Deliberately no Origin header: a webhook comes from Razorpay, not the browser.
   return SELF.fetch(`${ORIGIN}/api/webhooks/razorpay`, { method: 'POST', headers, body: raw });
 }
 
-export const capturedPayment = (orderId: string, paymentId: string, amountPaise: number) => ({ id: paymentId, entity: 'payment', amount: amountPaise, currency: 'INR', status: 'captured', order_id: orderId });
+export const capturedPayment = (orderId: string, paymentId: string, amountPaise: number) => ({
+  id: paymentId,
+  entity: 'payment',
+  amount: amountPaise,
+  currency: 'INR',
+  status: 'captured',
+  order_id: orderId,
+});
 
-export const message = (orderId: string, paymentId: string, source: BookingMessage['source'] = 'webhook'): BookingMessage => ({ kind: 'payment-captured', orderId, paymentId, source });
+export const message = (
+  orderId: string,
+  paymentId: string,
+  source: BookingMessage['source'] = 'webhook',
+): BookingMessage => ({ kind: 'payment-captured', orderId, paymentId, source });
 
 /** Runs the Worker's real queue handler on a batch, returning acks and retries. */
-export async function runQueue(queue: 'bookings' | 'bookings-dlq', bodies: BookingMessage[], attempts = 1, e: typeof env = env) {
-  const batch = createMessageBatch<BookingMessage>(queue, bodies.map((body, i) => ({ id: `msg-${i}-${unique()}`, timestamp: new Date(), attempts, body })));
+export async function runQueue(
+  queue: 'bookings' | 'bookings-dlq',
+  bodies: BookingMessage[],
+  attempts = 1,
+  e: typeof env = env,
+) {
+  const batch = createMessageBatch<BookingMessage>(
+    queue,
+    bodies.map((body, i) => ({ id: `msg-${i}-${unique()}`, timestamp: new Date(), attempts, body })),
+  );
   const ctx = createExecutionContext();
   // The test harness records which messages were retried but not the delay asked for: wrap retry().
   const delays: Record<string, number | undefined> = {};
   for (const m of batch.messages) {
     const retry = m.retry.bind(m);
-    Object.defineProperty(m, 'retry', { value: (opts?: QueueRetryOptions) => { delays[m.id] = opts?.delaySeconds; retry(opts); } });
+    Object.defineProperty(m, 'retry', {
+      value: (opts?: QueueRetryOptions) => {
+        delays[m.id] = opts?.delaySeconds;
+        retry(opts);
+      },
+    });
   }
   await worker.queue(batch, e);
   return { batch, delays, result: await getQueueResult(batch, ctx) };
@@ -110,6 +194,11 @@ export async function expireHold(razorpayOrderId: string, createdMinutesAgo = 20
 }
 
 export async function outboxFor(to: string) {
-  const all = (await (await fetch(`${env.SANDBOX_URL}/outbox`)).json()) as Array<{ channel: string; to: string; subject?: string; body: string }>;
+  const all = (await (await fetch(`${env.SANDBOX_URL}/outbox`)).json()) as Array<{
+    channel: string;
+    to: string;
+    subject?: string;
+    body: string;
+  }>;
   return all.filter((m) => m.to === to);
 }

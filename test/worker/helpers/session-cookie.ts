@@ -18,8 +18,13 @@ export async function createSignedInUser(opts: { email?: string | null; phone?: 
   counter += 1;
   const userId = crypto.randomUUID();
   const sessionId = crypto.randomUUID();
-  const phone = opts.phone === undefined ? `+9198${String(Date.now() % 1e6).padStart(6, '0')}${String(counter).padStart(2, '0')}` : opts.phone;
-  await db(env.DB).insert(users).values({ id: userId, email: opts.email ?? null, phone });
+  const phone =
+    opts.phone === undefined
+      ? `+9198${String(Date.now() % 1e6).padStart(6, '0')}${String(counter).padStart(2, '0')}`
+      : opts.phone;
+  await db(env.DB)
+    .insert(users)
+    .values({ id: userId, email: opts.email ?? null, phone });
   await db(env.DB)
     .insert(sessions)
     .values({ id: sessionId, userId, expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
@@ -32,5 +37,9 @@ export function apiRequest(method: string, path: string, opts: { cookie?: string
   const headers: Record<string, string> = { Origin: ORIGIN };
   if (opts.cookie) headers.Cookie = opts.cookie;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  return new Request(`${ORIGIN}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  return new Request(`${ORIGIN}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
 }

@@ -19,7 +19,9 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <Link to="/" className="inline-flex items-center gap-2 rounded-full" aria-label="Tablemates home">
       <LogoMark />
-      <span className={`font-display text-xl font-semibold tracking-tight ${tone === 'light' ? 'text-neutral-content' : 'text-base-content'}`}>
+      <span
+        className={`font-display text-xl font-semibold tracking-tight ${tone === 'light' ? 'text-neutral-content' : 'text-base-content'}`}
+      >
         Tablemates
       </span>
     </Link>

@@ -15,7 +15,13 @@ const infoLinks = [
   { to: '/shipping-policy', label: 'Shipping & Delivery Policy' },
 ] as const;
 
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const stroke = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 const icons: Record<string, ReactNode> = {
   Instagram: (
     <>
@@ -38,7 +44,12 @@ const icons: Record<string, ReactNode> = {
       <path d="M9 9.5c.5 2.5 2.5 4.5 5 5l1-1.5-2-1-1 1c-1-.5-1.5-1-2-2l1-1-1-2z" fill="currentColor" />
     </>
   ),
-  Threads: <path d="M16.5 11.5c-.5-3-2.5-4.5-5-4.5-3 0-5 2.5-5 5.5S8.5 18 12 18c3 0 5-2 5-4.5 0-2-1.5-3-3.5-3s-3 1-3 2.5 1.2 2 2.3 2c2.2 0 3-2.5 2.7-5" {...stroke} />,
+  Threads: (
+    <path
+      d="M16.5 11.5c-.5-3-2.5-4.5-5-4.5-3 0-5 2.5-5 5.5S8.5 18 12 18c3 0 5-2 5-4.5 0-2-1.5-3-3.5-3s-3 1-3 2.5 1.2 2 2.3 2c2.2 0 3-2.5 2.7-5"
+      {...stroke}
+    />
+  ),
 };
 
 /**
@@ -73,7 +84,9 @@ export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1.3fr]">
         <div className="flex flex-col gap-4">
           <Logo tone="light" />
-          <p className="max-w-xs text-neutral-content/85">Curated weekend dinners where six to eight strangers share a table — and leave as friends.</p>
+          <p className="max-w-xs text-neutral-content/85">
+            Curated weekend dinners where six to eight strangers share a table — and leave as friends.
+          </p>
           <p>
             <a href={`mailto:${CONTACT_EMAIL}`} className="link link-hover font-medium text-accent">
               {CONTACT_EMAIL}
@@ -83,7 +96,10 @@ export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
         </div>
 
         <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="font-sans text-sm font-semibold tracking-widest text-neutral-content/85 uppercase">
+          <h2
+            id="footer-explore"
+            className="font-sans text-sm font-semibold tracking-widest text-neutral-content/85 uppercase"
+          >
             Explore
           </h2>
           <ul className="mt-4 flex flex-col gap-2">
@@ -104,7 +120,9 @@ export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
             {newsletter}
           </div>
           <div>
-            <h2 className="font-sans text-sm font-semibold tracking-widest text-neutral-content/85 uppercase">Follow us</h2>
+            <h2 className="font-sans text-sm font-semibold tracking-widest text-neutral-content/85 uppercase">
+              Follow us
+            </h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {SOCIAL_LINKS.map((s) => (
                 <li key={s.name}>
@@ -136,7 +154,9 @@ export function SiteFooter({ newsletter }: { newsletter: ReactNode }) {
         </div>
       </div>
       <div className="border-t border-neutral-content/15">
-        <p className="mx-auto max-w-6xl px-5 py-6 text-sm text-neutral-content/80 sm:px-8">© 2025 Tablemates. All rights reserved.</p>
+        <p className="mx-auto max-w-6xl px-5 py-6 text-sm text-neutral-content/80 sm:px-8">
+          © 2025 Tablemates. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -17,7 +17,11 @@ export function SiteHeader() {
           <div id="sign-in-tip" role="tooltip" className="tooltip-content">
             Already registered? Sign in here
           </div>
-          <Link to="/auth" aria-describedby="sign-in-tip" className="btn btn-neutral rounded-full px-6 shadow-lg ring-2 ring-base-100">
+          <Link
+            to="/auth"
+            aria-describedby="sign-in-tip"
+            className="btn btn-neutral rounded-full px-6 shadow-lg ring-2 ring-base-100"
+          >
             Sign In
           </Link>
         </div>

@@ -33,7 +33,11 @@ function subscribe(l: () => void) {
 
 /** The toast area, mounted once in the root layout. Polite live region; errors are alerts. */
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
     <section aria-label="Notifications" className="toast toast-end toast-bottom z-[100]">
       {list.map((t) => (
@@ -48,7 +52,12 @@ export function Toaster() {
             <p className="font-semibold">{t.title}</p>
             {t.description && <p className="text-sm opacity-90">{t.description}</p>}
           </div>
-          <button type="button" className="btn btn-ghost btn-xs" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            aria-label="Dismiss notification"
+            onClick={() => dismiss(t.id)}
+          >
             ✕
           </button>
         </div>

@@ -95,7 +95,14 @@ export function UserMenu() {
             <p className="font-semibold">Hey, {name}!</p>
             <p className="text-base-content/70 truncate text-sm">{contact}</p>
           </div>
-          <ul ref={menu} id={`${id}-menu`} role="menu" aria-label="Profile" className="menu w-full p-0 pt-2" onKeyDown={onMenuKey}>
+          <ul
+            ref={menu}
+            id={`${id}-menu`}
+            role="menu"
+            aria-label="Profile"
+            className="menu w-full p-0 pt-2"
+            onKeyDown={onMenuKey}
+          >
             <li role="none">
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/events')}>
                 View Upcoming Events

@@ -27,7 +27,9 @@ export class ApiRequestError extends Error {
 type JsonOf<R> = R extends { json(): Promise<infer T> } ? T : never;
 export type Success<R> = Exclude<JsonOf<R>, { error: unknown }>;
 
-export async function unwrap<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(call: Promise<R>): Promise<Success<R>> {
+export async function unwrap<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(
+  call: Promise<R>,
+): Promise<Success<R>> {
   let res: R;
   try {
     res = await call;
@@ -36,7 +38,8 @@ export async function unwrap<R extends { ok: boolean; status: number; json(): Pr
   }
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
-    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
+    const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)
+      ?.error;
     throw new ApiRequestError(res.status, err?.code ?? 'error', err?.message ?? COPY.common.failed, err?.fields);
   }
   return body as Success<R>;

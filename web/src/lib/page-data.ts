@@ -13,6 +13,9 @@ export type PageData = { queries: Array<{ key: readonly unknown[]; data: unknown
  * element or start markup.
  */
 export function pageDataElement(data: PageData): string {
-  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
 }

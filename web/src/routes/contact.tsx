@@ -21,8 +21,8 @@ function ContactPage() {
           Write to us
         </h2>
         <p>
-          The quickest way to reach a real person is email. Tell us your name and, if it's about a booking, the date of your
-          dinner.
+          The quickest way to reach a real person is email. Tell us your name and, if it's about a booking, the date of
+          your dinner.
         </p>
         <p>
           <a href="mailto:hello@tablemates.in" className="btn btn-primary text-primary-content! no-underline!">
@@ -51,13 +51,13 @@ function ContactPage() {
 
       <h2>We'd love to hear from you</h2>
       <p>
-        Restaurant owner with a long table and a warm room? Someone who'd make a brilliant host? A guest with feedback, good or
-        bad? Drop us a line. Tablemates is being built one dinner at a time in Gurugram, and the people writing in are shaping
-        what it becomes.
+        Restaurant owner with a long table and a warm room? Someone who'd make a brilliant host? A guest with feedback,
+        good or bad? Drop us a line. Tablemates is being built one dinner at a time in Gurugram, and the people writing
+        in are shaping what it becomes.
       </p>
       <p>
-        Already booked? Your booking messages on email and WhatsApp are the fastest way to reach us about your dinner. For
-        policies, see our <Link to="/payment-refund">Payment &amp; Refund Policy</Link> and{' '}
+        Already booked? Your booking messages on email and WhatsApp are the fastest way to reach us about your dinner.
+        For policies, see our <Link to="/payment-refund">Payment &amp; Refund Policy</Link> and{' '}
         <Link to="/terms-and-conditions">Terms &amp; Conditions</Link>.
       </p>
     </InfoPage>

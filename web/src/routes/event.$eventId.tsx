@@ -72,7 +72,10 @@ function TopBar() {
         <Link to="/" className="font-display text-xl font-semibold text-neutral-content">
           Tablemates
         </Link>
-        <Link to="/events" className="btn btn-sm border-neutral-content/40 bg-neutral/60 text-neutral-content hover:bg-neutral">
+        <Link
+          to="/events"
+          className="btn btn-sm border-neutral-content/40 bg-neutral/60 text-neutral-content hover:bg-neutral"
+        >
           <span aria-hidden="true">←</span> All events
         </Link>
       </div>

@@ -20,8 +20,8 @@ function GalleryPage() {
       intro={
         <>
           <p>
-            Here's the honest truth: no Tablemates dinner has happened yet. Our very first table is being set in Gurugram, and
-            this page is waiting for its first photographs.
+            Here's the honest truth: no Tablemates dinner has happened yet. Our very first table is being set in
+            Gurugram, and this page is waiting for its first photographs.
           </p>
           <p className="mt-3">Until then, here's the story we can't wait to tell together.</p>
         </>
@@ -33,7 +33,10 @@ function GalleryPage() {
         ))}
       </ol>
 
-      <section aria-labelledby="join-heading" className="mt-16 rounded-box bg-neutral px-6 py-12 text-center text-neutral-content sm:px-12">
+      <section
+        aria-labelledby="join-heading"
+        className="mt-16 rounded-box bg-neutral px-6 py-12 text-center text-neutral-content sm:px-12"
+      >
         <h2 id="join-heading" className="text-3xl font-semibold sm:text-4xl">
           Be in the first chapter
         </h2>

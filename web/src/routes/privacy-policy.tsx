@@ -21,23 +21,23 @@ function PrivacyPolicyPage() {
       <p>Depending on how you use Tablemates, we collect:</p>
       <ul>
         <li>
-          <strong>Account and profile details:</strong> your name, email address, phone number, date of birth, location and
-          profile photos.
+          <strong>Account and profile details:</strong> your name, email address, phone number, date of birth, location
+          and profile photos.
         </li>
         <li>
-          <strong>Preferences and interests:</strong> your vibe check (quiz) responses, interests, dietary preferences and
-          other preferences you share with us.
+          <strong>Preferences and interests:</strong> your vibe check (quiz) responses, interests, dietary preferences
+          and other preferences you share with us.
         </li>
         <li>
           <strong>Messages:</strong> what you send us by email, WhatsApp or social media.
         </li>
         <li>
-          <strong>Transaction information:</strong> transaction IDs, amounts and the payment method type you used (for example
-          UPI or debit card). We never receive or store full card details; those stay with our payment partner.
+          <strong>Transaction information:</strong> transaction IDs, amounts and the payment method type you used (for
+          example UPI or debit card). We never receive or store full card details; those stay with our payment partner.
         </li>
         <li>
-          <strong>Technical data:</strong> IP address, device and browser type, and basic usage data collected when you visit
-          our website.
+          <strong>Technical data:</strong> IP address, device and browser type, and basic usage data collected when you
+          visit our website.
         </li>
       </ul>
 
@@ -45,8 +45,8 @@ function PrivacyPolicyPage() {
       <p>
         We process your data to perform our contract with you (booking and hosting your dinner), with your consent (for
         example, marketing messages and optional cookies), to comply with legal obligations (such as tax and accounting
-        records), and for our legitimate interests in running a safe, well-matched and improving service, always balanced
-        against your rights, in line with India's Digital Personal Data Protection Act, 2023.
+        records), and for our legitimate interests in running a safe, well-matched and improving service, always
+        balanced against your rights, in line with India's Digital Personal Data Protection Act, 2023.
       </p>
 
       <h2>How We Use Your Information</h2>
@@ -61,78 +61,81 @@ function PrivacyPolicyPage() {
 
       <h2>Sharing for Marketing and Analytics</h2>
       <p>
-        We use privacy-respecting analytics to understand how our website is used, and, only with your consent, we may share
-        limited information (such as a hashed email) with advertising partners to reach people who might enjoy Tablemates. We
-        never sell your personal data. You can opt out of marketing at any time using the link in our emails or by writing to
-        us.
+        We use privacy-respecting analytics to understand how our website is used, and, only with your consent, we may
+        share limited information (such as a hashed email) with advertising partners to reach people who might enjoy
+        Tablemates. We never sell your personal data. You can opt out of marketing at any time using the link in our
+        emails or by writing to us.
       </p>
 
       <h2>Sharing with Service Providers</h2>
       <p>
         We share only what is needed with trusted providers who help us run the service: our payment partner (to take
-        payments), email and WhatsApp messaging providers (to send confirmations and reminders), our hosting provider, and the
-        partner restaurant hosting your dinner (your first name and group size, plus dietary preferences where relevant). Each
-        is bound to use your data only to provide their service to us. We may also disclose data where the law requires it.
+        payments), email and WhatsApp messaging providers (to send confirmations and reminders), our hosting provider,
+        and the partner restaurant hosting your dinner (your first name and group size, plus dietary preferences where
+        relevant). Each is bound to use your data only to provide their service to us. We may also disclose data where
+        the law requires it.
       </p>
 
       <h2>Data Retention</h2>
       <p>
-        We keep your account data for as long as your account is active. If you ask us to delete your account, we remove your
-        profile and quiz responses within 30 days, keeping only the transaction records we must retain by law (generally up
-        to 8 years for tax and accounting purposes).
+        We keep your account data for as long as your account is active. If you ask us to delete your account, we remove
+        your profile and quiz responses within 30 days, keeping only the transaction records we must retain by law
+        (generally up to 8 years for tax and accounting purposes).
       </p>
 
       <h2>Your Privacy Rights</h2>
       <p>
-        You may ask to access, correct or delete your personal data, withdraw your consent, object to certain processing, or
-        nominate someone to exercise your rights on your behalf. You may also raise a grievance with us and, if unresolved,
-        with the Data Protection Board of India. Write to{' '}
+        You may ask to access, correct or delete your personal data, withdraw your consent, object to certain
+        processing, or nominate someone to exercise your rights on your behalf. You may also raise a grievance with us
+        and, if unresolved, with the Data Protection Board of India. Write to{' '}
         <a href="mailto:hello@tablemates.in">hello@tablemates.in</a> and we will respond within 30 days.
       </p>
 
       <h2>California Residents</h2>
       <p>
         If you are a California resident, the California Consumer Privacy Act gives you the right to know what personal
-        information we collect, use and disclose, to request its deletion or correction, and to opt out of its sale or sharing.
-        We do not sell personal information, and we will not discriminate against you for exercising these rights. To make a
-        request, email us from the address on your account.
+        information we collect, use and disclose, to request its deletion or correction, and to opt out of its sale or
+        sharing. We do not sell personal information, and we will not discriminate against you for exercising these
+        rights. To make a request, email us from the address on your account.
       </p>
 
       <h2>Consent</h2>
       <p>
-        By using our website and booking our events, you consent to the processing described in this policy. Where we rely on
-        consent, you can withdraw it at any time; this does not affect processing that already took place.
+        By using our website and booking our events, you consent to the processing described in this policy. Where we
+        rely on consent, you can withdraw it at any time; this does not affect processing that already took place.
       </p>
 
       <h2>Children's Privacy</h2>
       <p>
-        Tablemates is for adults only. Our services are intended for people aged 18 and over, and we do not knowingly collect
-        data from anyone under 18. If you believe a minor has shared data with us, contact us and we will delete it.
+        Tablemates is for adults only. Our services are intended for people aged 18 and over, and we do not knowingly
+        collect data from anyone under 18. If you believe a minor has shared data with us, contact us and we will delete
+        it.
       </p>
 
       <h2>Security</h2>
       <p>
-        We protect your data with encryption in transit, hashed credentials, access controls and careful choice of providers.
-        No online service can be perfectly secure, so please keep your sign-in details private and tell us straight away if you
-        suspect misuse.
+        We protect your data with encryption in transit, hashed credentials, access controls and careful choice of
+        providers. No online service can be perfectly secure, so please keep your sign-in details private and tell us
+        straight away if you suspect misuse.
       </p>
 
       <h2>Cookies</h2>
       <p>
-        We use essential cookies to keep you signed in and to secure your session, and optional analytics cookies to improve
-        the website. You can block or delete cookies in your browser settings, though signing in requires the essential ones.
+        We use essential cookies to keep you signed in and to secure your session, and optional analytics cookies to
+        improve the website. You can block or delete cookies in your browser settings, though signing in requires the
+        essential ones.
       </p>
 
       <h2>Updates to This Policy</h2>
       <p>
-        We may update this policy as our service grows. When we make significant changes we'll let you know by email or on the
-        website, and the “last updated” date above will change.
+        We may update this policy as our service grows. When we make significant changes we'll let you know by email or
+        on the website, and the “last updated” date above will change.
       </p>
 
       <h2>Contact Us</h2>
       <p>
-        Questions or requests about your privacy? Email <a href="mailto:hello@tablemates.in">hello@tablemates.in</a> or visit
-        our <Link to="/contact">contact page</Link>. Tablemates, Gurugram, Haryana, India.
+        Questions or requests about your privacy? Email <a href="mailto:hello@tablemates.in">hello@tablemates.in</a> or
+        visit our <Link to="/contact">contact page</Link>. Tablemates, Gurugram, Haryana, India.
       </p>
     </InfoPage>
   );

@@ -1,6 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { QuizAllSet } from '@/features/quiz/components/quiz-all-set';
-import { DancingIllustration, DinnerIllustration, DrinksIllustration } from '@/features/quiz/components/quiz-illustrations';
+import {
+  DancingIllustration,
+  DinnerIllustration,
+  DrinksIllustration,
+} from '@/features/quiz/components/quiz-illustrations';
 import { QuizWizard } from '@/features/quiz/components/quiz-wizard';
 import { useQuizFlow } from '@/features/quiz/hooks/use-quiz-flow';
 

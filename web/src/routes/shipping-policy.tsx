@@ -26,8 +26,8 @@ function ShippingPolicyPage() {
       <h2>What you receive after booking</h2>
       <ul>
         <li>
-          <strong>Instant confirmation</strong> by email and WhatsApp as soon as your payment succeeds, with your booking
-          details.
+          <strong>Instant confirmation</strong> by email and WhatsApp as soon as your payment succeeds, with your
+          booking details.
         </li>
         <li>
           <strong>Venue details 48 hours before</strong> the dinner: the restaurant's name, address and a map link.
@@ -37,22 +37,22 @@ function ShippingPolicyPage() {
         </li>
       </ul>
       <p>
-        Can't find a message? Check your spam or promotions folder, and make sure the phone number and email on your profile
-        are correct.
+        Can't find a message? Check your spam or promotions folder, and make sure the phone number and email on your
+        profile are correct.
       </p>
 
       <h2>Event access</h2>
       <p>
-        Arrive at the venue by 7:00 PM and tell the staff you're with Tablemates — your host will take it from there. Your
-        confirmation message is all you need; please carry a photo ID, as venues may check age before serving alcohol. Guests
-        arriving more than 60 minutes late are treated as no-shows.
+        Arrive at the venue by 7:00 PM and tell the staff you're with Tablemates — your host will take it from there.
+        Your confirmation message is all you need; please carry a photo ID, as venues may check age before serving
+        alcohol. Guests arriving more than 60 minutes late are treated as no-shows.
       </p>
 
       <h2>Venue changes</h2>
       <p>
-        Occasionally a restaurant has to change plans. If your venue changes, we'll tell you by email and WhatsApp as soon as
-        we know, with the new address. If we have to cancel the dinner altogether, you can choose a full refund or a free
-        reschedule.
+        Occasionally a restaurant has to change plans. If your venue changes, we'll tell you by email and WhatsApp as
+        soon as we know, with the new address. If we have to cancel the dinner altogether, you can choose a full refund
+        or a free reschedule.
       </p>
 
       <h2>Contact options</h2>

@@ -23,75 +23,79 @@ function TermsPage() {
       <ol>
         <li>
           <strong>Who we are.</strong> Tablemates is a Gurugram-based company that organises curated group dinners for
-          strangers. In these terms, “we”, “us” and “Tablemates” mean the company; “you” and “guest” mean the person using the
-          website or attending a dinner.
+          strangers. In these terms, “we”, “us” and “Tablemates” mean the company; “you” and “guest” mean the person
+          using the website or attending a dinner.
         </li>
         <li>
           <strong>Eligibility.</strong> You must be at least 18 years old to create an account, book a seat or attend a
-          Tablemates event. We may ask for a government-issued photo ID at the venue, and venues may refuse service of alcohol
-          under local law regardless of your booking.
+          Tablemates event. We may ask for a government-issued photo ID at the venue, and venues may refuse service of
+          alcohol under local law regardless of your booking.
         </li>
         <li>
-          <strong>Your account.</strong> You agree to give accurate details in your profile and vibe check and to keep your
-          sign-in secure. You are responsible for bookings made from your account.
+          <strong>Your account.</strong> You agree to give accurate details in your profile and vibe check and to keep
+          your sign-in secure. You are responsible for bookings made from your account.
         </li>
         <li>
-          <strong>Bookings.</strong> A booking is confirmed only after your payment succeeds and you receive a confirmation by
-          email and WhatsApp. Each ticket is personal to the guest or guests it was bought for and may not be resold. Seats are
-          limited and allocated first come, first served.
+          <strong>Bookings.</strong> A booking is confirmed only after your payment succeeds and you receive a
+          confirmation by email and WhatsApp. Each ticket is personal to the guest or guests it was bought for and may
+          not be resold. Seats are limited and allocated first come, first served.
         </li>
         <li>
-          <strong>What the ticket covers.</strong> The ticket price (from ₹499 per guest) is a service fee that covers curating
-          your group and booking the restaurant. Food and drinks are not included and are paid by you directly at the venue.
+          <strong>What the ticket covers.</strong> The ticket price (from ₹499 per guest) is a service fee that covers
+          curating your group and booking the restaurant. Food and drinks are not included and are paid by you directly
+          at the venue.
         </li>
         <li>
-          <strong>Payments.</strong> Payment is taken in full at the time of booking, in Indian rupees (₹), by credit card, debit
-          card, UPI or net banking through our payment partner. We do not accept cash for advance bookings. Prices are always
-          calculated by us at checkout and are shown before you pay.
+          <strong>Payments.</strong> Payment is taken in full at the time of booking, in Indian rupees (₹), by credit
+          card, debit card, UPI or net banking through our payment partner. We do not accept cash for advance bookings.
+          Prices are always calculated by us at checkout and are shown before you pay.
         </li>
         <li>
-          <strong>Rescheduling.</strong> You may move your booking to the next available date free of charge up to 48 hours
-          before your dinner, from the ‘My Booking’ section, subject to availability. Within 48 hours of the event a booking can
-          no longer be rescheduled.
+          <strong>Rescheduling.</strong> You may move your booking to the next available date free of charge up to 48
+          hours before your dinner, from the ‘My Booking’ section, subject to availability. Within 48 hours of the event
+          a booking can no longer be rescheduled.
         </li>
         <li>
-          <strong>Cancellations by you.</strong> We do not offer refunds when a guest cancels or does not attend. If you can't
-          make it, please reschedule in time instead. See our <Link to="/payment-refund">Payment &amp; Refund Policy</Link>.
+          <strong>Cancellations by you.</strong> We do not offer refunds when a guest cancels or does not attend. If you
+          can't make it, please reschedule in time instead. See our{' '}
+          <Link to="/payment-refund">Payment &amp; Refund Policy</Link>.
         </li>
         <li>
-          <strong>Late arrival and no-shows.</strong> Dinners start at 7:00 PM. A guest who arrives more than 60 minutes late is
-          treated as a no-show, and no refund or reschedule is available for that booking.
+          <strong>Late arrival and no-shows.</strong> Dinners start at 7:00 PM. A guest who arrives more than 60 minutes
+          late is treated as a no-show, and no refund or reschedule is available for that booking.
         </li>
         <li>
           <strong>Cancellations by us.</strong> If we have to cancel or postpone a dinner, for example because of low
-          attendance, a venue problem or circumstances beyond our control, you may choose a full refund or a free reschedule to a
-          future dinner.
+          attendance, a venue problem or circumstances beyond our control, you may choose a full refund or a free
+          reschedule to a future dinner.
         </li>
         <li>
-          <strong>Venue and group.</strong> The exact venue is shared 48 hours before the event. We match guests into tables of
-          six to eight using profile and vibe check answers, but we cannot guarantee who will attend or how many.
+          <strong>Venue and group.</strong> The exact venue is shared 48 hours before the event. We match guests into
+          tables of six to eight using profile and vibe check answers, but we cannot guarantee who will attend or how
+          many.
         </li>
         <li>
           <strong>Conduct.</strong> Be kind, respectful and inclusive. Harassment, discrimination, aggressive behaviour,
-          excessive intoxication or unwanted advances are not tolerated. Our host or the venue may ask anyone who breaks this
-          rule to leave without a refund, and we may decline future bookings.
+          excessive intoxication or unwanted advances are not tolerated. Our host or the venue may ask anyone who breaks
+          this rule to leave without a refund, and we may decline future bookings.
         </li>
         <li>
-          <strong>Your safety and belongings.</strong> Please drink responsibly and plan your journey home. You are responsible
-          for your personal belongings and for anything you order at the venue.
+          <strong>Your safety and belongings.</strong> Please drink responsibly and plan your journey home. You are
+          responsible for your personal belongings and for anything you order at the venue.
         </li>
         <li>
-          <strong>Limitation of liability.</strong> We curate the group and reserve the table; the restaurant is an independent
-          business responsible for its food, drink, premises and service. To the extent the law allows, our total liability for
-          any booking is limited to the amount you paid us for it, and we are not liable for indirect or consequential loss.
+          <strong>Limitation of liability.</strong> We curate the group and reserve the table; the restaurant is an
+          independent business responsible for its food, drink, premises and service. To the extent the law allows, our
+          total liability for any booking is limited to the amount you paid us for it, and we are not liable for
+          indirect or consequential loss.
         </li>
         <li>
           <strong>Privacy.</strong> We handle your personal data as described in our{' '}
           <Link to="/privacy-policy">Privacy Policy</Link>.
         </li>
         <li>
-          <strong>Changes to these terms.</strong> We may update these terms from time to time. The version published here when
-          you book applies to that booking.
+          <strong>Changes to these terms.</strong> We may update these terms from time to time. The version published
+          here when you book applies to that booking.
         </li>
         <li>
           <strong>Governing law.</strong> These terms are governed by the laws of India. Any dispute is subject to the
@@ -99,7 +103,8 @@ function TermsPage() {
         </li>
         <li>
           <strong>Contact.</strong> Questions about these terms? Write to{' '}
-          <a href="mailto:hello@tablemates.in">hello@tablemates.in</a> or visit our <Link to="/contact">contact page</Link>.
+          <a href="mailto:hello@tablemates.in">hello@tablemates.in</a> or visit our{' '}
+          <Link to="/contact">contact page</Link>.
         </li>
       </ol>
     </InfoPage>

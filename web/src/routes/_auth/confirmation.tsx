@@ -5,7 +5,8 @@ type Search = { order?: string };
 
 export const Route = createFileRoute('/_auth/confirmation')({
   /** `?order=<razorpay order id>`: the order whose booking this page follows. */
-  validateSearch: (search: Record<string, unknown>): Search => (typeof search.order === 'string' && /^[\w-]{1,100}$/.test(search.order) ? { order: search.order } : {}),
+  validateSearch: (search: Record<string, unknown>): Search =>
+    typeof search.order === 'string' && /^[\w-]{1,100}$/.test(search.order) ? { order: search.order } : {},
   component: Page,
 });
 

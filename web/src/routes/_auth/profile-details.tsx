@@ -31,7 +31,9 @@ function ProfileDetailsPage() {
           <>
             <div className="text-center">
               <h1 className="font-display text-4xl font-bold">Almost at the table</h1>
-              <p className="mt-2 text-base-content/80">Tell us a little about yourself so we can seat you with the right people.</p>
+              <p className="mt-2 text-base-content/80">
+                Tell us a little about yourself so we can seat you with the right people.
+              </p>
             </div>
             <div className="rounded-box bg-base-100 p-6 shadow-sm sm:p-8">
               <ProfileDetailsForm initialValues={gate.initialValues} />

@@ -21,7 +21,8 @@ function ProfilePage() {
     if (nameless) void navigate({ to: '/profile-details', replace: true });
   }, [nameless, navigate]);
   useEffect(() => {
-    if (query.isError) toast({ title: COPY.common.errorTitle, description: COPY.profile.loadFailed, variant: 'destructive' });
+    if (query.isError)
+      toast({ title: COPY.common.errorTitle, description: COPY.profile.loadFailed, variant: 'destructive' });
   }, [query.isError]);
 
   return (

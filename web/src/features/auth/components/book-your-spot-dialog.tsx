@@ -10,7 +10,15 @@ export type BookYourSpotEvent = { title: string; location: string; price: number
  * the page behind it inert (focus stays inside) and Escape closes it. Signed in: the event and
  * 'Proceed to Book'; signed out: sign-up / sign-in.
  */
-export function BookYourSpotDialog({ open, onClose, event }: { open: boolean; onClose: () => void; event: BookYourSpotEvent }) {
+export function BookYourSpotDialog({
+  open,
+  onClose,
+  event,
+}: {
+  open: boolean;
+  onClose: () => void;
+  event: BookYourSpotEvent;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const { isAuthenticated, loading } = useSession();
   const navigate = useNavigate();

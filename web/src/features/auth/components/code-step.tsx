@@ -9,7 +9,15 @@ import { COPY } from '@domain/copy';
 
 type CodeForm = { code: string };
 
-function CodeInput({ field, props, onPasteDigits }: { field: FieldStore<CodeForm, 'code'>; props: FieldElementProps<CodeForm, 'code'>; onPasteDigits: (digits: string) => void }) {
+function CodeInput({
+  field,
+  props,
+  onPasteDigits,
+}: {
+  field: FieldStore<CodeForm, 'code'>;
+  props: FieldElementProps<CodeForm, 'code'>;
+  onPasteDigits: (digits: string) => void;
+}) {
   useSignals();
   const error = field.error.value;
   return (
@@ -50,7 +58,12 @@ function CodeInput({ field, props, onPasteDigits }: { field: FieldStore<CodeForm
 }
 
 /** Step 2 of phone sign-in: the 6-digit code, 'Verify' and 'Change Number' (which clears the code). */
-export function CodeStep({ phone, e164, onVerified, onChangeNumber }: {
+export function CodeStep({
+  phone,
+  e164,
+  onVerified,
+  onChangeNumber,
+}: {
   phone: string;
   e164: string;
   onVerified: (next: string) => void;
@@ -80,7 +93,9 @@ export function CodeStep({ phone, e164, onVerified, onChangeNumber }: {
       <p id="auth-code-hint" className="text-base-content/80 text-sm">
         Enter the 6-digit code we sent to <span className="font-semibold">{e164}</span>.
       </p>
-      <Field name="code">{(field, props) => <CodeInput field={field} props={props} onPasteDigits={(d) => setValue(form, 'code', d)} />}</Field>
+      <Field name="code">
+        {(field, props) => <CodeInput field={field} props={props} onPasteDigits={(d) => setValue(form, 'code', d)} />}
+      </Field>
       <button type="submit" className="btn btn-primary w-full rounded-full" disabled={verify.isPending}>
         {verify.isPending ? 'Verifying...' : 'Verify'}
       </button>

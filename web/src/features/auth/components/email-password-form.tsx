@@ -10,10 +10,18 @@ import { TextField } from './text-field';
 import { COPY } from '@domain/copy';
 
 const failed = (e: unknown) =>
-  toast({ title: COPY.common.errorTitle, description: e instanceof ApiRequestError ? e.message : COPY.common.failed, variant: 'destructive' });
+  toast({
+    title: COPY.common.errorTitle,
+    description: e instanceof ApiRequestError ? e.message : COPY.common.failed,
+    variant: 'destructive',
+  });
 
 function SignUpForm({ onDone }: { onDone: () => void }) {
-  const [, { Form, Field }] = useForm<SignUpInput>({ initialValues: { full_name: '', phone: '', email: '', password: '' }, validate: valiForm(SignUpSchema), revalidateOn: 'change' });
+  const [, { Form, Field }] = useForm<SignUpInput>({
+    initialValues: { full_name: '', phone: '', email: '', password: '' },
+    validate: valiForm(SignUpSchema),
+    revalidateOn: 'change',
+  });
   const signUp = useSignUp();
   const navigate = useNavigate();
   return (
@@ -30,10 +38,27 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
         }
       }}
     >
-      <Field name="full_name">{(f, p) => <TextField field={f} props={p} id="book-full-name" label="Full name" autoComplete="name" />}</Field>
-      <Field name="phone">{(f, p) => <TextField field={f} props={p} id="book-phone" label="Phone number" type="tel" autoComplete="tel" />}</Field>
-      <Field name="email">{(f, p) => <TextField field={f} props={p} id="book-email" label="Email" type="email" autoComplete="email" />}</Field>
-      <Field name="password">{(f, p) => <TextField field={f} props={p} id="book-password" label="Password" type="password" autoComplete="new-password" />}</Field>
+      <Field name="full_name">
+        {(f, p) => <TextField field={f} props={p} id="book-full-name" label="Full name" autoComplete="name" />}
+      </Field>
+      <Field name="phone">
+        {(f, p) => <TextField field={f} props={p} id="book-phone" label="Phone number" type="tel" autoComplete="tel" />}
+      </Field>
+      <Field name="email">
+        {(f, p) => <TextField field={f} props={p} id="book-email" label="Email" type="email" autoComplete="email" />}
+      </Field>
+      <Field name="password">
+        {(f, p) => (
+          <TextField
+            field={f}
+            props={p}
+            id="book-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+          />
+        )}
+      </Field>
       <button type="submit" className="btn btn-primary mt-2 rounded-full" disabled={signUp.isPending}>
         {signUp.isPending ? 'Processing...' : 'Sign Up'}
       </button>
@@ -42,7 +67,11 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
 }
 
 function SignInForm() {
-  const [, { Form, Field }] = useForm<SignInInput>({ initialValues: { email: '', password: '' }, validate: valiForm(SignInSchema), revalidateOn: 'change' });
+  const [, { Form, Field }] = useForm<SignInInput>({
+    initialValues: { email: '', password: '' },
+    validate: valiForm(SignInSchema),
+    revalidateOn: 'change',
+  });
   const signIn = useSignIn();
   return (
     <Form
@@ -57,8 +86,21 @@ function SignInForm() {
         }
       }}
     >
-      <Field name="email">{(f, p) => <TextField field={f} props={p} id="book-email" label="Email" type="email" autoComplete="email" />}</Field>
-      <Field name="password">{(f, p) => <TextField field={f} props={p} id="book-password" label="Password" type="password" autoComplete="current-password" />}</Field>
+      <Field name="email">
+        {(f, p) => <TextField field={f} props={p} id="book-email" label="Email" type="email" autoComplete="email" />}
+      </Field>
+      <Field name="password">
+        {(f, p) => (
+          <TextField
+            field={f}
+            props={p}
+            id="book-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+          />
+        )}
+      </Field>
       <button type="submit" className="btn btn-primary mt-2 rounded-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Processing...' : 'Sign In'}
       </button>
@@ -74,7 +116,11 @@ export function EmailPasswordForm({ onSignedUp }: { onSignedUp: () => void }) {
       {mode === 'signup' ? <SignUpForm onDone={onSignedUp} /> : <SignInForm />}
       <p className="text-center text-sm">
         {mode === 'signup' ? 'Already have an account?' : 'New to Tablemates?'}{' '}
-        <button type="button" className="link link-primary font-medium" onClick={() => setMode(mode === 'signup' ? 'signin' : 'signup')}>
+        <button
+          type="button"
+          className="link link-primary font-medium"
+          onClick={() => setMode(mode === 'signup' ? 'signin' : 'signup')}
+        >
           {mode === 'signup' ? 'Sign in' : 'Create an account'}
         </button>
       </p>

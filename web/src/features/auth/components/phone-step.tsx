@@ -9,7 +9,13 @@ import { COPY } from '@domain/copy';
 
 type PhoneForm = { phone: string };
 
-function PhoneInput({ field, props }: { field: FieldStore<PhoneForm, 'phone'>; props: FieldElementProps<PhoneForm, 'phone'> }) {
+function PhoneInput({
+  field,
+  props,
+}: {
+  field: FieldStore<PhoneForm, 'phone'>;
+  props: FieldElementProps<PhoneForm, 'phone'>;
+}) {
   useSignals();
   const error = field.error.value;
   return (
@@ -50,7 +56,12 @@ function PhoneInput({ field, props }: { field: FieldStore<PhoneForm, 'phone'>; p
  * Step 1 of phone sign-in: the number, 'Send Code' (with the bot check when configured).
  * Calls `onSent` with the number as typed and the E.164 number the code went to.
  */
-export function PhoneStep({ initialPhone, onSent, getBotToken, resetBotCheck }: {
+export function PhoneStep({
+  initialPhone,
+  onSent,
+  getBotToken,
+  resetBotCheck,
+}: {
   initialPhone: string;
   onSent: (phone: string, e164: string) => void;
   getBotToken: () => Promise<string | undefined>;
@@ -79,7 +90,11 @@ export function PhoneStep({ initialPhone, onSent, getBotToken, resetBotCheck }: 
             setError(form, 'phone', e.fields.phone);
             return;
           }
-          toast({ title: COPY.common.errorTitle, description: e instanceof ApiRequestError ? e.message : COPY.auth.sendFailed, variant: 'destructive' });
+          toast({
+            title: COPY.common.errorTitle,
+            description: e instanceof ApiRequestError ? e.message : COPY.auth.sendFailed,
+            variant: 'destructive',
+          });
         }
       }}
     >

@@ -16,9 +16,21 @@ export function closingLine(battery: string | undefined): string {
 
 function BatteryIcon({ battery }: { battery: string | undefined }) {
   // Extrovert: a sun; introvert: a moon; anyone else: two chairs at a table (neutral).
-  const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const };
+  const common = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 2,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+  };
   return (
-    <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true" focusable="false" data-icon={battery === 'extrovert' ? 'sun' : battery === 'introvert' ? 'moon' : 'table'}>
+    <svg
+      viewBox="0 0 24 24"
+      className="h-7 w-7"
+      aria-hidden="true"
+      focusable="false"
+      data-icon={battery === 'extrovert' ? 'sun' : battery === 'introvert' ? 'moon' : 'table'}
+    >
       {battery === 'extrovert' ? (
         <g {...common}>
           <circle cx="12" cy="12" r="4" />
@@ -40,7 +52,10 @@ function BatteryIcon({ battery }: { battery: string | undefined }) {
 export function QuizWelcomeCard({ pending }: { pending: PendingQuiz }) {
   const name = pending.name?.trim().split(/\s+/)[0];
   return (
-    <section aria-label="Your vibe check" className="bg-primary/10 border-primary/20 flex items-start gap-4 rounded-2xl border p-4">
+    <section
+      aria-label="Your vibe check"
+      className="bg-primary/10 border-primary/20 flex items-start gap-4 rounded-2xl border p-4"
+    >
       <span className="bg-primary text-primary-content flex h-12 w-12 shrink-0 items-center justify-center rounded-full">
         <BatteryIcon battery={pending.social_battery} />
       </span>

@@ -34,7 +34,8 @@ export function SignInPage({ search }: { search: SignInSearch }) {
     if (handledSearch.current || (!search.fromQuiz && !search.error)) return;
     handledSearch.current = true;
     if (search.fromQuiz) reload();
-    if (search.error === 'google') toast({ title: COPY.common.errorTitle, description: COPY.auth.googleFailed, variant: 'destructive' });
+    if (search.error === 'google')
+      toast({ title: COPY.common.errorTitle, description: COPY.auth.googleFailed, variant: 'destructive' });
     void navigate({ to: '/auth', search: { redirect: search.redirect }, replace: true });
   }, [search, reload, navigate]);
 
@@ -49,12 +50,18 @@ export function SignInPage({ search }: { search: SignInSearch }) {
       <div className="mx-auto grid max-w-5xl items-center gap-10 lg:grid-cols-2">
         <div className="order-2 hidden lg:order-1 lg:block">
           <AuthDecor />
-          <p className="font-display text-base-content/80 mt-8 text-center text-xl italic">Where strangers become friends</p>
+          <p className="font-display text-base-content/80 mt-8 text-center text-xl italic">
+            Where strangers become friends
+          </p>
         </div>
         <div className="card bg-base-100 order-1 w-full shadow-xl lg:order-2">
           <div className="card-body gap-5">
             <h1 className="font-display text-4xl font-bold">{pending ? 'Almost There!' : 'Welcome Back'}</h1>
-            {pending ? <QuizWelcomeCard pending={pending} /> : <p className="text-base-content/80">Sign in with your phone number to keep the conversation going.</p>}
+            {pending ? (
+              <QuizWelcomeCard pending={pending} />
+            ) : (
+              <p className="text-base-content/80">Sign in with your phone number to keep the conversation going.</p>
+            )}
             {step.kind === 'phone' ? (
               <>
                 <PhoneStep

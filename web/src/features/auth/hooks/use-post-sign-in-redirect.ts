@@ -14,9 +14,13 @@ export function postSignInTarget(next: string, redirect?: string): string {
   return next;
 }
 
-export const isSameSitePath = (p: string) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\') && !p.startsWith('/auth');
+export const isSameSitePath = (p: string) =>
+  p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\') && !p.startsWith('/auth');
 
 export function usePostSignInRedirect() {
   const navigate = useNavigate();
-  return useCallback((next: string, redirect?: string) => navigate({ to: postSignInTarget(next, redirect), replace: true }), [navigate]);
+  return useCallback(
+    (next: string, redirect?: string) => navigate({ to: postSignInTarget(next, redirect), replace: true }),
+    [navigate],
+  );
 }

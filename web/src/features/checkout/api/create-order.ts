@@ -1,6 +1,10 @@
 import { api, unwrap } from '@/lib/api';
 
-export type CreateOrderInput = { event_id: string; ticket_type: 'male' | 'female' | 'couple' | 'female_duo'; coupon?: string };
+export type CreateOrderInput = {
+  event_id: string;
+  ticket_type: 'male' | 'female' | 'couple' | 'female_duo';
+  coupon?: string;
+};
 
 /**
  * POST /api/orders: the server prices the ticket, holds the seats for 15 minutes and creates the

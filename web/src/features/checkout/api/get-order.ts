@@ -16,7 +16,8 @@ export const orderQueryOptions = (orderId: string) =>
     queryKey: ['orders', orderId],
     queryFn: () => getOrder(orderId),
     refetchInterval: (query) => (query.state.data && SETTLED.includes(query.state.data.order.status) ? false : 1500),
-    retry: (count, error) => count < 3 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 404),
+    retry: (count, error) =>
+      count < 3 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 404),
   });
 
 export const useOrderQuery = (orderId: string) => useQuery(orderQueryOptions(orderId));

@@ -26,7 +26,15 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
   const eventUrl = `${window.location.origin}/event/${event.id}`;
 
   const downloadTicket = () => {
-    const ics = ticketIcs({ bookingId: booking.id, eventTitle: event.title, location: event.venue ? `${event.venue.name}, ${event.venue.address ?? ''}` : event.location, startsAt: event.starts_at, ticketLabel: order.ticket_label, amount: booking.amount, url: eventUrl });
+    const ics = ticketIcs({
+      bookingId: booking.id,
+      eventTitle: event.title,
+      location: event.venue ? `${event.venue.name}, ${event.venue.address ?? ''}` : event.location,
+      startsAt: event.starts_at,
+      ticketLabel: order.ticket_label,
+      amount: booking.amount,
+      url: eventUrl,
+    });
     downloadFile(`tablemates-${booking.id}.ics`, ics);
     toast({ title: 'Ticket downloaded', description: 'Open the file to add the dinner to your calendar.' });
   };
@@ -52,7 +60,10 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
   return (
     <div className="flex flex-col gap-10">
       <header className="text-center">
-        <div aria-hidden="true" className="mx-auto mb-4 grid size-16 place-items-center rounded-full bg-secondary text-3xl text-secondary-content">
+        <div
+          aria-hidden="true"
+          className="mx-auto mb-4 grid size-16 place-items-center rounded-full bg-secondary text-3xl text-secondary-content"
+        >
           ✓
         </div>
         <h1 className="font-display text-4xl font-bold md:text-5xl">You're All Set!</h1>

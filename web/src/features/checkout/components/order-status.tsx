@@ -4,7 +4,6 @@ import { useOrderQuery } from '../api/get-order';
 import { BookingConfirmed } from './booking-confirmed';
 import { COPY } from '@domain/copy';
 
-
 /** Follows an order until it settles: confirming → confirmed (or the failure the guest must know about). */
 export function OrderStatus({ orderId }: { orderId: string }) {
   const query = useOrderQuery(orderId);
@@ -12,15 +11,43 @@ export function OrderStatus({ orderId }: { orderId: string }) {
   if (query.isPending) return <Waiting text="Loading your booking..." />;
   if (query.isError) {
     const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
-    return <Problem title={notFound ? 'We could not find that booking' : 'Could not load your booking'} text={notFound ? 'Check your profile for your bookings.' : 'Please try again later.'} />;
+    return (
+      <Problem
+        title={notFound ? 'We could not find that booking' : 'Could not load your booking'}
+        text={notFound ? 'Check your profile for your bookings.' : 'Please try again later.'}
+      />
+    );
   }
   const view = query.data;
   const { status } = view.order;
-  if (status === 'confirmed' && view.booking && view.event) return <BookingConfirmed view={{ ...view, booking: view.booking, event: view.event }} />;
-  if (status === 'needs_attention') return <Problem title="Booking creation failed" text={COPY.booking.bookingFailed} />;
-  if (status === 'failed') return <Problem title="Payment failed" text={view.order.failure_reason ?? 'Your payment did not go through. No money was taken.'} retryEventId={view.event?.id} />;
-  if (status === 'refunded') return <Problem title="Payment refunded" text="Your payment arrived after your seat reservation expired and the table had filled up, so we refunded it in full. Banks usually credit it within 7 working days." retryEventId={view.event?.id} />;
-  if (status === 'expired') return <Problem title="Reservation expired" text="Your seat was held for 15 minutes and the hold has expired. If a payment still goes through, we will confirm your seat if one is free or refund you in full automatically." retryEventId={view.event?.id} />;
+  if (status === 'confirmed' && view.booking && view.event)
+    return <BookingConfirmed view={{ ...view, booking: view.booking, event: view.event }} />;
+  if (status === 'needs_attention')
+    return <Problem title="Booking creation failed" text={COPY.booking.bookingFailed} />;
+  if (status === 'failed')
+    return (
+      <Problem
+        title="Payment failed"
+        text={view.order.failure_reason ?? 'Your payment did not go through. No money was taken.'}
+        retryEventId={view.event?.id}
+      />
+    );
+  if (status === 'refunded')
+    return (
+      <Problem
+        title="Payment refunded"
+        text="Your payment arrived after your seat reservation expired and the table had filled up, so we refunded it in full. Banks usually credit it within 7 working days."
+        retryEventId={view.event?.id}
+      />
+    );
+  if (status === 'expired')
+    return (
+      <Problem
+        title="Reservation expired"
+        text="Your seat was held for 15 minutes and the hold has expired. If a payment still goes through, we will confirm your seat if one is free or refund you in full automatically."
+        retryEventId={view.event?.id}
+      />
+    );
   return <Waiting text="Payment received. Confirming your booking..." />;
 }
 

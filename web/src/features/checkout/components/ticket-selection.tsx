@@ -47,9 +47,18 @@ function TicketForm({ eventId }: { eventId: string }) {
       setAppliedCoupon({ code: result.code, kind: result.kind, value: result.value });
       toast({ title: COPY.booking.couponAppliedTitle, description: couponSaving(result) });
     } catch (error) {
-      const message = error instanceof ApiRequestError && error.code === 'invalid_coupon' ? COPY.booking.invalidCoupon : error instanceof Error ? error.message : COPY.booking.invalidCoupon;
+      const message =
+        error instanceof ApiRequestError && error.code === 'invalid_coupon'
+          ? COPY.booking.invalidCoupon
+          : error instanceof Error
+            ? error.message
+            : COPY.booking.invalidCoupon;
       setCouponError(message);
-      toast({ variant: 'destructive', title: COPY.booking.invalidCouponTitle, description: COPY.booking.invalidCouponText });
+      toast({
+        variant: 'destructive',
+        title: COPY.booking.invalidCouponTitle,
+        description: COPY.booking.invalidCouponText,
+      });
     }
   };
 
@@ -74,7 +83,9 @@ function TicketForm({ eventId }: { eventId: string }) {
           {soldOut ? (
             <span className="badge badge-error font-medium">Sold out</span>
           ) : (
-            <span className="text-sm text-base-content/80">{event.seats_left === 1 ? '1 seat left' : `${event.seats_left} seats left`}</span>
+            <span className="text-sm text-base-content/80">
+              {event.seats_left === 1 ? '1 seat left' : `${event.seats_left} seats left`}
+            </span>
           )}
         </legend>
         {event.tickets.map((t) => {
@@ -84,12 +95,24 @@ function TicketForm({ eventId }: { eventId: string }) {
               key={t.type}
               className={`flex items-center gap-3 rounded-field border p-3 ${!t.available ? 'cursor-not-allowed border-base-300 opacity-70' : ticket === t.type ? 'cursor-pointer border-primary bg-primary/5' : 'cursor-pointer border-base-300 hover:border-primary/60'}`}
             >
-              <input type="radio" name={`ticket-${event.id}`} value={t.type} className="radio radio-primary radio-sm" checked={ticket === t.type} disabled={!t.available || busy} onChange={() => setTicket(t.type)} />
+              <input
+                type="radio"
+                name={`ticket-${event.id}`}
+                value={t.type}
+                className="radio radio-primary radio-sm"
+                checked={ticket === t.type}
+                disabled={!t.available || busy}
+                onChange={() => setTicket(t.type)}
+              />
               <span className="flex flex-1 flex-col">
                 <span className="font-medium">{t.label}</span>
-                <span className="text-xs text-base-content/80">{t.seats === 2 ? 'For 2 guests · 2 seats' : '1 seat'}</span>
+                <span className="text-xs text-base-content/80">
+                  {t.seats === 2 ? 'For 2 guests · 2 seats' : '1 seat'}
+                </span>
               </span>
-              <span className="text-right font-semibold">{t.available ? `₹${price.toLocaleString('en-IN')}` : 'Sold out'}</span>
+              <span className="text-right font-semibold">
+                {t.available ? `₹${price.toLocaleString('en-IN')}` : 'Sold out'}
+              </span>
             </label>
           );
         })}
@@ -120,7 +143,12 @@ function TicketForm({ eventId }: { eventId: string }) {
               }
             }}
           />
-          <button type="button" className="btn btn-outline join-item" onClick={applyCoupon} disabled={validate.isPending || busy}>
+          <button
+            type="button"
+            className="btn btn-outline join-item"
+            onClick={applyCoupon}
+            disabled={validate.isPending || busy}
+          >
             {validate.isPending ? 'Checking...' : 'Apply'}
           </button>
         </div>
@@ -129,13 +157,25 @@ function TicketForm({ eventId }: { eventId: string }) {
             {couponError}
           </p>
         )}
-        {appliedCoupon && <p className="text-sm text-secondary">Coupon {appliedCoupon.code} applied: {couponSaving(appliedCoupon)}.</p>}
+        {appliedCoupon && (
+          <p className="text-sm text-secondary">
+            Coupon {appliedCoupon.code} applied: {couponSaving(appliedCoupon)}.
+          </p>
+        )}
       </div>
 
-      <button type="button" className="btn btn-primary btn-lg w-full" onClick={bookNow} disabled={busy || soldOut} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        className="btn btn-primary btn-lg w-full"
+        onClick={bookNow}
+        disabled={busy || soldOut}
+        aria-busy={busy || undefined}
+      >
         {busy ? 'Processing...' : 'Book Now'}
       </button>
-      <p className="text-xs text-base-content/80">Your seat is held for 15 minutes while you pay. Payments are processed securely by Razorpay.</p>
+      <p className="text-xs text-base-content/80">
+        Your seat is held for 15 minutes while you pay. Payments are processed securely by Razorpay.
+      </p>
     </div>
   );
 }

@@ -30,8 +30,12 @@ export function useCheckout(eventTitle: string) {
           await navigate({ to: '/profile-details' });
           return;
         }
-        if (error instanceof ApiRequestError && error.status === 409) await queryClient.invalidateQueries({ queryKey: ['events'] });
-        toast({ variant: 'destructive', title: error instanceof ApiRequestError ? error.message : COPY.booking.paymentUnavailable });
+        if (error instanceof ApiRequestError && error.status === 409)
+          await queryClient.invalidateQueries({ queryKey: ['events'] });
+        toast({
+          variant: 'destructive',
+          title: error instanceof ApiRequestError ? error.message : COPY.booking.paymentUnavailable,
+        });
         return;
       }
 
@@ -52,7 +56,12 @@ export function useCheckout(eventTitle: string) {
         description: `${eventTitle} · ${order.order.ticket_label}`,
         order_id: order.order.id,
         prefill: order.checkout.prefill,
-        notes: { ticket_type: order.order.ticket_type, ticket_label: order.order.ticket_label, event_id: order.event.id, event_name: order.event.title },
+        notes: {
+          ticket_type: order.order.ticket_type,
+          ticket_label: order.order.ticket_label,
+          event_id: order.event.id,
+          event_name: order.event.title,
+        },
         theme: { color: '#9a3412' },
         handler: async (response) => {
           try {
@@ -69,7 +78,11 @@ export function useCheckout(eventTitle: string) {
       });
       rzp.on('payment.failed', (failure) => {
         setBusy(false);
-        toast({ variant: 'destructive', title: COPY.booking.paymentFailed, description: failure.error.description ?? failure.error.reason });
+        toast({
+          variant: 'destructive',
+          title: COPY.booking.paymentFailed,
+          description: failure.error.description ?? failure.error.reason,
+        });
         void queryClient.invalidateQueries({ queryKey: ['events'] });
       });
       rzp.open();

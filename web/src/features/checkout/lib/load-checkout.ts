@@ -12,7 +12,14 @@ export type RazorpayOptions = {
   handler: (response: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) => void;
   modal?: { ondismiss?: () => void };
 };
-export type RazorpayFailure = { error: { code?: string; description?: string; reason?: string; metadata?: { order_id?: string; payment_id?: string } } };
+export type RazorpayFailure = {
+  error: {
+    code?: string;
+    description?: string;
+    reason?: string;
+    metadata?: { order_id?: string; payment_id?: string };
+  };
+};
 export type RazorpayInstance = { open(): void; on(event: 'payment.failed', cb: (r: RazorpayFailure) => void): void };
 type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
 

@@ -12,9 +12,9 @@ export function EventAbout({ event }: { event: EventDetail }) {
       <Section title="The Experience">
         <p>{event.description}</p>
         <p>
-          Your host welcomes everyone at the door, gets the table talking with a couple of playful icebreakers, and then steps
-          back so the conversation can wander wherever it wants. No name tags, no speeches, no awkward networking — just a good
-          meal with people worth meeting in {event.location}.
+          Your host welcomes everyone at the door, gets the table talking with a couple of playful icebreakers, and then
+          steps back so the conversation can wander wherever it wants. No name tags, no speeches, no awkward networking
+          — just a good meal with people worth meeting in {event.location}.
         </p>
       </Section>
 
@@ -37,8 +37,8 @@ export function EventAbout({ event }: { event: EventDetail }) {
           ))}
         </ul>
         <p className="rounded-box bg-base-200 p-4 text-sm">
-          <strong>Not included:</strong> food and drinks. You order what you like and pay the restaurant directly, so you only pay
-          for what you enjoy.
+          <strong>Not included:</strong> food and drinks. You order what you like and pay the restaurant directly, so
+          you only pay for what you enjoy.
         </p>
       </Section>
 
@@ -65,8 +65,8 @@ export function EventAbout({ event }: { event: EventDetail }) {
           <li>Payment is taken in full when you book, by card, UPI or net banking. No cash for advance bookings.</li>
           <li>No refunds for cancellations by guests.</li>
           <li>
-            Reschedule free of charge to the next available date up to 48 hours before the dinner, from ‘My Booking’, subject to
-            availability.
+            Reschedule free of charge to the next available date up to 48 hours before the dinner, from ‘My Booking’,
+            subject to availability.
           </li>
           <li>Arriving more than 60 minutes late counts as a no-show.</li>
           <li>If we cancel, you choose a full refund or a free reschedule.</li>

@@ -4,7 +4,8 @@ import { formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
 
 /** The card's title link stretches over the whole card; shared by the SPA's link and the Worker's. */
-export const EVENT_CARD_LINK_CLASS = "after:absolute after:inset-0 after:content-[''] focus-visible:outline-none! group-hover:underline";
+export const EVENT_CARD_LINK_CLASS =
+  "after:absolute after:inset-0 after:content-[''] focus-visible:outline-none! group-hover:underline";
 
 /**
  * One event on /events (SPEC §2 Events list): image, location, description or title and the
@@ -14,18 +15,34 @@ export const EVENT_CARD_LINK_CLASS = "after:absolute after:inset-0 after:content
  * wait for lazy-loading. Router-free, so the Worker can draw the list into the page's first
  * frame (worker/routes/pages.ts); the SPA's `EventCard` passes a router link.
  */
-export function EventCardFrame({ event, eager = false, title }: { event: EventSummary; eager?: boolean; title: ReactNode }) {
+export function EventCardFrame({
+  event,
+  eager = false,
+  title,
+}: {
+  event: EventSummary;
+  eager?: boolean;
+  title: ReactNode;
+}) {
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
       <div className="relative aspect-[16/9] bg-base-200">
-        <img src={event.image_url} alt="" width={800} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" className="h-full w-full object-cover" />
-        {event.available && <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>}
+        <img
+          src={event.image_url}
+          alt=""
+          width={800}
+          height={450}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+        {event.available && (
+          <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-sm font-semibold text-primary">{formatEventDate(event.date)}</p>
-        <h2 className="text-xl font-semibold leading-snug">
-          {title}
-        </h2>
+        <h2 className="text-xl font-semibold leading-snug">{title}</h2>
         <p className="flex items-center gap-1.5 text-sm text-base-content/80">
           <PinIcon />
           {event.location}

@@ -21,7 +21,9 @@ export function EventFacts({ event }: { event: EventDetail }) {
         ) : (
           <>
             <span className="block font-semibold">{event.location}</span>
-            <span className="block text-sm text-base-content/80">The exact venue is revealed 48 hours before the event.</span>
+            <span className="block text-sm text-base-content/80">
+              The exact venue is revealed 48 hours before the event.
+            </span>
           </>
         )}
       </Fact>
@@ -37,7 +39,10 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   return (
     <div className="relative rounded-box border border-base-300 bg-base-100 p-4 pl-19">
       <dt className="text-sm font-semibold uppercase tracking-wide text-primary">
-        <span aria-hidden="true" className="absolute top-4 left-4 flex h-11 w-11 items-center justify-center rounded-full bg-base-200 text-primary">
+        <span
+          aria-hidden="true"
+          className="absolute top-4 left-4 flex h-11 w-11 items-center justify-center rounded-full bg-base-200 text-primary"
+        >
           {icon}
         </span>
         {label}
@@ -47,7 +52,13 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-const line = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const line = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 const icon = (paths: ReactNode) => (
   <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" focusable="false">
     {paths}

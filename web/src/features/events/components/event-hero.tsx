@@ -6,7 +6,13 @@ import { PinIcon } from './pin-icon';
 export function EventHero({ event }: { event: EventDetail }) {
   return (
     <header className="relative isolate overflow-hidden bg-neutral text-neutral-content">
-      <img src={event.image_url} alt="" width={800} height={450} className="absolute inset-0 -z-10 h-full w-full object-cover" />
+      <img
+        src={event.image_url}
+        alt=""
+        width={800}
+        height={450}
+        className="absolute inset-0 -z-10 h-full w-full object-cover"
+      />
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral via-neutral/80 to-neutral/40" />
       <div className="mx-auto flex min-h-[22rem] max-w-6xl flex-col justify-end px-6 pt-24 pb-10 sm:min-h-[26rem]">
         {event.available && <span className="badge badge-secondary mb-4 font-semibold">Available Now</span>}

@@ -10,7 +10,17 @@ import { EventHero } from './event-hero';
  * page's largest paint, shows before the bundle has run. Slots only add content after the
  * frame's own, so nothing the first frame showed moves when the SPA takes over.
  */
-export function EventLayout({ event, nav, about, aside }: { event: EventDetail; nav?: ReactNode; about?: ReactNode; aside?: ReactNode }) {
+export function EventLayout({
+  event,
+  nav,
+  about,
+  aside,
+}: {
+  event: EventDetail;
+  nav?: ReactNode;
+  about?: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <main className="relative min-h-screen">
       {nav}

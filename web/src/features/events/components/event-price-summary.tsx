@@ -13,7 +13,9 @@ export function EventPriceSummary({ event }: { event: EventDetail }) {
       <p className={`mt-2 text-sm font-medium ${soldOut ? 'text-error' : 'text-secondary'}`}>
         {soldOut ? 'This table is full — try another date.' : `${event.seats_left} of ${event.capacity} seats left`}
       </p>
-      <p className="mt-3 text-sm text-base-content/80">Covers curating your group and booking the restaurant. Food and drinks are paid at the venue.</p>
+      <p className="mt-3 text-sm text-base-content/80">
+        Covers curating your group and booking the restaurant. Food and drinks are paid at the venue.
+      </p>
     </div>
   );
 }

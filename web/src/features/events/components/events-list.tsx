@@ -15,7 +15,8 @@ export function EventsList() {
   const { data, isPending, isError, refetch, isFetching } = useEventsQuery();
 
   useEffect(() => {
-    if (isError) toast({ variant: 'destructive', title: COPY.events.loadFailedTitle, description: COPY.common.tryLater });
+    if (isError)
+      toast({ variant: 'destructive', title: COPY.events.loadFailedTitle, description: COPY.common.tryLater });
   }, [isError]);
 
   if (isPending) return <EventsListSkeleton />;
@@ -25,7 +26,12 @@ export function EventsList() {
       <div role="status" className="rounded-box border border-error/30 bg-error/5 p-8 text-center">
         <p className="font-semibold">We couldn't load the events.</p>
         <p className="mt-1 text-base-content/80">Please try again later.</p>
-        <button type="button" className="btn btn-outline btn-primary mt-5" disabled={isFetching} onClick={() => refetch()}>
+        <button
+          type="button"
+          className="btn btn-outline btn-primary mt-5"
+          disabled={isFetching}
+          onClick={() => refetch()}
+        >
           {isFetching ? 'Trying again…' : 'Try again'}
         </button>
       </div>

@@ -12,7 +12,9 @@ const istDate = new Intl.DateTimeFormat('en-GB', {
  * @example formatEventDate('2026-11-28') // 'Saturday, 28 November 2026'
  */
 export function formatEventDate(date: string): string {
-  const parts = Object.fromEntries(istDate.formatToParts(new Date(`${date}T12:00:00+05:30`)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    istDate.formatToParts(new Date(`${date}T12:00:00+05:30`)).map((p) => [p.type, p.value]),
+  );
   return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
 }
 

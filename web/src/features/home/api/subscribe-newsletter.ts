@@ -11,7 +11,10 @@ export const subscribeNewsletterOptions = () =>
   mutationOptions({
     mutationKey: ['newsletter'],
     mutationFn: async (email: string) => {
-      const [result] = await Promise.all([subscribeNewsletter(email), new Promise((r) => setTimeout(r, NEWSLETTER_MIN_SUBMIT_MS))]);
+      const [result] = await Promise.all([
+        subscribeNewsletter(email),
+        new Promise((r) => setTimeout(r, NEWSLETTER_MIN_SUBMIT_MS)),
+      ]);
       return result;
     },
   });

@@ -69,12 +69,21 @@ export function Faq() {
                     className="flex w-full cursor-pointer items-center justify-between gap-4 rounded-box px-5 py-4 text-left text-lg font-semibold"
                   >
                     {item.q}
-                    <span aria-hidden="true" className={`text-2xl text-primary transition-transform ${open ? 'rotate-45' : ''}`}>
+                    <span
+                      aria-hidden="true"
+                      className={`text-2xl text-primary transition-transform ${open ? 'rotate-45' : ''}`}
+                    >
                       +
                     </span>
                   </button>
                 </h3>
-                <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="px-5 pb-5 text-base-content/85">
+                <div
+                  id={panelId}
+                  role="region"
+                  aria-labelledby={buttonId}
+                  hidden={!open}
+                  className="px-5 pb-5 text-base-content/85"
+                >
                   <p>{item.a}</p>
                 </div>
               </div>

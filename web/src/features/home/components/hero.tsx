@@ -8,7 +8,10 @@ import { firstNameOf } from '@domain/profile';
 export function Hero() {
   const { isAuthenticated, profile } = useSession();
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-base-200 to-base-100">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-base-200 to-base-100"
+    >
       {/* Warm glows as plain radial gradients: a CSS blur filter this size is costly to paint on phones. */}
       <div
         aria-hidden="true"
@@ -23,15 +26,24 @@ export function Hero() {
             <span aria-hidden="true" className="h-2 w-2 rounded-full bg-secondary" />
             Weekend dinners for 6-8 strangers
           </p>
-          <h1 id="hero-title" className="text-6xl leading-none font-bold tracking-tight text-primary sm:text-7xl lg:text-8xl">
+          <h1
+            id="hero-title"
+            className="text-6xl leading-none font-bold tracking-tight text-primary sm:text-7xl lg:text-8xl"
+          >
             Tablemates
           </h1>
-          <p className="mt-4 font-display text-2xl font-medium text-base-content italic sm:text-3xl">Where strangers become friends</p>
+          <p className="mt-4 font-display text-2xl font-medium text-base-content italic sm:text-3xl">
+            Where strangers become friends
+          </p>
           <p className="mt-5 max-w-xl text-lg text-base-content/80">
-            Join intimate dinner gatherings over food, drinks, and authentic conversation. Every weekend, new connections await.
+            Join intimate dinner gatherings over food, drinks, and authentic conversation. Every weekend, new
+            connections await.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to={isAuthenticated ? '/events' : '/quiz'} className="btn btn-primary btn-lg rounded-full px-8 shadow-md">
+            <Link
+              to={isAuthenticated ? '/events' : '/quiz'}
+              className="btn btn-primary btn-lg rounded-full px-8 shadow-md"
+            >
               Book Now / Sign Up
             </Link>
             {isAuthenticated && (

@@ -1,10 +1,19 @@
 /** SPEC §2 Home "How It Works": five steps, 3 + 2 on wide screens. */
 const steps = [
-  { title: 'Share Your Story', text: 'Take our quick vibe check about your interests and personality so we can match you with the right table.' },
-  { title: 'Join Our Community', text: 'Create your account to get event updates and keep your preferences saved for next time.' },
+  {
+    title: 'Share Your Story',
+    text: 'Take our quick vibe check about your interests and personality so we can match you with the right table.',
+  },
+  {
+    title: 'Join Our Community',
+    text: 'Create your account to get event updates and keep your preferences saved for next time.',
+  },
   { title: 'Reserve Your Seat', text: 'Browse our weekend dinner events and secure your spot at the table.' },
   { title: 'Arrive & Discover', text: 'Meet us at the venue and find your table of 6-8 fellow diners.' },
-  { title: 'Connect Authentically', text: 'Enjoy good food, great drinks, and unscripted conversation with people worth meeting.' },
+  {
+    title: 'Connect Authentically',
+    text: 'Enjoy good food, great drinks, and unscripted conversation with people worth meeting.',
+  },
 ];
 
 export function HowItWorks() {
@@ -22,7 +31,10 @@ export function HowItWorks() {
               className={`card bg-base-200/70 ring-1 ring-base-300 transition-transform hover:-translate-y-1 lg:col-span-2 ${i === 3 ? 'lg:col-start-2' : ''} ${i === 4 ? 'sm:col-span-2 sm:mx-auto sm:w-1/2 lg:mx-0 lg:w-auto' : ''}`}
             >
               <div className="card-body gap-3">
-                <span aria-hidden="true" className="flex h-11 w-11 items-center justify-center rounded-full bg-primary font-display text-lg font-bold text-primary-content">
+                <span
+                  aria-hidden="true"
+                  className="flex h-11 w-11 items-center justify-center rounded-full bg-primary font-display text-lg font-bold text-primary-content"
+                >
                   {i + 1}
                 </span>
                 <h3 className="card-title text-xl">

@@ -6,7 +6,8 @@ import { NewsletterEmailSchema } from '@domain/email';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import { COPY } from '@domain/copy';
 
-const invalid = (description: string) => toast({ title: COPY.newsletter.invalidTitle, description, variant: 'destructive' });
+const invalid = (description: string) =>
+  toast({ title: COPY.newsletter.invalidTitle, description, variant: 'destructive' });
 
 /**
  * Footer newsletter sign-up (SPEC §4 "Newsletter", §5). A single field whose only error surface is

@@ -57,29 +57,33 @@ function GurugramCard() {
       {/* The whole card opens the dialog (SPEC); its button is the keyboard-reachable control, and
           its click simply bubbles here so both paths share one handler. */}
       <article
-      className="group card cursor-pointer overflow-hidden bg-base-100 shadow-md ring-1 ring-base-300 transition hover:-translate-y-1 hover:shadow-xl"
-      onClick={openDialog}
-      onPointerEnter={() => void loadBookYourSpotDialog()}
-      aria-labelledby="city-gurugram"
-    >
-      <div className="relative">
-        <CityImage slug="gurugram" name="Gurugram" />
-        <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>
-      </div>
-      <div className="card-body gap-2">
-        <h3 id="city-gurugram" className="card-title text-2xl">
-          Gurugram
-        </h3>
-        <p className="font-medium text-primary">{title}</p>
-        {when && <p className="text-sm text-base-content/75">{when} · 7:00 PM - 10:00 PM</p>}
-        <p className="text-base-content/80">Join us for an amazing evening</p>
-        <div className="card-actions mt-2 items-center justify-between">
-          <span className="font-display text-lg font-semibold">₹{DISPLAY_PRICE}</span>
-          <button type="button" className="btn btn-primary rounded-full" onFocus={() => void loadBookYourSpotDialog()}>
-            View Details
-          </button>
+        className="group card cursor-pointer overflow-hidden bg-base-100 shadow-md ring-1 ring-base-300 transition hover:-translate-y-1 hover:shadow-xl"
+        onClick={openDialog}
+        onPointerEnter={() => void loadBookYourSpotDialog()}
+        aria-labelledby="city-gurugram"
+      >
+        <div className="relative">
+          <CityImage slug="gurugram" name="Gurugram" />
+          <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>
         </div>
-      </div>
+        <div className="card-body gap-2">
+          <h3 id="city-gurugram" className="card-title text-2xl">
+            Gurugram
+          </h3>
+          <p className="font-medium text-primary">{title}</p>
+          {when && <p className="text-sm text-base-content/75">{when} · 7:00 PM - 10:00 PM</p>}
+          <p className="text-base-content/80">Join us for an amazing evening</p>
+          <div className="card-actions mt-2 items-center justify-between">
+            <span className="font-display text-lg font-semibold">₹{DISPLAY_PRICE}</span>
+            <button
+              type="button"
+              className="btn btn-primary rounded-full"
+              onFocus={() => void loadBookYourSpotDialog()}
+            >
+              View Details
+            </button>
+          </div>
+        </div>
       </article>
       {/* Outside the card: React events bubble through the tree, so a click inside the dialog
           (e.g. its close button) would otherwise reach the card and reopen it. */}
@@ -105,10 +109,16 @@ function ComingSoonCard({ city, name, text }: (typeof comingSoon)[number]) {
     if (isAuthenticated) waitlist.mutate(city, { onError: () => {} });
   };
   return (
-    <article className="group card cursor-pointer overflow-hidden bg-base-100 shadow-md ring-1 ring-base-300" onClick={notify} aria-labelledby={`city-${city}`}>
+    <article
+      className="group card cursor-pointer overflow-hidden bg-base-100 shadow-md ring-1 ring-base-300"
+      onClick={notify}
+      aria-labelledby={`city-${city}`}
+    >
       <div className="relative">
         <CityImage slug={city} name={name} />
-        <span className="badge absolute top-3 left-3 border-none bg-base-100 font-semibold text-base-content shadow">Coming Soon</span>
+        <span className="badge absolute top-3 left-3 border-none bg-base-100 font-semibold text-base-content shadow">
+          Coming Soon
+        </span>
       </div>
       <div className="card-body gap-2">
         <h3 id={`city-${city}`} className="card-title text-2xl">

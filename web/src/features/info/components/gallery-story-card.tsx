@@ -21,7 +21,9 @@ export function GalleryStoryCard({ story, index }: { story: GalleryStory; index:
       <figure className="flex flex-col justify-center gap-4 p-6 sm:p-10 md:w-1/2">
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">Chapter {index + 1}</p>
         <h2 className="text-2xl font-semibold sm:text-3xl">{story.title}</h2>
-        <blockquote className="font-display text-lg italic leading-relaxed text-base-content/90">“{story.quote}”</blockquote>
+        <blockquote className="font-display text-lg italic leading-relaxed text-base-content/90">
+          “{story.quote}”
+        </blockquote>
         {story.subtext && <figcaption className="text-sm text-base-content/75">{story.subtext}</figcaption>}
       </figure>
     </li>

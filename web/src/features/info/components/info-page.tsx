@@ -33,7 +33,16 @@ type InfoPageProps = {
 };
 
 /** Shared frame of the info pages: warm header band, readable measure, back button, footer. */
-export function InfoPage({ title, eyebrow, intro, updated, backToHome = true, wide = false, footer, children }: InfoPageProps) {
+export function InfoPage({
+  title,
+  eyebrow,
+  intro,
+  updated,
+  backToHome = true,
+  wide = false,
+  footer,
+  children,
+}: InfoPageProps) {
   return (
     <>
       <main className="min-h-screen">
@@ -46,7 +55,11 @@ export function InfoPage({ title, eyebrow, intro, updated, backToHome = true, wi
               {backToHome && <BackToHome />}
             </nav>
             {eyebrow && <p className="mt-10 text-sm font-semibold uppercase tracking-widest text-primary">{eyebrow}</p>}
-            <h1 className={`${eyebrow ? 'mt-3' : 'mt-10'} text-4xl font-bold leading-tight text-base-content sm:text-5xl`}>{title}</h1>
+            <h1
+              className={`${eyebrow ? 'mt-3' : 'mt-10'} text-4xl font-bold leading-tight text-base-content sm:text-5xl`}
+            >
+              {title}
+            </h1>
             {intro && <div className="mt-5 max-w-2xl text-lg leading-relaxed text-base-content/80">{intro}</div>}
             {updated && <p className="mt-4 text-sm text-base-content/70">{updated}</p>}
           </div>

@@ -93,7 +93,14 @@ const scenes: Record<StoryArt, ReactElement> = {
       <circle cx="220" cy="86" r="12" fill={C.cream} />
       <path d="M80 118a20 16 0 0 1 40 0M140 118a20 16 0 0 1 40 0M200 118a20 16 0 0 1 40 0" fill={C.cream} />
       <path d="M60 178h200" stroke={C.clay} strokeWidth="6" strokeLinecap="round" strokeDasharray="2 14" />
-      <path d="M152 168l8 8 16-18" stroke={C.clay} strokeWidth="6" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M152 168l8 8 16-18"
+        stroke={C.clay}
+        strokeWidth="6"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </g>
   ),
   'shared-plates': (
@@ -121,8 +128,15 @@ const scenes: Record<StoryArt, ReactElement> = {
       <circle cx="138" cy="162" r="4" fill={C.sage} />
       <circle cx="150" cy="162" r="4" fill={C.sage} />
       <circle cx="162" cy="162" r="4" fill={C.sage} />
-      <path d="M52 70c0-14 12-24 28-24s28 10 28 24-12 24-28 24c-4 0-8-1-11-2l-13 8 3-12c-5-5-7-11-7-18z" fill={C.amber} />
-      <path d="M268 120c0-14-12-24-28-24s-28 10-28 24 12 24 28 24c4 0 8-1 11-2l13 8-3-12c5-5 7-11 7-18z" fill={C.terracotta} opacity="0.9" />
+      <path
+        d="M52 70c0-14 12-24 28-24s28 10 28 24-12 24-28 24c-4 0-8-1-11-2l-13 8 3-12c-5-5-7-11-7-18z"
+        fill={C.amber}
+      />
+      <path
+        d="M268 120c0-14-12-24-28-24s-28 10-28 24 12 24 28 24c4 0 8-1 11-2l13 8-3-12c5-5 7-11 7-18z"
+        fill={C.terracotta}
+        opacity="0.9"
+      />
     </g>
   ),
 };

@@ -5,12 +5,18 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 const dateInIst = (value: string) => {
   // event_date is an IST calendar date (yyyy-MM-dd); booking_date an ISO instant.
   const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+05:30`) : new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+  return Number.isNaN(d.getTime())
+    ? value
+    : d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
 };
 
 /** SPEC §4: only 'confirmed' is named; any other status reads as pending. */
 function StatusBadge({ status }: { status: string }) {
-  return status === 'confirmed' ? <span className="badge badge-success">Confirmed</span> : <span className="badge badge-warning">Pending</span>;
+  return status === 'confirmed' ? (
+    <span className="badge badge-success">Confirmed</span>
+  ) : (
+    <span className="badge badge-warning">Pending</span>
+  );
 }
 
 function BookingCard({ booking }: { booking: Booking }) {

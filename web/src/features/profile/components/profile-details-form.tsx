@@ -16,7 +16,15 @@ import { ProfileInput, ProfileSelect } from './profile-field';
 import { COPY } from '@domain/copy';
 import { todayIst } from '@domain/time';
 
-const FIELD_NAMES = ['full_name', 'email', 'phone_number', 'date_of_birth', 'sex', 'relationship_status', 'work_profile'] as const;
+const FIELD_NAMES = [
+  'full_name',
+  'email',
+  'phone_number',
+  'date_of_birth',
+  'sex',
+  'relationship_status',
+  'work_profile',
+] as const;
 
 /**
  * The profile-details form (SPEC §2, §5). The same `ProfileSchema` the API uses validates here,
@@ -45,27 +53,69 @@ export function ProfileDetailsForm({ initialValues }: { initialValues: ProfileFo
         if (message) setError(form, name, message);
       }
       const known = err && [400, 401, 409].includes(err.status);
-      toast({ title: COPY.common.errorTitle, description: known ? err.message : COPY.profile.saveFailed, variant: 'destructive' });
+      toast({
+        title: COPY.common.errorTitle,
+        description: known ? err.message : COPY.profile.saveFailed,
+        variant: 'destructive',
+      });
     }
   };
 
   return (
     <Form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Profile details">
-      <Field name="full_name">{(field, props) => <ProfileInput field={field} props={props} label="Full name" autoComplete="name" hint="First and last name" />}</Field>
-      <Field name="email">{(field, props) => <ProfileInput field={field} props={props} label="Email" type="email" autoComplete="email" />}</Field>
+      <Field name="full_name">
+        {(field, props) => (
+          <ProfileInput field={field} props={props} label="Full name" autoComplete="name" hint="First and last name" />
+        )}
+      </Field>
+      <Field name="email">
+        {(field, props) => <ProfileInput field={field} props={props} label="Email" type="email" autoComplete="email" />}
+      </Field>
       <Field name="phone_number">
-        {(field, props) => <ProfileInput field={field} props={props} label="Phone number" type="tel" autoComplete="tel" hint="10-digit mobile number, +91 by default" />}
+        {(field, props) => (
+          <ProfileInput
+            field={field}
+            props={props}
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            hint="10-digit mobile number, +91 by default"
+          />
+        )}
       </Field>
       <Field name="date_of_birth">
-        {(field, props) => <ProfileInput field={field} props={props} label="Date of birth" type="date" min={DOB_MIN} max={today} hint="You must be 18 or older" />}
+        {(field, props) => (
+          <ProfileInput
+            field={field}
+            props={props}
+            label="Date of birth"
+            type="date"
+            min={DOB_MIN}
+            max={today}
+            hint="You must be 18 or older"
+          />
+        )}
       </Field>
       <DobYearPicker form={form} today={today} />
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field name="sex">{(field, props) => <ProfileSelect field={field} props={props} label="Sex" options={SEX_LABELS} />}</Field>
-        <Field name="relationship_status">{(field, props) => <ProfileSelect field={field} props={props} label="Relationship status" options={RELATIONSHIP_LABELS} />}</Field>
-        <Field name="work_profile">{(field, props) => <ProfileSelect field={field} props={props} label="Work profile" options={WORK_LABELS} />}</Field>
+        <Field name="sex">
+          {(field, props) => <ProfileSelect field={field} props={props} label="Sex" options={SEX_LABELS} />}
+        </Field>
+        <Field name="relationship_status">
+          {(field, props) => (
+            <ProfileSelect field={field} props={props} label="Relationship status" options={RELATIONSHIP_LABELS} />
+          )}
+        </Field>
+        <Field name="work_profile">
+          {(field, props) => <ProfileSelect field={field} props={props} label="Work profile" options={WORK_LABELS} />}
+        </Field>
       </div>
-      <button type="submit" className="btn btn-primary mt-2" disabled={mutation.isPending} aria-busy={mutation.isPending}>
+      <button
+        type="submit"
+        className="btn btn-primary mt-2"
+        disabled={mutation.isPending}
+        aria-busy={mutation.isPending}
+      >
         {mutation.isPending ? 'Saving...' : 'Save and continue'}
       </button>
     </Form>

@@ -10,7 +10,19 @@ type Base<V extends FieldValues, N extends FieldPath<V>> = {
 };
 
 /** Label, control, hint and error, with the error linked to the control and announced. */
-function FieldFrame({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error: string; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -34,7 +46,8 @@ function FieldFrame({ id, label, hint, error, children }: { id: string; label: s
   );
 }
 
-const describedBy = (id: string, hint: string | undefined, error: string) => [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+const describedBy = (id: string, hint: string | undefined, error: string) =>
+  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
 /** A text-like input (text, email, tel, date) bound to a modular-forms field. */
 export function ProfileInput<V extends FieldValues, N extends FieldPath<V>>({
@@ -71,7 +84,12 @@ export function ProfileInput<V extends FieldValues, N extends FieldPath<V>>({
 }
 
 /** A select of one enumeration, labels from the domain module. */
-export function ProfileSelect<V extends FieldValues, N extends FieldPath<V>>({ field, props, label, options }: Base<V, N> & { options: Record<string, string> }) {
+export function ProfileSelect<V extends FieldValues, N extends FieldPath<V>>({
+  field,
+  props,
+  label,
+  options,
+}: Base<V, N> & { options: Record<string, string> }) {
   useSignals();
   const id = `profile-${String(field.name)}`;
   const error = field.error.value;

@@ -11,7 +11,10 @@ import { COPY } from '@domain/copy';
  * has a name → 'Profile already complete!' and on to /events; otherwise the form, prefilled
  * with what we know (saved profile, else the account's sign-up name, phone and email).
  */
-export function useProfileDetailsGate(): { state: 'loading' } | { state: 'complete' } | { state: 'form'; initialValues: ProfileFormValues } {
+export function useProfileDetailsGate():
+  | { state: 'loading' }
+  | { state: 'complete' }
+  | { state: 'form'; initialValues: ProfileFormValues } {
   const navigate = useNavigate();
   const { session, loading } = useSession();
   const query = useProfileQuery();

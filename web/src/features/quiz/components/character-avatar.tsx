@@ -7,7 +7,19 @@ import type { ReactNode } from 'react';
  */
 const SKIN = '#f6d3b3';
 
-function Face({ bg, skin = SKIN, children, faceRx = 20, faceRy = 22 }: { bg: string; skin?: string; children?: ReactNode; faceRx?: number; faceRy?: number }) {
+function Face({
+  bg,
+  skin = SKIN,
+  children,
+  faceRx = 20,
+  faceRy = 22,
+}: {
+  bg: string;
+  skin?: string;
+  children?: ReactNode;
+  faceRx?: number;
+  faceRy?: number;
+}) {
   return (
     <>
       <circle cx="32" cy="32" r="32" fill={bg} />
@@ -25,7 +37,9 @@ const Eyes = ({ y = 32, dx = 7 }: { y?: number; dx?: number }) => (
     <circle cx={32 + dx + 1} cy={y} r="1.5" fill="#2b1d14" />
   </>
 );
-const Smile = ({ y = 46 }: { y?: number }) => <path d={`M25 ${y}q7 6 14 0`} stroke="#2b1d14" strokeWidth="2" fill="none" strokeLinecap="round" />;
+const Smile = ({ y = 46 }: { y?: number }) => (
+  <path d={`M25 ${y}q7 6 14 0`} stroke="#2b1d14" strokeWidth="2" fill="none" strokeLinecap="round" />
+);
 
 const PORTRAITS: Record<string, ReactNode> = {
   peter: (
@@ -74,7 +88,12 @@ const PORTRAITS: Record<string, ReactNode> = {
   ),
   chris: (
     <Face bg="#fef08a" faceRx={22} faceRy={23}>
-      <path d="M12 24q20-14 40 0q-6-2-10 2q-4-4-10-1q-6-3-10 1q-4-4-10-2z" fill="#facc15" stroke="#a16207" strokeWidth="1" />
+      <path
+        d="M12 24q20-14 40 0q-6-2-10 2q-4-4-10-1q-6-3-10 1q-4-4-10-2z"
+        fill="#facc15"
+        stroke="#a16207"
+        strokeWidth="1"
+      />
       <Eyes y={34} />
       <Smile y={47} />
       <circle cx="20" cy="42" r="3" fill="#fca5a5" />

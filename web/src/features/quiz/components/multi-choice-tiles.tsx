@@ -34,7 +34,14 @@ export function MultiChoiceTiles({ name, headingId, options, selected, max, onCh
               checked ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:border-primary/50'
             }`}
           >
-            <input type="checkbox" className="checkbox checkbox-primary checkbox-sm" name={name} value={o.value} checked={checked} onChange={() => toggle(o.value)} />
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary checkbox-sm"
+              name={name}
+              value={o.value}
+              checked={checked}
+              onChange={() => toggle(o.value)}
+            />
             {o.emoji && (
               <span aria-hidden="true" className="text-lg">
                 {o.emoji}

@@ -10,7 +10,9 @@ export function QuizAllSet() {
       <h1 id="quiz-all-set" className="font-display text-4xl font-bold">
         All Set!
       </h1>
-      <p className="max-w-md text-base-content/80">Your vibe check is in. We'll use it to seat you with people who get it.</p>
+      <p className="max-w-md text-base-content/80">
+        Your vibe check is in. We'll use it to seat you with people who get it.
+      </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/profile" className="btn btn-primary">
           View Profile

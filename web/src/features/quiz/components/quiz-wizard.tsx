@@ -1,6 +1,13 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { type QuizAnswers, QuizAnswersSchema, QUIZ_MESSAGES, QUIZ_STEP_COUNT, QUIZ_STEPS, validateStep } from '@domain/quiz';
+import {
+  type QuizAnswers,
+  QuizAnswersSchema,
+  QUIZ_MESSAGES,
+  QUIZ_STEP_COUNT,
+  QUIZ_STEPS,
+  validateStep,
+} from '@domain/quiz';
 import { toast } from '@/components/toast';
 import { MultiChoiceTiles } from './multi-choice-tiles';
 import { QuestionHeading } from './question-heading';
@@ -86,7 +93,13 @@ export function QuizWizard({ initialAnswers, submitting, onSubmit }: Props) {
   };
 
   return (
-    <form noValidate onSubmit={(e) => e.preventDefault()} onKeyDown={blockEnter} className="flex flex-col gap-6" aria-label="Vibe check">
+    <form
+      noValidate
+      onSubmit={(e) => e.preventDefault()}
+      onKeyDown={blockEnter}
+      className="flex flex-col gap-6"
+      aria-label="Vibe check"
+    >
       <QuizProgress step={step} total={QUIZ_STEP_COUNT} />
       <div className="flex flex-col gap-5" data-testid="quiz-step" data-step={step + 1}>
         <QuestionHeading id={headingId} ref={headingRef}>
@@ -136,7 +149,13 @@ export function QuizWizard({ initialAnswers, submitting, onSubmit }: Props) {
           <span />
         )}
         {isLast ? (
-          <button type="button" className="btn btn-primary min-w-32" onClick={submit} disabled={submitting} aria-busy={submitting}>
+          <button
+            type="button"
+            className="btn btn-primary min-w-32"
+            onClick={submit}
+            disabled={submitting}
+            aria-busy={submitting}
+          >
             {submitting ? 'Sending...' : "Let's Go"}
           </button>
         ) : (

@@ -14,7 +14,11 @@ type Props = {
 /** One radio group: native radios, so arrow keys move between options and the group is announced. */
 export function SingleChoiceQuestion({ name, headingId, options, value, onChange, withAvatars, errorId }: Props) {
   return (
-    <fieldset aria-labelledby={headingId} aria-describedby={errorId} className={withAvatars ? 'grid grid-cols-1 gap-3 sm:grid-cols-3' : 'grid gap-3'}>
+    <fieldset
+      aria-labelledby={headingId}
+      aria-describedby={errorId}
+      className={withAvatars ? 'grid grid-cols-1 gap-3 sm:grid-cols-3' : 'grid gap-3'}
+    >
       {options.map((o) => {
         const checked = value === o.value;
         return (
@@ -24,7 +28,14 @@ export function SingleChoiceQuestion({ name, headingId, options, value, onChange
               checked ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:border-primary/50'
             } ${withAvatars ? 'flex-col text-center' : ''}`}
           >
-            <input type="radio" className="radio radio-primary radio-sm shrink-0" name={name} value={o.value} checked={checked} onChange={() => onChange(o.value)} />
+            <input
+              type="radio"
+              className="radio radio-primary radio-sm shrink-0"
+              name={name}
+              value={o.value}
+              checked={checked}
+              onChange={() => onChange(o.value)}
+            />
             {withAvatars ? (
               <CharacterAvatar character={o.value} className="h-16 w-16" />
             ) : (

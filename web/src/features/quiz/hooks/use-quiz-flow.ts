@@ -39,7 +39,10 @@ export function useQuizFlow() {
         onError: (e) => {
           // A 4xx carries the server's own words for the guest (SPEC copy); a 5xx or a network
           // failure has nothing useful to say, so the spec's fallback is shown instead.
-          const message = e instanceof ApiRequestError && e.status >= 400 && e.status < 500 && e.message ? e.message : COPY.quiz.submitFailed;
+          const message =
+            e instanceof ApiRequestError && e.status >= 400 && e.status < 500 && e.message
+              ? e.message
+              : COPY.quiz.submitFailed;
           toast({ title: COPY.common.errorTitle, description: message, variant: 'destructive' });
           onFailure?.();
         },
