@@ -1,9 +1,21 @@
-import { env, SELF } from 'cloudflare:test';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { createExecutionContext, env, SELF } from 'cloudflare:test';
+import worker from '../../worker/index';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../worker/services/phone-sign-in';
 import { cookiesFrom, latestCode, ORIGIN, postJson, randomIp, randomPhone, signIn } from './helpers/auth';
 
 const send = (phone: string, ip = randomIp()) => postJson('/api/auth/otp/send', { phone }, { 'CF-Connecting-IP': ip });
+/** The same request to a Worker configured with `settings` (e.g. other served countries). */
+const sendWith = (settings: Partial<typeof env>, phone: string, ip = randomIp()) =>
+  worker.fetch(
+    new Request(`${ORIGIN}/api/auth/otp/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Origin: ORIGIN, 'CF-Connecting-IP': ip },
+      body: JSON.stringify({ phone }),
+    }) as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, ...settings },
+    createExecutionContext(),
+  );
 const verify = (phone: string, code: string, ip = randomIp()) =>
   postJson('/api/auth/otp/verify', { phone, code }, { 'CF-Connecting-IP': ip });
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -23,10 +35,32 @@ describe('sending a sign-in code', () => {
     expect(await latestCode(`+91${phone}`)).toMatch(/^\d{6}$/);
   });
 
-  it('accepts any E.164 number with its own country code', async () => {
-    const res = await send('+44 7700 900123');
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { phone: string }).phone).toBe('+447700900123');
+  it('sends codes only to the countries we serve: India by default, others when configured', async () => {
+    const refused = await send('+44 7700 900123');
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toMatchObject({ code: 'country_not_served', message: "We can't send sign-in codes to numbers from this country yet." });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM otp_codes WHERE phone = '+447700900123'").first('n')).toBe(0);
+    const served = await sendWith({ SMS_COUNTRIES: '+91, +44' }, '+44 7700 900123');
+    expect(served.status).toBe(200);
+    expect(((await served.json()) as { phone: string }).phone).toBe('+447700900123');
+  });
+
+  it('stops every send at the hourly cap with an alert line, whoever asks', async () => {
+    const alerts: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void alerts.push(String(line)));
+    try {
+      const capped = { SMS_HOURLY_CAP: '2' };
+      expect((await sendWith(capped, randomPhone())).status).toBe(200);
+      expect((await sendWith(capped, randomPhone())).status).toBe(200);
+      const third = await sendWith(capped, randomPhone());
+      expect(third.status).toBe(429);
+      expect((await errorOf(third)).message).toBe('Too many attempts. Please try again later.');
+      expect(alerts.some((line) => /"level":"alert".*SMS hourly cap/.test(line))).toBe(true);
+      // The default cap is far above two: the same guests' numbers are not blocked for everyone else.
+      expect((await send(randomPhone())).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it.each(['12345', 'abcdefghijk', '+0123456789', ''])('refuses %j with the field message', async (phone) => {
@@ -96,7 +130,7 @@ describe('sending a sign-in code', () => {
   });
 
   it('answers 502 with the SPEC message when the SMS provider refuses, and the code cannot be used', async () => {
-    const res = await send('+15005550001');
+    const res = await sendWith({ SMS_COUNTRIES: '+91,+1' }, '+15005550001');
     expect(res.status).toBe(502);
     expect((await errorOf(res)).message).toBe('Failed to send code. Please try again.');
     const pending = await env.DB.prepare('SELECT count(*) AS n FROM otp_codes WHERE phone = ? AND consumed_at IS NULL')

@@ -170,6 +170,16 @@ describe('the deploy pre-flight rules (worker/deploy/config-check.ts)', () => {
     expect(problems).toContain('SESSION_SECRET is neither in [vars] nor in [secrets] required');
   });
 
+  it('refuses a production config without the bot check (Turnstile site key and secret), and an unusable SMS country list', () => {
+    const config = filledIn();
+    config.vars = { ...config.vars, TURNSTILE_SITE_KEY: '', SMS_COUNTRIES: 'India' };
+    config.secrets = { required: (config.secrets?.required ?? []).filter((s) => s !== 'TURNSTILE_SECRET_KEY') };
+    const problems = configProblems(config, ConfigSchema).join('\n');
+    expect(problems).toContain('TURNSTILE_SITE_KEY is empty');
+    expect(problems).toContain('[secrets] required does not list TURNSTILE_SECRET_KEY');
+    expect(problems).toContain('SMS_COUNTRIES = "India"');
+  });
+
   it("asks for the chosen SMS provider's settings only", () => {
     const twilio = filledIn();
     twilio.vars = { ...twilio.vars, SMS_PROVIDER: 'twilio' };

@@ -234,3 +234,37 @@ describe('signing in again', () => {
     expect((await me(cookiesFrom(again))).status).toBe(200);
   });
 });
+
+describe('cookie security', () => {
+  const signUpAt = (origin: string) =>
+    SELF.fetch(`${origin}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, 'CF-Connecting-IP': `10.9.${Math.floor(Math.random() * 250)}.1` },
+      body: JSON.stringify({
+        full_name: 'Asha Rao',
+        phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+        email: `secure-${crypto.randomUUID()}@example.com`,
+        password: 'secret1',
+      }),
+    });
+
+  it('sets every cookie Secure, under the __Host- prefix, on any host but plain-http localhost', async () => {
+    for (const origin of ['https://tablemates.example', 'http://tablemates.example', 'http://192.168.1.20:8787']) {
+      const res = await signUpAt(origin);
+      expect(res.status, origin).toBe(201);
+      const cookies = res.headers.getSetCookie();
+      expect(cookies.length, origin).toBeGreaterThanOrEqual(2);
+      for (const cookie of cookies) expect(cookie, origin).toMatch(/;\s*Secure/i);
+      expect(cookies.some((c) => c.startsWith('__Host-tm_at='))).toBe(true);
+      expect(cookies.some((c) => c.startsWith('__Secure-tm_rt=') && /Path=\/api/i.test(c))).toBe(true);
+    }
+  });
+
+  it('leaves Secure off only for plain-http localhost, where a browser could not store it', async () => {
+    const res = await signUpAt(ORIGIN);
+    expect(res.status).toBe(201);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('tm_at='))).toBe(true);
+    for (const cookie of cookies) expect(cookie).not.toMatch(/;\s*Secure/i);
+  });
+});

@@ -26,6 +26,8 @@ export const COPY = {
     noPendingCode: 'Please request a new code.',
     codeExpired: 'This code has expired. Please request a new one.',
     sendFailed: 'Failed to send code. Please try again.',
+    /** A number from a country we do not send sign-in codes to (SMS_COUNTRIES). */
+    countryNotServed: "We can't send sign-in codes to numbers from this country yet.",
     codeSentTitle: 'Code sent',
     googleFailed: 'Failed to sign in with Google.',
     fullName: 'Please enter your full name',

@@ -9,7 +9,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { db } from '../../db/client';
 import type { AppEnv } from '../app-env';
-import { isSecureRequest } from './session';
+import { needsSecureCookies } from './session';
 
 export const BOOKMARK_COOKIE = 'tm_d1';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -36,7 +36,7 @@ export const database = createMiddleware<AppEnv>(async (c, next) => {
       httpOnly: true,
       sameSite: 'Lax',
       path: '/',
-      secure: isSecureRequest(c),
+      secure: needsSecureCookies(c),
       maxAge: 86_400,
     });
   }

@@ -18,12 +18,23 @@ export const RENEW_WITHIN_S = 5 * 60;
 
 type Ctx = Context<AppEnv>;
 
-/** `__Host-` cookies need Secure, which plain-http localhost cannot set. */
-export const isSecureRequest = (c: Context) => new URL(c.req.url).protocol === 'https:';
+/** Where a browser may be talking plain http to us on purpose: local development and tests. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether cookies must carry `Secure` (and so may use the `__Host-` prefix): everywhere but plain
+ * http on localhost. A plain-http request to any other host gets Secure cookies too, which a
+ * browser will not store over http: failing closed rather than sending a session in clear.
+ */
+export const needsSecureCookies = (c: Context) => {
+  const url = new URL(c.req.url);
+  return !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+};
 
 function cookieNames(c: Ctx) {
-  const secure = isSecureRequest(c);
-  return { secure, access: secure ? '__Host-tm_at' : 'tm_at', refresh: secure ? '__Host-tm_rt' : 'tm_rt' };
+  const secure = needsSecureCookies(c);
+  // `__Host-` demands Path=/, so the refresh cookie, sent only to /api, is `__Secure-`.
+  return { secure, access: secure ? '__Host-tm_at' : 'tm_at', refresh: secure ? '__Secure-tm_rt' : 'tm_rt' };
 }
 
 function cookieOptions(c: Ctx, maxAge: number): CookieOptions {

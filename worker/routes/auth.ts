@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '../domain/auth';
 import { jsonBody } from '../lib/validate';
-import { isSecureRequest, loadSession, signIn, signOut } from '../middleware/session';
+import { needsSecureCookies, loadSession, signIn, signOut } from '../middleware/session';
 import { checkPassword, createPasswordAccount, sessionView } from '../services/accounts';
 import { beginGoogleSignIn, finishGoogleSignIn, GOOGLE_FLOW_TTL_S } from '../services/google-sign-in';
 import { LIMITS, sendSignInCode, signInSettings, verifySignInCode } from '../services/phone-sign-in';
@@ -60,14 +60,14 @@ export const authRoutes = new Hono<AppEnv>()
       httpOnly: true,
       sameSite: 'Lax',
       path: OIDC_PATH,
-      secure: isSecureRequest(c),
+      secure: needsSecureCookies(c),
       maxAge: GOOGLE_FLOW_TTL_S,
     });
     return c.redirect(flow.url, 302);
   })
   .get('/google/callback', async (c) => {
     const flowToken = getCookie(c, OIDC_COOKIE);
-    deleteCookie(c, OIDC_COOKIE, { path: OIDC_PATH, secure: isSecureRequest(c) });
+    deleteCookie(c, OIDC_COOKIE, { path: OIDC_PATH, secure: needsSecureCookies(c) });
     try {
       const userId = await finishGoogleSignIn(c.env, c.var.db, {
         flowToken,

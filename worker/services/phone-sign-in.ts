@@ -25,6 +25,10 @@ export const LIMITS = {
   passwordPerIp: [{ windowS: 900, max: 100 }],
 };
 
+/** The calling codes sign-in codes may go to (SMS_COUNTRIES), e.g. ['+91']. */
+export const servedCountries = (env: Pick<Env, 'SMS_COUNTRIES'>) =>
+  (env.SMS_COUNTRIES || '+91').split(',').map((code) => code.trim());
+
 /** Public settings the sign-in page needs: the Turnstile site key when the bot check is on. */
 export const signInSettings = (env: Env) => ({
   turnstile_site_key: turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY : null,
@@ -40,12 +44,18 @@ export async function sendSignInCode(
   d: Db,
   input: { phone: string; turnstileToken?: string; ip: string },
 ): Promise<() => Promise<unknown>> {
+  // Codes cost money per message and SMS pumping fraud targets premium numbers abroad: only the
+  // countries we serve, and a ceiling on all sends together.
+  if (!servedCountries(env).some((code) => input.phone.startsWith(code))) {
+    throw new ApiError(400, 'country_not_served', COPY.auth.countryNotServed, { phone: COPY.auth.countryNotServed });
+  }
   if (turnstileEnabled(env)) {
     const check = input.turnstileToken ? await verifyTurnstile(env, input.turnstileToken, input.ip) : null;
     if (!check?.ok) throw new ApiError(400, 'bot_check_failed', COPY.auth.sendFailed);
   }
   await consume(d, `otp-send:ip:${input.ip}`, LIMITS.sendPerIp);
   await consume(d, `otp-send:phone:${input.phone}`, LIMITS.sendPerPhone);
+  await consumeGlobalSend(env, d);
   const { id, code } = await issueCode(d, env.SESSION_SECRET, input.phone);
   const sent = await sendOtpSms(env, input.phone, code);
   if (!sent.ok) {
@@ -56,6 +66,17 @@ export async function sendSignInCode(
     throw new ApiError(502, 'send_failed', COPY.auth.sendFailed);
   }
   return () => pruneOld(d);
+}
+
+/** The hourly cap on all sign-in codes together; reaching it writes an alert line operators watch for. */
+async function consumeGlobalSend(env: Pick<Env, 'SMS_HOURLY_CAP'>, d: Db) {
+  const cap = Number(env.SMS_HOURLY_CAP || 300);
+  try {
+    await consume(d, 'otp-send:all', [{ windowS: 3600, max: cap }]);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'alert', msg: 'SMS hourly cap reached: sign-in codes are refused', cap }));
+    throw error;
+  }
 }
 
 /** Checks the code and answers the user owning the phone (created on first sign-in). */
