@@ -34,7 +34,10 @@ export const ConfigSchema = v.object({
   RAZORPAY_WEBHOOK_SECRET: nonEmpty,
   SMS_PROVIDER: v.picklist(['twilio', 'msg91']),
   /** Country calling codes a sign-in code may be sent to, e.g. "+91" or "+91,+44". */
-  SMS_COUNTRIES: v.optional(v.pipe(v.string(), v.regex(/^\+[1-9]\d{0,2}(\s*,\s*\+[1-9]\d{0,2})*$/, 'must list calling codes like "+91,+44"')), '+91'),
+  SMS_COUNTRIES: v.optional(
+    v.pipe(v.string(), v.regex(/^\+[1-9]\d{0,2}(\s*,\s*\+[1-9]\d{0,2})*$/, 'must list calling codes like "+91,+44"')),
+    '+91',
+  ),
   /** Sign-in codes sent per hour across all guests before sending stops (with an alert in the log). */
   SMS_HOURLY_CAP: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a whole number above 0')), '300'),
   TWILIO_BASE_URL: url,

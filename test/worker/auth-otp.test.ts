@@ -38,8 +38,13 @@ describe('sending a sign-in code', () => {
   it('sends codes only to the countries we serve: India by default, others when configured', async () => {
     const refused = await send('+44 7700 900123');
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toMatchObject({ code: 'country_not_served', message: "We can't send sign-in codes to numbers from this country yet." });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM otp_codes WHERE phone = '+447700900123'").first('n')).toBe(0);
+    expect(await errorOf(refused)).toMatchObject({
+      code: 'country_not_served',
+      message: "We can't send sign-in codes to numbers from this country yet.",
+    });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM otp_codes WHERE phone = '+447700900123'").first('n')).toBe(
+      0,
+    );
     const served = await sendWith({ SMS_COUNTRIES: '+91, +44' }, '+44 7700 900123');
     expect(served.status).toBe(200);
     expect(((await served.json()) as { phone: string }).phone).toBe('+447700900123');

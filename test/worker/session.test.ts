@@ -239,7 +239,11 @@ describe('cookie security', () => {
   const signUpAt = (origin: string) =>
     SELF.fetch(`${origin}/api/auth/signup`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin, 'CF-Connecting-IP': `10.9.${Math.floor(Math.random() * 250)}.1` },
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: origin,
+        'CF-Connecting-IP': `10.9.${Math.floor(Math.random() * 250)}.1`,
+      },
       body: JSON.stringify({
         full_name: 'Asha Rao',
         phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,

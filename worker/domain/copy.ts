@@ -36,7 +36,6 @@ export const COPY = {
     passwordRequired: 'Please enter your password',
     /** One message for every password sign-in failure, so it never tells whether the email exists. */
     badCredentials: 'Invalid email or password.',
-    signupConflict: 'Unable to create an account with these details. If you already have one, sign in instead.',
     accountDisabled: 'This account has been disabled.',
     accountCreatedTitle: 'Account created!',
     accountCreatedText: 'Please complete your profile to book the event.',

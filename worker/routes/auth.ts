@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env';
 import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '../domain/auth';
 import { jsonBody } from '../lib/validate';
 import { needsSecureCookies, loadSession, signIn, signOut } from '../middleware/session';
-import { checkPassword, createPasswordAccount, sessionView } from '../services/accounts';
+import { checkPassword, sessionView, signUpOrSignIn } from '../services/accounts';
 import { beginGoogleSignIn, finishGoogleSignIn, GOOGLE_FLOW_TTL_S } from '../services/google-sign-in';
 import { LIMITS, sendSignInCode, signInSettings, verifySignInCode } from '../services/phone-sign-in';
 import { consume } from '../services/rate-limit';
@@ -42,10 +42,14 @@ export const authRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     return signedIn(c, await verifySignInCode(c.env, c.var.db, { ...body, ip: clientIp(c) }));
   })
+  /** 201 with a new account; an email that has one is a sign-in (200, or the failed sign-in's 401). */
   .post('/signup', jsonBody(SignUpSchema), async (c) => {
     const body = c.req.valid('json');
     await consume(c.var.db, `password:ip:${clientIp(c)}`, LIMITS.passwordPerIp);
-    return signedIn(c, await createPasswordAccount(c.var.db, body), 201);
+    // The same per-email allowance as sign-in: sign-up is no way around password guessing limits.
+    await consume(c.var.db, `signin:email:${body.email}`, LIMITS.signinPerEmail);
+    const { userId, created } = await signUpOrSignIn(c.var.db, body);
+    return signedIn(c, userId, created ? 201 : 200);
   })
   .post('/signin', jsonBody(SignInSchema), async (c) => {
     const body = c.req.valid('json');

@@ -113,13 +113,19 @@ export async function userForGoogle(
 }
 
 /**
- * A new email + password account (the booking dialog's sign-up); 409 when the email has one.
- * users.phone stays empty: it is the *verified* phone identity, set only by a code check.
+ * The booking dialog's sign-up (docs/decisions/011-sign-up-without-an-account-oracle.md): a new
+ * email gets an account; an email that has one is a sign-in, so the right password signs in and
+ * a wrong one gets exactly a failed sign-in's answer. Neither answer says whether an account
+ * existed to someone who does not hold its password, and each costs one PBKDF2, so neither does
+ * the time taken. users.phone stays empty: it is the *verified* phone identity, set only by a
+ * code check.
  */
-export async function createPasswordAccount(
+export async function signUpOrSignIn(
   d: Db,
   input: { full_name: string; phone: string; email: string; password: string },
-): Promise<string> {
+): Promise<{ userId: string; created: boolean }> {
+  const existing = await d.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (existing) return { userId: await checkPassword(d, input.email, input.password), created: false };
   const passwordHash = await hashPassword(input.password);
   const created = await d
     .insert(users)
@@ -127,7 +133,8 @@ export async function createPasswordAccount(
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   const userId = created[0]?.id;
-  if (!userId) throw new ApiError(409, 'signup_conflict', COPY.auth.signupConflict);
+  // A racing sign-up took the email between the read and the insert: that account's password decides.
+  if (!userId) return { userId: await checkPassword(d, input.email, input.password), created: false };
   const profileEmailFree = !(await d
     .select({ id: userProfiles.id })
     .from(userProfiles)
@@ -137,7 +144,7 @@ export async function createPasswordAccount(
     .insert(userProfiles)
     .values({ id: crypto.randomUUID(), userId, phoneNumber: input.phone, email: profileEmailFree ? input.email : null })
     .onConflictDoNothing();
-  return userId;
+  return { userId, created: true };
 }
 
 /** The user whose password this is, or 401 with one message for every failure (never tells whether the email exists). */

@@ -29,7 +29,12 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
       className="flex flex-col gap-3"
       onSubmit={async (values) => {
         try {
-          await signUp.mutateAsync(values);
+          const { created } = await signUp.mutateAsync(values);
+          if (!created) {
+            // The email had an account and this was its password: a sign-in, as the sign-in form ends.
+            toast({ title: COPY.auth.signedInTitle, description: COPY.auth.signedInText });
+            return;
+          }
           toast({ title: COPY.auth.accountCreatedTitle, description: COPY.auth.accountCreatedText });
           onDone();
           await navigate({ to: '/profile-details' });
