@@ -13,7 +13,14 @@ type Grant = {
   email: string;
   emailVerified: boolean;
   expires: number;
+  /** What a test asked the ID token to carry instead of the right values (see POST /google/authorize). */
+  mint: Mint;
+  /** The code may be exchanged again (a provider that fails to burn codes, or a replayed answer). */
+  reusable: boolean;
 };
+
+/** Claims a test may set wrong on purpose; absent ones are minted correctly. */
+type Mint = { aud?: string; iss?: string; expInS?: number; nonce?: string };
 
 /** The only client the stand-in knows (matches .dev.vars.example and the worker tests). */
 const CLIENT = { id: 'tablemates-local', secret: 'sandbox_google_secret' };
@@ -24,6 +31,12 @@ const b64url = (buf: Buffer) => buf.toString('base64url');
  * Google's OpenID Connect endpoints under `/google`: discovery, an authorize page with a
  * "Continue as test user" button, the token endpoint (PKCE S256 and client secret checked) and
  * the JWKS. ID tokens are RS256-signed with a key made when the sandbox starts.
+ *
+ * Tests can ask the consent step (`POST /google/authorize`) for a bad ID token by adding fields
+ * the real Google has no use for: `id_token_aud`, `id_token_iss`, `id_token_nonce` (the claim's
+ * value) and `id_token_exp_in` (seconds from now, negative for an expired token); and
+ * `reusable_code=true` lets the code be exchanged more than once, so a replayed callback reaches
+ * the Worker with a valid token and the Worker's own replay defence is what gets tested.
  * https://developers.google.com/identity/openid-connect/openid-connect
  */
 export function googleRoutes(ctx: SandboxContext): Route[] {
@@ -129,6 +142,13 @@ export function googleRoutes(ctx: SandboxContext): Route[] {
           email,
           emailVerified: b.email_verified === 'true',
           expires: Date.now() + 60_000,
+          mint: {
+            aud: b.id_token_aud || undefined,
+            iss: b.id_token_iss || undefined,
+            nonce: b.id_token_nonce || undefined,
+            expInS: b.id_token_exp_in ? Number(b.id_token_exp_in) : undefined,
+          },
+          reusable: b.reusable_code === 'true',
         });
         const u = new URL(redirectUri);
         u.searchParams.set('code', code);
@@ -147,7 +167,7 @@ export function googleRoutes(ctx: SandboxContext): Route[] {
           return { status: 401, json: { error: 'invalid_client', error_description: 'Unauthorized' } };
         if (b.grant_type !== 'authorization_code') return { status: 400, json: { error: 'unsupported_grant_type' } };
         const grant = b.code ? grants.get(b.code) : undefined;
-        if (b.code) grants.delete(b.code); // codes are single-use
+        if (b.code && !grant?.reusable) grants.delete(b.code); // codes are single-use
         if (!grant || grant.expires < Date.now() || grant.redirectUri !== b.redirect_uri)
           return { status: 400, json: { error: 'invalid_grant', error_description: 'Bad Request' } };
         const verifier = b.code_verifier ?? '';
@@ -155,18 +175,22 @@ export function googleRoutes(ctx: SandboxContext): Route[] {
         if (!verifier || expected !== grant.challenge)
           return { status: 400, json: { error: 'invalid_grant', error_description: 'Missing code verifier.' } };
         const { privateKey, kid } = await keys;
+        const { mint } = grant;
+        const now = Math.floor(Date.now() / 1000);
+        const exp = now + (mint.expInS ?? 3600);
+        const nonce = mint.nonce ?? grant.nonce;
         const idToken = await new SignJWT({
           email: grant.email,
           email_verified: grant.emailVerified,
-          ...(grant.nonce ? { nonce: grant.nonce } : {}),
-          azp: CLIENT.id,
+          ...(nonce ? { nonce } : {}),
+          azp: mint.aud ?? CLIENT.id,
         })
           .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-          .setIssuer(issuer)
-          .setAudience(CLIENT.id)
+          .setIssuer(mint.iss ?? issuer)
+          .setAudience(mint.aud ?? CLIENT.id)
           .setSubject(grant.sub)
-          .setIssuedAt()
-          .setExpirationTime('1h')
+          .setIssuedAt(Math.min(now, exp - 60))
+          .setExpirationTime(exp)
           .sign(privateKey);
         return {
           json: {

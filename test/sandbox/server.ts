@@ -3,6 +3,7 @@
  * "The local sandbox"). Run alone with `npm run sandbox`; `npm start` and the tests start it too.
  */
 import { createServer } from 'node:http';
+import { Faults } from './faults.ts';
 import { compile, parseBody, readBody, type Route, send } from './http.ts';
 import { Outbox } from './outbox.ts';
 import { providerRoutes } from './providers.ts';
@@ -14,12 +15,18 @@ export type SandboxOptions = {
   workerUrl: string | null;
 };
 
-export type SandboxContext = SandboxOptions & { outbox: Outbox; baseUrl: string };
+export type SandboxContext = SandboxOptions & { outbox: Outbox; faults: Faults; baseUrl: string };
 
 export async function startSandbox(opts: SandboxOptions) {
   const host = opts.host ?? '127.0.0.1';
-  const ctx: SandboxContext = { ...opts, host, outbox: new Outbox(), baseUrl: `http://${host}:${opts.port}` };
-  const routes: Route[] = [...ctx.outbox.routes(), ...providerRoutes(ctx)];
+  const ctx: SandboxContext = {
+    ...opts,
+    host,
+    outbox: new Outbox(),
+    faults: new Faults(),
+    baseUrl: `http://${host}:${opts.port}`,
+  };
+  const routes: Route[] = [...ctx.outbox.routes(), ...ctx.faults.routes(), ...providerRoutes(ctx)];
   const compiled = routes.map((r) => ({ ...r, re: compile(r.pattern) }));
 
   const server = createServer(async (req, res) => {
@@ -32,10 +39,16 @@ export async function startSandbox(opts: SandboxOptions) {
         });
         return;
       }
+      const rawBody = await readBody(req);
+      // An outage a test asked for (test/sandbox/faults.ts) comes before any provider's own answer.
+      const fault = ctx.faults.take(`${url.pathname}${url.search}`, rawBody);
+      if (fault) {
+        ctx.faults.apply(fault, req, res);
+        return;
+      }
       for (const r of compiled) {
         const m = r.method === req.method ? r.re.exec(url.pathname) : null;
         if (!m) continue;
-        const rawBody = await readBody(req);
         const reply = await r.handler({
           method: req.method ?? 'GET',
           url,
@@ -63,7 +76,12 @@ export async function startSandbox(opts: SandboxOptions) {
   return {
     ctx,
     url: ctx.baseUrl,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        ctx.faults.releaseAll();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -4,8 +4,15 @@ import { cookiesFrom, ORIGIN, postJson, randomPhone } from './helpers/auth';
 
 const get = (path: string, cookie = '') => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: 'manual' });
 
+/**
+ * What the sandbox should put in the ID token instead of the right value (test/sandbox/google.ts):
+ * another audience, another issuer, an expiry `exp_in` seconds from now, another nonce; and
+ * `reusable` keeps the code valid after its first exchange.
+ */
+type Mint = { aud?: string; iss?: string; exp_in?: number; nonce?: string; reusable?: boolean };
+
 /** Starts the flow, consents on the sandbox page as `email`, and returns the callback URL and the flow cookie. */
-async function consent(email: string, opts: { verified?: boolean; sub?: string } = {}) {
+async function consent(email: string, opts: { verified?: boolean; sub?: string; mint?: Mint } = {}) {
   const start = await get('/api/auth/google');
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get('Location') as string);
@@ -23,6 +30,11 @@ async function consent(email: string, opts: { verified?: boolean; sub?: string }
     sub: opts.sub ?? '',
     decision: 'allow',
     ...(opts.verified === false ? {} : { email_verified: 'true' }),
+    ...(opts.mint?.aud ? { id_token_aud: opts.mint.aud } : {}),
+    ...(opts.mint?.iss ? { id_token_iss: opts.mint.iss } : {}),
+    ...(opts.mint?.exp_in !== undefined ? { id_token_exp_in: String(opts.mint.exp_in) } : {}),
+    ...(opts.mint?.nonce ? { id_token_nonce: opts.mint.nonce } : {}),
+    ...(opts.mint?.reusable ? { reusable_code: 'true' } : {}),
   });
   const back = await fetch(`${env.SANDBOX_URL}/google/authorize`, { method: 'POST', body: form, redirect: 'manual' });
   expect(back.status).toBe(302);
@@ -139,6 +151,86 @@ describe('Google sign-in (OIDC code flow)', () => {
         'Location',
       ),
     ).toBe('/auth?error=google');
+  });
+
+  /** Finishes a flow and says whether it signed anyone in: the redirect and the session cookie. */
+  async function outcome(callback: URL, flowCookie: string) {
+    const done = await finish(callback, flowCookie);
+    const cookie = cookiesFrom(done);
+    const session = cookie.includes('tm_at=')
+      ? ((await (await get('/api/auth/session', cookie)).json()) as { user: { id: string } | null })
+      : { user: null };
+    return { location: done.headers.get('Location'), signedIn: /tm_at=|tm_rt=/.test(cookie), user: session.user };
+  }
+  const refused = { location: '/auth?error=google', signedIn: false, user: null };
+
+  describe('ID tokens the Worker must refuse', () => {
+    it('a correctly minted token (the control case) signs in', async () => {
+      const { callback, flowCookie } = await consent(email(), { mint: { exp_in: 120 } });
+      expect(await outcome(callback, flowCookie)).toMatchObject({ location: '/auth', signedIn: true });
+    });
+
+    it('the wrong audience (a token Google issued to another app)', async () => {
+      const { callback, flowCookie } = await consent(email(), { mint: { aud: 'someone-elses-app.apps.example' } });
+      expect(await outcome(callback, flowCookie)).toEqual(refused);
+    });
+
+    it('the wrong issuer', async () => {
+      const { callback, flowCookie } = await consent(email(), { mint: { iss: 'https://evil.example' } });
+      expect(await outcome(callback, flowCookie)).toEqual(refused);
+    });
+
+    it('an expired token', async () => {
+      const { callback, flowCookie } = await consent(email(), { mint: { exp_in: -30 } });
+      expect(await outcome(callback, flowCookie)).toEqual(refused);
+    });
+
+    it("a replayed nonce: a token carrying an earlier flow's nonce", async () => {
+      const earlier = await consent(email());
+      const oldNonce = earlier.authorize.searchParams.get('nonce') ?? '';
+      expect(oldNonce).not.toBe('');
+      const { callback, flowCookie } = await consent(email(), { mint: { nonce: oldNonce } });
+      expect(await outcome(callback, flowCookie)).toEqual(refused);
+    });
+
+    it('no nonce at all', async () => {
+      // The sandbox leaves the claim out when the authorize request carried none.
+      const start = await get('/api/auth/google');
+      const q = new URL(start.headers.get('Location') as string).searchParams;
+      const form = new URLSearchParams({
+        client_id: q.get('client_id') ?? '',
+        redirect_uri: q.get('redirect_uri') ?? '',
+        state: q.get('state') ?? '',
+        code_challenge: q.get('code_challenge') ?? '',
+        code_challenge_method: q.get('code_challenge_method') ?? '',
+        email: email(),
+        email_verified: 'true',
+        decision: 'allow',
+      });
+      const back = await fetch(`${env.SANDBOX_URL}/google/authorize`, {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+      });
+      expect(await outcome(new URL(back.headers.get('Location') as string), cookiesFrom(start))).toEqual(refused);
+    });
+
+    it('the same callback (code + flow cookie) used twice signs in once (the provider burns the code)', async () => {
+      const { callback, flowCookie } = await consent(email());
+      const first = await outcome(callback, flowCookie);
+      expect(first).toMatchObject({ location: '/auth', signedIn: true });
+      expect(await outcome(callback, flowCookie)).toEqual(refused);
+    });
+
+    // Skipped until worker/services/google-sign-in.ts burns each flow once it is used (a D1 row
+    // per flow nonce, INSERT … ON CONFLICT DO NOTHING, refuse when nothing was inserted): today the
+    // Worker keeps no state per flow and relies on the provider refusing a second exchange of the
+    // code. With a code the provider lets through twice, a captured callback signs in again.
+    it.skip('the same callback used twice signs in once even when the provider answers the code again', async () => {
+      const { callback, flowCookie } = await consent(email(), { mint: { reusable: true } });
+      expect(await outcome(callback, flowCookie)).toMatchObject({ location: '/auth', signedIn: true });
+      expect(await outcome(callback, flowCookie)).toEqual(refused);
+    });
   });
 
   it('a forged flow cookie is refused', async () => {

@@ -1,5 +1,5 @@
 import type { Config } from '../env';
-import { call, fail, ok, type ProviderResult } from './result';
+import { call, fail, ok, type ProviderResult, providerTimeout, type TimeoutEnv } from './result';
 
 export type Email = { to: string; subject: string; html: string; text: string };
 
@@ -9,25 +9,29 @@ export type Email = { to: string; subject: string; html: string; text: string };
  * @example await sendEmail(env, { to: 'a@b.in', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' })
  */
 export async function sendEmail(
-  env: Pick<Config, 'EMAIL_BASE_URL' | 'EMAIL_API_KEY' | 'EMAIL_FROM'>,
+  env: Pick<Config, 'EMAIL_BASE_URL' | 'EMAIL_API_KEY' | 'EMAIL_FROM'> & TimeoutEnv,
   email: Email,
   idempotencyKey?: string,
 ): Promise<ProviderResult<{ id: string }>> {
-  const res = await call(`${env.EMAIL_BASE_URL.replace(/\/$/, '')}/emails`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${env.EMAIL_API_KEY}`,
-      'Content-Type': 'application/json',
-      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+  const res = await call(
+    `${env.EMAIL_BASE_URL.replace(/\/$/, '')}/emails`,
+    {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${env.EMAIL_API_KEY}`,
+        'Content-Type': 'application/json',
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
+      body: JSON.stringify({
+        from: env.EMAIL_FROM,
+        to: [email.to],
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+      }),
     },
-    body: JSON.stringify({
-      from: env.EMAIL_FROM,
-      to: [email.to],
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-    }),
-  });
+    providerTimeout(env, 'email'),
+  );
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as { id?: string; message?: string } | null;
   if (!res.value.ok || !body?.id)

@@ -6,9 +6,9 @@
  */
 import type { Config } from '../env';
 import { hmacSha256Hex, timingSafeEqual } from '../lib/crypto';
-import { call, fail, ok, type ProviderResult } from './result';
+import { call, fail, ok, type ProviderResult, providerTimeout, type TimeoutEnv } from './result';
 
-type RazorpayEnv = Pick<Config, 'RAZORPAY_BASE_URL' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>;
+type RazorpayEnv = Pick<Config, 'RAZORPAY_BASE_URL' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'> & TimeoutEnv;
 
 export type RazorpayOrder = {
   id: string;
@@ -50,11 +50,15 @@ async function request<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<ProviderResult<T>> {
-  const res = await call(`${base(env)}${path}`, {
-    method,
-    headers: { Authorization: authHeader(env), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const res = await call(
+    `${base(env)}${path}`,
+    {
+      method,
+      headers: { Authorization: authHeader(env), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    },
+    providerTimeout(env, 'razorpay'),
+  );
   if (!res.ok) return res;
   const json = (await res.value.json().catch(() => null)) as (T & { error?: { description?: string } }) | null;
   if (!res.value.ok || !json)

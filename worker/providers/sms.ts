@@ -1,5 +1,5 @@
 import type { Config } from '../env';
-import { call, fail, ok, type ProviderResult } from './result';
+import { call, fail, ok, type ProviderResult, providerTimeout, type TimeoutEnv } from './result';
 
 type SmsConfig = Pick<
   Config,
@@ -11,7 +11,8 @@ type SmsConfig = Pick<
   | 'MSG91_BASE_URL'
   | 'MSG91_AUTH_KEY'
   | 'MSG91_TEMPLATE_ID'
->;
+> &
+  TimeoutEnv;
 
 const trim = (u: string) => u.replace(/\/$/, '');
 
@@ -25,14 +26,18 @@ export const otpText = (code: string) =>
  */
 async function sendTwilio(env: SmsConfig, to: string, code: string): Promise<ProviderResult<{ id: string }>> {
   const url = `${trim(env.TWILIO_BASE_URL)}/2010-04-01/Accounts/${encodeURIComponent(env.TWILIO_ACCOUNT_SID)}/Messages.json`;
-  const res = await call(url, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${btoa(`${env.TWILIO_ACCOUNT_SID}:${env.TWILIO_AUTH_TOKEN}`)}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
+  const res = await call(
+    url,
+    {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${btoa(`${env.TWILIO_ACCOUNT_SID}:${env.TWILIO_AUTH_TOKEN}`)}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ To: to, From: env.TWILIO_FROM, Body: otpText(code) }).toString(),
     },
-    body: new URLSearchParams({ To: to, From: env.TWILIO_FROM, Body: otpText(code) }).toString(),
-  });
+    providerTimeout(env, 'sms'),
+  );
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as { sid?: string; message?: string; code?: number } | null;
   if (res.value.status !== 201 || !body?.sid)
@@ -49,15 +54,19 @@ async function sendTwilio(env: SmsConfig, to: string, code: string): Promise<Pro
  * country code + number without "+". https://docs.msg91.com/sms/send-sms
  */
 async function sendMsg91(env: SmsConfig, to: string, code: string): Promise<ProviderResult<{ id: string }>> {
-  const res = await call(`${trim(env.MSG91_BASE_URL)}/api/v5/flow`, {
-    method: 'POST',
-    headers: { authkey: env.MSG91_AUTH_KEY, accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify({
-      template_id: env.MSG91_TEMPLATE_ID,
-      short_url: '0',
-      recipients: [{ mobiles: to.replace(/^\+/, ''), otp: code }],
-    }),
-  });
+  const res = await call(
+    `${trim(env.MSG91_BASE_URL)}/api/v5/flow`,
+    {
+      method: 'POST',
+      headers: { authkey: env.MSG91_AUTH_KEY, accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        template_id: env.MSG91_TEMPLATE_ID,
+        short_url: '0',
+        recipients: [{ mobiles: to.replace(/^\+/, ''), otp: code }],
+      }),
+    },
+    providerTimeout(env, 'sms'),
+  );
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as { type?: string; message?: string } | null;
   if (!res.value.ok || body?.type !== 'success')

@@ -3,9 +3,9 @@
  * https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates
  */
 import type { Config } from '../env';
-import { call, fail, ok, type ProviderResult } from './result';
+import { call, fail, ok, type ProviderResult, providerTimeout, type TimeoutEnv } from './result';
 
-type WhatsAppEnv = Pick<Config, 'WHATSAPP_BASE_URL' | 'WHATSAPP_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID'>;
+type WhatsAppEnv = Pick<Config, 'WHATSAPP_BASE_URL' | 'WHATSAPP_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID'> & TimeoutEnv;
 
 const GRAPH_VERSION = 'v21.0';
 
@@ -34,6 +34,7 @@ export async function sendWhatsAppTemplate(
         },
       }),
     },
+    providerTimeout(env, 'whatsapp'),
   );
   if (!res.ok) return res;
   const body = (await res.value.json().catch(() => null)) as {
