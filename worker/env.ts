@@ -59,6 +59,8 @@ export const ConfigSchema = v.object({
   TURNSTILE_BASE_URL: url,
   TURNSTILE_SITE_KEY: v.optional(v.string(), ''),
   TURNSTILE_SECRET_KEY: v.optional(v.string(), ''),
+  /** Overrides every provider call's deadline (worker/providers/result.ts); tests only, production keeps the defaults. */
+  PROVIDER_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds'))),
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
 

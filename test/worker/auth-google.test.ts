@@ -226,7 +226,7 @@ describe('Google sign-in (OIDC code flow)', () => {
     // per flow nonce, INSERT … ON CONFLICT DO NOTHING, refuse when nothing was inserted): today the
     // Worker keeps no state per flow and relies on the provider refusing a second exchange of the
     // code. With a code the provider lets through twice, a captured callback signs in again.
-    it.skip('the same callback used twice signs in once even when the provider answers the code again', async () => {
+    it('the same callback used twice signs in once even when the provider answers the code again', async () => {
       const { callback, flowCookie } = await consent(email(), { mint: { reusable: true } });
       expect(await outcome(callback, flowCookie)).toMatchObject({ location: '/auth', signedIn: true });
       expect(await outcome(callback, flowCookie)).toEqual(refused);

@@ -8,6 +8,7 @@ import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { authorizeUrl, discover, exchangeCode, pkceChallenge } from '../providers/google';
 import { userForGoogle } from './accounts';
+import { consume } from './rate-limit';
 
 const OIDC_AUDIENCE = 'tablemates-oidc';
 /** Seconds the guest has to come back from Google. */
@@ -67,6 +68,14 @@ export async function finishGoogleSignIn(
   );
   if (callback.error || !callback.code || !callback.state || callback.state !== payload.state) {
     throw new Error(`callback refused: ${callback.error ?? 'state mismatch'}`);
+  }
+  // One sign-in per flow: a captured callback (code + flow cookie) replayed within the cookie's
+  // life must not sign in again, whether or not the provider refuses a used code. The nonce is
+  // burnt with the durable counter, one conditional insert; a second use is refused.
+  try {
+    await consume(d, `oidc-flow:${payload.nonce}`, [{ windowS: GOOGLE_FLOW_TTL_S, max: 1 }]);
+  } catch {
+    throw new Error('callback refused: flow already used');
   }
   const discovery = await discover(env);
   if (!discovery.ok) throw new Error(discovery.error);

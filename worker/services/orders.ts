@@ -159,9 +159,10 @@ export async function placeOrder(
     notes: { ticket_type: input.ticketType, ticket_label: label, event_id: event.id, event_name: event.title },
   };
   let created = await createOrder(env, orderInput);
-  // One retry on a network error or 5xx: the same receipt returns the same order if the first
-  // attempt did reach Razorpay, so the retry cannot create a second order.
-  if (!created.ok && (created.status === undefined || created.status >= 500))
+  // One retry on a 5xx, Razorpay's own hiccup. Not after a timeout or a network error: the guest has
+  // already waited the whole deadline. A retry may leave a second unpaid Razorpay order behind,
+  // which is never opened and costs nothing.
+  if (!created.ok && created.status !== undefined && created.status >= 500)
     created = await createOrder(env, orderInput);
   if (!created.ok || created.value.amount !== amount * 100) {
     console.error('razorpay order create failed', created.ok ? 'amount mismatch' : created.error);
