@@ -60,7 +60,7 @@ describe('Google sign-in (OIDC code flow)', () => {
     expect(url.searchParams.get('nonce')).toMatch(/.{20,}/);
     const setCookie = start.headers.getSetCookie().join('\n');
     expect(setCookie).toMatch(/tm_oidc=[^;]+; Max-Age=600; Path=\/api\/auth\/google; HttpOnly; SameSite=Lax/);
-    // The verifier never leaves in the clear: the cookie is a signed JWT, the URL has only the challenge.
+    // The verifier never goes to Google or the URL (only its challenge does); it rides in the signed, HttpOnly flow cookie.
     expect(start.headers.get('Location')).not.toContain('code_verifier');
   });
 
