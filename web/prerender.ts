@@ -11,8 +11,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
-/** Path → file name under _frames/. Each needs its route in worker/routes/pages.ts. */
-const PAGES = { '/': 'home', '/events': 'events' } as const;
+/**
+ * Path → file name under _frames/, and whether the SPA may hydrate the frame: only where the
+ * Worker serves it as is. /events gets its cards drawn in by the Worker, so the SPA replaces
+ * it. Each needs its route in worker/routes/pages.ts.
+ */
+const PAGES = { '/': { name: 'home', hydrate: true }, '/events': { name: 'events', hydrate: false } } as const;
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/web/', import.meta.url));
@@ -20,17 +24,25 @@ const dist = fileURLToPath(new URL('../dist/web/', import.meta.url));
 // No API at build time: every request stays pending, as on a first render before answers.
 globalThis.fetch = () => new Promise<Response>(() => {});
 
-const vite = await createServer({ configFile: `${root}vite.config.ts`, server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error' });
+const vite = await createServer({
+  configFile: `${root}vite.config.ts`,
+  server: { middlewareMode: true, hmr: false, ws: false },
+  appType: 'custom',
+  logLevel: 'error',
+});
 try {
   const { renderFirstFrame } = (await vite.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
   const shell = readFileSync(`${dist}index.html`, 'utf8');
-  if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty <div id="root"></div>');
+  if (!shell.includes('<div id="root"></div>'))
+    throw new Error('dist/web/index.html has no empty <div id="root"></div>');
   mkdirSync(`${dist}_frames`, { recursive: true });
-  for (const [path, name] of Object.entries(PAGES)) {
+  for (const [path, { name, hydrate }] of Object.entries(PAGES)) {
     const frame = await renderFirstFrame(path);
     // A frame is markup only: the CSP allows no inline script, and the bundle does the rest.
     if (/<script/i.test(frame)) throw new Error(`the first frame of ${path} contains a <script>`);
-    writeFileSync(`${dist}_frames/${name}.html`, shell.replace('<div id="root"></div>', `<div id="root">${frame}</div>`));
+    // web/src/main.tsx hydrates a frame marked so, and replaces any other.
+    const rootTag = hydrate ? '<div id="root" data-frame="hydrate">' : '<div id="root">';
+    writeFileSync(`${dist}_frames/${name}.html`, shell.replace('<div id="root"></div>', `${rootTag}${frame}</div>`));
     console.log(`prerendered ${path} → dist/web/_frames/${name}.html (${(frame.length / 1024).toFixed(1)} KB)`);
   }
 } finally {

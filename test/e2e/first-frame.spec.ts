@@ -8,12 +8,32 @@ import { expect, spaRendered, test } from './fixtures.ts';
 const PAGES = [
   // `spa`: something only the SPA draws (a frame has the header empty and no booking box), or
   // for /events, whose frame has it all, its first card.
-  { path: '/', heading: 'Tablemates', spa: (page: Page) => page.getByRole('link', { name: 'Sign In', exact: true }), onlySpa: true },
-  { path: '/events', heading: 'Upcoming Events', spa: (page: Page) => page.getByRole('main').getByRole('listitem').first().getByText('Available Now'), onlySpa: false },
-  { path: '/event/gurugram', heading: /Gurugram/, spa: (page: Page) => page.getByRole('link', { name: 'Sign in to book' }), onlySpa: true },
+  {
+    path: '/',
+    heading: 'Tablemates',
+    spa: (page: Page) => page.getByRole('link', { name: 'Sign In', exact: true }),
+    onlySpa: true,
+  },
+  {
+    path: '/events',
+    heading: 'Upcoming Events',
+    spa: (page: Page) => page.getByRole('main').getByRole('listitem').first().getByText('Available Now'),
+    onlySpa: false,
+  },
+  {
+    path: '/event/gurugram',
+    heading: /Gurugram/,
+    spa: (page: Page) => page.getByRole('link', { name: 'Sign in to book' }),
+    onlySpa: true,
+  },
 ];
 
-async function headingBox(browser: Browser, path: string, javaScriptEnabled: boolean, ready: (page: Page) => Promise<void>) {
+async function headingBox(
+  browser: Browser,
+  path: string,
+  javaScriptEnabled: boolean,
+  ready: (page: Page) => Promise<void>,
+) {
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
   try {
     const page = await context.newPage();
@@ -42,6 +62,25 @@ for (const { path, heading, spa, onlySpa } of PAGES) {
     expect(withJs?.height).toBeCloseTo(withoutJs?.height ?? -1, 0);
   });
 }
+
+// `/` only: the live pages' frames are drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
+test('/: the SPA hydrates the served frame in place, with no mismatch', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => void errors.push(String(error)));
+  // Mark the frame's heading before the bundle runs, then check React kept that node.
+  const release = await openWithBundleHeld(page, '/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.evaluate(() => Object.assign(document.querySelector('h1') ?? {}, { __fromFrame: true }));
+  release();
+  await spaRendered(page);
+  await page.waitForLoadState('networkidle');
+  // Hydrated, not drawn again: on a mismatch React 18 renders the root afresh (and reports it).
+  expect(
+    await page.evaluate(() => (document.querySelector('h1') as { __fromFrame?: boolean } | null)?.__fromFrame),
+  ).toBe(true);
+  expect(errors).toEqual([]);
+});
 
 test('the event page shows its hero image without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -77,7 +116,10 @@ test("the landing pages' HTML carries its own styles and defers its scripts", as
     // Booleans, not toMatch: a failure should not print the whole page.
     expect(/<style>[\s\S]{10000,}?<\/style>/.test(html), `${path} inlines the stylesheet`).toBe(true);
     expect(/<link[^>]+rel="stylesheet"/.test(html), `${path} links no stylesheet`).toBe(false);
-    expect(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js" fetchpriority="low">/.test(html), `${path} fetches its bundle at low priority`).toBe(true);
+    expect(
+      /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js" fetchpriority="low">/.test(html),
+      `${path} fetches its bundle at low priority`,
+    ).toBe(true);
     // No inline script: the CSP would refuse it. Only the JSON data element is allowed.
     for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\bsrc=|type="application\/json"/);
   }
@@ -92,8 +134,8 @@ test('an unknown event gets the plain page, and the venue never reaches the HTML
   expect(known).toContain('"venue":null');
 });
 
-test('taps and typing on the first frame, before the bundle has run, carry over to the SPA', async ({ page }) => {
-  // Hold the bundle back, as a slow phone would, while the guest uses the frame.
+/** Opens `path` with the bundle held back, as a slow phone would, until `release` is called. */
+async function openWithBundleHeld(page: Page, path: string) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -102,8 +144,14 @@ test('taps and typing on the first frame, before the bundle has run, carry over 
     await held;
     await route.continue();
   });
-  await page.goto('/', { waitUntil: 'commit' });
+  await page.goto(path, { waitUntil: 'commit' });
   await page.waitForFunction(() => Array.isArray((window as { __frameTaps?: unknown }).__frameTaps));
+  return release;
+}
+
+test('taps and typing on the first frame, before the bundle has run, carry over to the SPA', async ({ page }) => {
+  // `/` is hydrated (docs/decisions/010-hydrate-or-swap.md).
+  const release = await openWithBundleHeld(page, '/');
 
   const footer = page.getByRole('contentinfo');
   const email = `frame-${Date.now()}@example.com`;
@@ -119,4 +167,19 @@ test('taps and typing on the first frame, before the bundle has run, carry over 
   expect((await stored).request().postDataJSON()).toEqual({ email });
   await expect(page.getByRole('status').filter({ hasText: 'Subscribed!' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Book Your Spot' })).toBeVisible();
+});
+
+test('typing and a tap on a frame the SPA replaces rather than hydrates carry over too', async ({ page }) => {
+  // /events: its cards are drawn by the Worker, so the SPA swaps the frame for its own render.
+  const release = await openWithBundleHeld(page, '/events');
+  const footer = page.getByRole('contentinfo');
+  const email = `frame-swap-${Date.now()}@example.com`;
+  await footer.getByLabel('Email address').fill(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL('/events');
+
+  const stored = page.waitForResponse((r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'POST');
+  release();
+  expect((await stored).request().postDataJSON()).toEqual({ email });
+  await expect(page.getByRole('status').filter({ hasText: 'Subscribed!' })).toBeVisible();
 });

@@ -1,10 +1,13 @@
 /*
  * Taps on a page's first frame, kept for the SPA (docs/decisions/006-first-frames.md).
  *
- * The Worker serves the landing pages with their first frame as plain HTML; the SPA replaces it
- * once its bundle has run. Until then a button in the frame does nothing, and a form would
- * submit itself to the page's own URL. This records such taps and submits, and
- * web/src/lib/first-frame.tsx replays them on the SPA's own buttons, with what was typed.
+ * The Worker serves the landing pages with their first frame as plain HTML; once its bundle has
+ * run, the SPA hydrates it, or replaces it where the Worker drew it from live data
+ * (docs/decisions/010-hydrate-or-swap.md). Until then nothing listens to the frame: a button
+ * does nothing, and a form would submit itself to the page's own URL. This records such taps
+ * and submits, and web/src/lib/first-frame.tsx replays them once the SPA has the page, with
+ * what was typed. Recording stops as hydration starts (React handles taps from then) or in the
+ * commit that replaced the frame.
  * Links are left alone: the browser follows them as usual.
  *
  * Plain JavaScript in public/: it must run before the bundle has arrived, and the CSP allows no

@@ -3,8 +3,8 @@ import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { FrameReplay, typedValues } from './lib/first-frame';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { FrameReplay, takeFrameTaps, typedValues } from './lib/first-frame';
 import { seedQueryCache } from './lib/seed-query-cache';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
@@ -12,29 +12,50 @@ import { router } from './router';
 const container = document.getElementById('root') as HTMLElement;
 /** The Worker painted this page's first frame into #root (worker/routes/pages.ts). */
 const hasFirstFrame = container.hasChildNodes();
+/**
+ * The frame is the SPA's own first render, drawn at build time by the same router and
+ * components with no data (web/prerender.ts marks it): React can hydrate it in place.
+ */
+const hydratable = hasFirstFrame && container.dataset.frame === 'hydrate';
 seedQueryCache(queryClient);
 
-function mount() {
-  // What was typed into the first frame, carried with its taps into the SPA's own page.
-  const typed = hasFirstFrame ? typedValues(container) : null;
-  const root = createRoot(container);
-  // As a transition, the first render runs in slices that yield to the browser, so a slow
-  // phone stays responsive while the whole page is built.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          {typed && <FrameReplay root={container} typed={typed} />}
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
+function app(replay?: Parameters<typeof FrameReplay>[0]) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        {replay && <FrameReplay {...replay} />}
+      </QueryClientProvider>
+    </StrictMode>
   );
 }
 
-// React replaces whatever #root holds when it commits, so keep a first frame on screen until the
-// router has the route's code and data, and the swap to the real page is a single commit (the
-// router does not load the same location twice). The timeout ends the task that evaluated the
-// bundle before loading starts, so neither grows into one long task.
-if (hasFirstFrame) setTimeout(() => router.load().then(mount, mount));
-else mount();
+/**
+ * Hydrates the frame: React attaches to the markup instead of drawing the page a second time
+ * (docs/decisions/010-hydrate-or-swap.md). As a transition, hydration runs in slices that yield
+ * to the browser; a tap in the meantime makes React hydrate what it needs at once and handle
+ * it, so frame-taps.js stops recording here.
+ */
+function hydrate() {
+  const typed = typedValues(container);
+  const taps = takeFrameTaps();
+  // The server drew the route tree without the router's client-only Suspense wrapper; so does
+  // the client while `ssr` is set (what the router's own SSR hydration sets).
+  router.ssr = { manifest: undefined };
+  startTransition(() => void hydrateRoot(container, app({ root: container, typed, taps })));
+}
+
+/**
+ * Draws the page and replaces the frame in one commit: a frame the Worker drew with
+ * router-free components from live data is close to, not exactly, the SPA's first render.
+ */
+function render() {
+  const typed = hasFirstFrame ? typedValues(container) : null;
+  startTransition(() => createRoot(container).render(app(typed ? { root: container, typed } : undefined)));
+}
+
+// Either way, the first render waits until the router has the route's code and data, so it is
+// the page the frame shows (the router does not load the same location twice). The timeout ends
+// the task that evaluated the bundle before loading starts, so neither grows into one long task.
+if (hasFirstFrame) setTimeout(() => router.load().then(hydratable ? hydrate : render, render));
+else render();

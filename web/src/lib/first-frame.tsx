@@ -2,9 +2,10 @@ import { useLayoutEffect } from 'react';
 
 /**
  * Taking over a first frame the Worker served in the page's HTML (worker/routes/pages.ts,
- * docs/decisions/006-first-frames.md). React replaces the frame rather than hydrating it, so
- * what the guest did in the frame is carried across: the taps web/public/frame-taps.js kept,
- * and what was typed into its fields.
+ * docs/decisions/006-first-frames.md, 010-hydrate-or-swap.md). React hydrates the frame, or
+ * replaces it where the Worker drew it from live data; either way nothing listens to it until
+ * the bundle has run, so what the guest did meanwhile is carried across: the taps
+ * web/public/frame-taps.js kept and what was typed into its fields.
  */
 
 type Tap = { text: string; index: number };
@@ -20,7 +21,7 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 const fields = (root: HTMLElement) => [...root.querySelectorAll<Field>('input[name], textarea[name]')];
 const label = (button: Element) => button.textContent?.trim() ?? '';
 
-/** What the guest typed into the frame's fields, by name and position. Read just before React replaces it. */
+/** What the guest typed into the frame's fields, by name and position. Read just before React hydrates or replaces them. */
 export function typedValues(root: HTMLElement): Map<string, string> {
   const typed = new Map<string, string>();
   fields(root).forEach((field, i) => {
@@ -39,7 +40,13 @@ async function replay(root: HTMLElement, typed: Map<string, string>, taps: Tap[]
   fields(root).forEach((field, i) => {
     const value = typed.get(`${field.name}#${i}`);
     if (value === undefined) return;
-    // React tracks a controlled field's value; set it through the native setter and announce it.
+    // React hydrates what is inside a Suspense boundary (the route's page) after the root,
+    // unless an event there needs it at once: this one makes it hydrate the field now. No
+    // change reaches the SPA: React takes the value the field holds then as the one it has seen.
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    // So make it see another (through the setter it tracks values with), then set the typed one
+    // behind its back (the native setter) and announce it: a change.
+    field.value = value === '' ? ' ' : '';
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
@@ -50,21 +57,32 @@ async function replay(root: HTMLElement, typed: Map<string, string>, taps: Tap[]
   }
 }
 
+/**
+ * The taps kept so far, and no more kept after: call it just before hydrating. From then on
+ * React listens to the frame itself; a tap during hydration makes it finish hydrating and
+ * handle the tap, so recording it too would handle it twice.
+ */
+export function takeFrameTaps(): Tap[] {
+  const taps = window.__frameTaps ?? [];
+  window.__frameTaps = undefined;
+  return taps;
+}
+
 let takenOver = false;
 
 /**
- * Carries the frame over into the SPA's first render. Taps stop being recorded in the commit
- * that replaced the frame (a layout effect runs in the same task), so none can land in between
- * and be handled twice; the replay runs just after, outside React's commit, where each event
+ * Replays what was done in the frame once the SPA has it (its layout effect runs in the commit
+ * that hydrated or replaced the frame). `taps` are the ones taken when hydration started; for a
+ * frame that is replaced, taps stop being recorded in that commit, so none can land in between
+ * and be handled twice. The replay runs just after, outside React's commit, where each event
  * is handled in full before the next, as the guest's were.
  */
-export function FrameReplay({ root, typed }: { root: HTMLElement; typed: Map<string, string> }) {
+export function FrameReplay({ root, typed, taps }: { root: HTMLElement; typed: Map<string, string>; taps?: Tap[] }) {
   useLayoutEffect(() => {
     if (takenOver) return;
     takenOver = true;
-    const taps = window.__frameTaps ?? [];
-    window.__frameTaps = undefined;
-    setTimeout(() => void replay(root, typed, taps));
-  }, [root, typed]);
+    const done = taps ?? takeFrameTaps();
+    if (typed.size || done.length) setTimeout(() => void replay(root, typed, done));
+  }, [root, typed, taps]);
   return null;
 }
