@@ -199,6 +199,19 @@ export const paymentOrders = sqliteTable(
     holdExpiresAt: text('hold_expires_at').notNull(),
     paymentId: text('payment_id'),
     failureReason: text('failure_reason'),
+    /**
+     * When a captured payment for this order was first reported (verify, webhook, reconcile),
+     * written before it is queued. While it is set, a `payment.failed` for another attempt changes
+     * nothing, and a capture reported inside the hold keeps the seat until the queue decides
+     * (worker/services/seats.ts, docs/decisions/012).
+     */
+    capturePendingAt: text('capture_pending_at'),
+    /**
+     * `needs_attention` only: whether the order owned a seat when it was flagged (it was paid, or
+     * its hold or an in-time capture still held one). A flagged order without one takes no seat
+     * until a retry finds one free.
+     */
+    keepsSeat: integer('keeps_seat', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -239,6 +252,26 @@ export const eventBookings = sqliteTable(
     confirmationWhatsappSentAt: text('confirmation_whatsapp_sent_at'),
   },
   (t) => [index('event_bookings_user_idx').on(t.userId, t.bookingDate)],
+);
+
+/**
+ * Captured payments a person must look at that no order row can carry: an amount or currency that
+ * differs from its order (refunded in full, never booked), or a dead-lettered payment whose order
+ * is already settled by another payment. One row per payment, so repeated reports add nothing.
+ */
+export const paymentIssues = sqliteTable(
+  'payment_issues',
+  {
+    paymentId: text('payment_id').primaryKey(),
+    razorpayOrderId: text('razorpay_order_id').notNull(),
+    kind: text('kind', { enum: ['amount_mismatch', 'dead_lettered'] }).notNull(),
+    detail: text('detail').notNull(),
+    /** Set once Razorpay accepted the full refund (idempotency key `refund_<payment id>`). */
+    refundedAt: text('refunded_at'),
+    resolvedAt: text('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('payment_issues_kind_chk', sql`${t.kind} IN ('amount_mismatch', 'dead_lettered')`)],
 );
 
 /** Razorpay webhook deliveries already processed (X-Razorpay-Event-Id). */

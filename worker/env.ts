@@ -2,13 +2,20 @@
 // vars against ConfigSchema): keep its imports to valibot and its TypeScript erasable.
 import * as v from 'valibot';
 
-/** Message carried on the `bookings` queue: "this Razorpay order was paid". */
-export type BookingMessage = {
-  kind: 'payment-captured';
-  orderId: string; // our order id (razorpay order id)
-  paymentId: string;
-  source: 'verify' | 'webhook' | 'reconcile';
-};
+/** Messages on the `bookings` queue: "this Razorpay order was paid", and "confirm this booking to the guest". */
+export type BookingMessage =
+  | {
+      kind: 'payment-captured';
+      orderId: string; // our order id (razorpay order id)
+      paymentId: string;
+      source: 'verify' | 'webhook' | 'reconcile';
+      /** What Razorpay says was captured, when the report carries it (webhook, reconcile); the
+       * consumer asks Razorpay otherwise. A mismatch with the order is refunded, never booked. */
+      amountPaise?: number;
+      currency?: string;
+    }
+  /** The confirmation email and WhatsApp of a booking, retried on their own until delivered. */
+  | { kind: 'send-confirmation'; bookingId: string };
 
 /**
  * Bindings, vars and secrets the Worker runs with. `WranglerEnv` is what wrangler.toml declares

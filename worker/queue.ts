@@ -1,24 +1,68 @@
 import type { BookingMessage, Env } from './env';
-import { flagNeedsAttention, processCapturedPayment } from './services/booking-pipeline';
+import { flagNeedsAttention, processBookingMessage, sendConfirmation } from './services/booking-pipeline';
 
 /** Retry delay for attempt n (1-based): 10 s, 20 s, 40 s … capped at 5 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
 
 /**
+ * The dead-letter consumer's `max_retries` in wrangler.toml (the platform's ceiling). Nothing is
+ * behind that queue, so a message is never left to reach it: on its last attempts it is handed
+ * back to `bookings` instead (and so comes round again), never deleted.
+ */
+export const DLQ_MAX_RETRIES = 100;
+/** Dead-letter retry delay: 1 min, 2 min, 4 min … capped at 1 hour (about four days per round). */
+export const dlqRetryDelaySeconds = (attempts: number) => Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
+
+/**
  * Consumer for the `bookings` queue and its dead-letter queue (wrangler.toml). Each message is
  * acked or retried on its own: one bad message must not make the whole batch redeliver
- * (queues are at-least-once; processCapturedPayment is idempotent anyway).
+ * (queues are at-least-once; every handler is idempotent anyway). A message is acked only after
+ * its work, or the record that a person must do it, is written (docs/decisions/012).
  */
 export async function handleQueue(batch: MessageBatch<BookingMessage>, env: Env): Promise<void> {
   const deadLetter = batch.queue.endsWith('-dlq');
   for (const msg of batch.messages) {
     try {
-      if (deadLetter) await flagNeedsAttention(env, msg.body);
-      else await processCapturedPayment(env, msg.body);
+      if (deadLetter) await handleDeadLetter(env, msg.body);
+      else await processBookingMessage(env, msg.body);
       msg.ack();
     } catch (err) {
-      console.error(`${batch.queue}: message ${msg.id} failed (attempt ${msg.attempts})`, err);
-      msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
+      if (!deadLetter) {
+        console.error(`${batch.queue}: message ${msg.id} failed (attempt ${msg.attempts})`, err);
+        msg.retry({ delaySeconds: retryDelaySeconds(msg.attempts) });
+        continue;
+      }
+      // Loud: money or a confirmation is waiting on something a person may have to fix.
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          alert: 'dead_letter_unresolved',
+          queue: batch.queue,
+          message: msg.id,
+          attempts: msg.attempts,
+          body: msg.body,
+          error: String(err),
+        }),
+      );
+      if (msg.attempts >= DLQ_MAX_RETRIES && (await handBack(env, msg.body))) msg.ack();
+      else msg.retry({ delaySeconds: dlqRetryDelaySeconds(msg.attempts) });
     }
+  }
+}
+
+/** A payment is flagged for a person; a confirmation is simply tried again (it is the guest's, not an operator's). */
+async function handleDeadLetter(env: Env, body: BookingMessage) {
+  if (body.kind === 'send-confirmation') await sendConfirmation(env, body.bookingId);
+  else await flagNeedsAttention(env, body);
+}
+
+/** Puts a dead letter that is out of retries back on `bookings`; false if even that fails. */
+async function handBack(env: Env, body: BookingMessage): Promise<boolean> {
+  try {
+    await env.BOOKINGS.send(body);
+    return true;
+  } catch (err) {
+    console.error('dead letter could not be handed back to bookings', err);
+    return false;
   }
 }

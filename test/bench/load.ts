@@ -6,6 +6,10 @@
  *   2. POST /api/orders         — 50 concurrent connections, LOAD_POST_REQUESTS requests, one signed-in
  *                                 guest each, on a large event (each also creates a sandbox Razorpay order)
  *   3. Oversell                 — 200 guests at once on an 8-seat event: exactly 8 may win
+ *   4. Last seats               — 200 guests pay for the last 8 seats (8 of them hold those seats, 192 pay
+ *                                 after their hold ran out), each after a failed attempt whose payment.failed
+ *                                 webhook arrives at a random moment: exactly the 8 holders are booked, no
+ *                                 booked payment is refunded, every other payment is refunded exactly once
  *
  * Guests are written straight into the local D1 (users, sessions, complete profiles) and their
  * access tokens minted with the same claims the session core uses, so no SMS round-trips skew
@@ -26,7 +30,12 @@ const POST_REQUESTS = Number(process.env.LOAD_POST_REQUESTS ?? 1000);
 const CONCURRENCY = 50;
 const OVERSELL_GUESTS = 200;
 const OVERSELL_CAPACITY = 8;
-const OVERALL_TIMEOUT_MS = 10 * 60_000;
+const LAST_GUESTS = Number(process.env.LOAD_LAST_GUESTS ?? 200);
+const LAST_SEATS = 8;
+/** A failed attempt's webhook arrives up to this long after the attempt (so often after the capture). */
+const FAILED_WEBHOOK_MAX_DELAY_MS = 3000;
+const SETTLE_TIMEOUT_MS = 5 * 60_000;
+const OVERALL_TIMEOUT_MS = 15 * 60_000;
 
 const base = `http://127.0.0.1:${workerPort}`;
 const persistTo = join(root, `.wrangler/load-state-${workerPort}`);
@@ -48,7 +57,8 @@ async function createGuests(
   for (let i = 0; i < count; i++) {
     const id = `${prefix}-user-${i}`;
     const sid = `${prefix}-session-${i}`;
-    const phone = `+91${prefix === 'rate' ? '8' : '7'}${String(i).padStart(9, '0')}`;
+    // A leading digit per group keeps phones unique across groups.
+    const phone = `+91${{ rate: '8', race: '7' }[prefix] ?? '6'}${String(i).padStart(9, '0')}`;
     sql.push(`INSERT INTO users (id, phone) VALUES (${q(id)}, ${q(phone)});`);
     sql.push(`INSERT INTO sessions (id, user_id, expires_at) VALUES (${q(sid)}, ${q(id)}, ${q(expires)});`);
     sql.push(
@@ -115,11 +125,19 @@ async function main() {
     // One guest per order: a guest may hold at most two live holds per event (429 beyond that).
     const rate = await createGuests('rate', POST_REQUESTS, vars.SESSION_SECRET);
     const race = await createGuests('race', OVERSELL_GUESTS, vars.SESSION_SECRET);
+    const last = await createGuests('last', LAST_GUESTS, vars.SESSION_SECRET);
     const dir = mkdtempSync(join(tmpdir(), 'tablemates-load-'));
     const file = join(dir, 'load.sql');
     writeFileSync(
       file,
-      [eventSql('load-big', 1_000_000), eventSql('load-eight', OVERSELL_CAPACITY), ...rate.sql, ...race.sql].join('\n'),
+      [
+        eventSql('load-big', 1_000_000),
+        eventSql('load-eight', OVERSELL_CAPACITY),
+        eventSql('load-last', LAST_GUESTS),
+        ...rate.sql,
+        ...race.sql,
+        ...last.sql,
+      ].join('\n'),
     );
     execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], {
       cwd: root,
@@ -164,9 +182,141 @@ async function main() {
       `Oversell check: ${OVERSELL_GUESTS} concurrent orders for ${OVERSELL_CAPACITY} seats → ${won} held, ${soldOut} 'Sold out', seats_left ${detail.event.seats_left} (${ms.toFixed(0)} ms) ${ok ? 'PASS' : 'FAIL'}`,
     );
     if (!ok) process.exitCode = 1;
+
+    if (!(await lastSeats(last.guests, headers, order, stack.sandboxUrl))) process.exitCode = 1;
   } finally {
     await stack.stop();
   }
+}
+
+/** Runs `work` over `items` on `concurrency` connections. */
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/**
+ * Scenario 4: every guest holds an order on 'load-last' (capacity LAST_GUESTS while ordering), then
+ * the dinner shrinks to LAST_SEATS and all holds but the first LAST_SEATS guests' run out. Every
+ * guest then fails once (its payment.failed webhook delayed at random, so it often lands after the
+ * capture) and pays, and the checkout handler's verify is posted too. Checked once the queue has
+ * settled every order: who is booked, and how often each payment was refunded.
+ */
+async function lastSeats(
+  guests: Guest[],
+  headers: (cookie: string) => Record<string, string>,
+  order: (guest: Guest, eventId: string) => Promise<Response>,
+  sandboxUrl: string,
+): Promise<boolean> {
+  const orderIds: string[] = [];
+  await pool(
+    guests.map((g, i) => ({ g, i })),
+    CONCURRENCY,
+    async ({ g, i }) => {
+      const res = await order(g, 'load-last');
+      if (res.status !== 201) throw new Error(`last seats: order ${i} answered ${res.status}`);
+      orderIds[i] = ((await res.json()) as { order: { id: string } }).order.id;
+    },
+  );
+  const holders = guests.slice(0, LAST_SEATS).map((g) => q(g.id));
+  const past = new Date(Date.now() - 60_000).toISOString();
+  execFileSync(
+    'wrangler',
+    [
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      persistTo,
+      '--command',
+      `UPDATE events SET capacity = ${LAST_SEATS} WHERE id = 'load-last'; UPDATE payment_orders SET hold_expires_at = ${q(past)} WHERE event_id = 'load-last' AND user_id NOT IN (${holders.join(', ')});`,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+
+  const pay = async (orderId: string, outcome: 'success' | 'failure', extra: Record<string, unknown> = {}) =>
+    (await (
+      await fetch(`${sandboxUrl}/checkout/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ order_id: orderId, outcome, ...extra }),
+      })
+    ).json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+  const paymentIds: string[] = [];
+  const shuffled = guests.map((g, i) => ({ g, i })).sort(() => Math.random() - 0.5);
+  const started = performance.now();
+  await pool(shuffled, CONCURRENCY, async ({ g, i }) => {
+    await pay(orderIds[i], 'failure', { webhook_delay_ms: Math.floor(Math.random() * FAILED_WEBHOOK_MAX_DELAY_MS) });
+    const paid = await pay(orderIds[i], 'success');
+    paymentIds[i] = paid.razorpay_payment_id;
+    await fetch(`${base}/api/payments/verify`, {
+      method: 'POST',
+      headers: headers(g.cookie),
+      body: JSON.stringify(paid),
+    }).then((r) => r.arrayBuffer());
+  });
+  const paidMs = performance.now() - started;
+
+  // Let every delayed payment.failed land, then wait for the queue to settle every order.
+  await new Promise((r) => setTimeout(r, FAILED_WEBHOOK_MAX_DELAY_MS + 500));
+  const statuses: string[] = [];
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  for (;;) {
+    await pool(
+      guests.map((g, i) => ({ g, i })),
+      CONCURRENCY,
+      async ({ g, i }) => {
+        const res = await fetch(`${base}/api/orders/${orderIds[i]}`, { headers: headers(g.cookie) });
+        statuses[i] = ((await res.json()) as { order: { status: string } }).order.status;
+      },
+    );
+    if (statuses.every((s) => s === 'confirmed' || s === 'refunded') || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  const settleMs = performance.now() - started;
+
+  const basic = `Basic ${Buffer.from(`${localVars(workerPort, sandboxPort).RAZORPAY_KEY_ID}:${localVars(workerPort, sandboxPort).RAZORPAY_KEY_SECRET}`).toString('base64')}`;
+  const refunds: number[] = [];
+  await pool(
+    guests.map((_, i) => i),
+    CONCURRENCY,
+    async (i) => {
+      const res = await fetch(`${sandboxUrl}/v1/payments/${paymentIds[i]}/refunds`, {
+        headers: { Authorization: basic },
+      });
+      refunds[i] = ((await res.json()) as { count: number }).count;
+    },
+  );
+  const booked = statuses.flatMap((s, i) => (s === 'confirmed' ? [i] : []));
+  const holdersBooked = booked.filter((i) => i < LAST_SEATS).length;
+  const bookedRefunded = booked.filter((i) => refunds[i] > 0).length;
+  const others = guests.map((_, i) => i).filter((i) => statuses[i] !== 'confirmed');
+  const refundedOnce = others.filter((i) => refunds[i] === 1).length;
+  const unsettled = statuses.filter((s) => s !== 'confirmed' && s !== 'refunded').length;
+  const detail = (await (await fetch(`${base}/api/events/load-last`)).json()) as { event: { seats_left: number } };
+  const ok =
+    booked.length === LAST_SEATS &&
+    holdersBooked === LAST_SEATS &&
+    bookedRefunded === 0 &&
+    refundedOnce === others.length &&
+    unsettled === 0 &&
+    detail.event.seats_left === 0;
+  console.log(
+    `Last seats: ${LAST_GUESTS} guests paid for the last ${LAST_SEATS} seats (${LAST_SEATS} holding them, ${LAST_GUESTS - LAST_SEATS} after their hold), a payment.failed for an earlier attempt of each arriving at random → ${booked.length} bookings (${holdersBooked}/${LAST_SEATS} holders), ${bookedRefunded} refunds of a booked seat, ${refundedOnce}/${others.length} other payments refunded exactly once, ${unsettled} unsettled, seats_left ${detail.event.seats_left}; paid in ${(paidMs / 1000).toFixed(1)} s, settled in ${(settleMs / 1000).toFixed(1)} s ${ok ? 'PASS' : 'FAIL'}`,
+  );
+  if (!ok) {
+    const counts = new Map<string, number>();
+    for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
+    console.log(
+      `  statuses ${JSON.stringify(Object.fromEntries(counts))}; refund counts of others ${JSON.stringify(others.map((i) => refunds[i]).filter((n) => n !== 1))}`,
+    );
+  }
+  return ok;
 }
 
 const timer = setTimeout(() => {

@@ -216,7 +216,10 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
     },
     {
       // What the test modal's buttons call; scripts and tests can "pay" the same way.
-      // `webhooks: false` suppresses the webhooks for this payment (to exercise reconciliation).
+      // `webhooks: false` suppresses the webhooks for this payment (to exercise reconciliation);
+      // `webhook_delay_ms` sends them that much later, after answering (a slow or reordered
+      // delivery); `amount` (paise) makes a payment that differs from its order (a mismatch Razorpay
+      // itself would only allow with partial payments, which the Worker must refuse to book).
       method: 'POST',
       pattern: '/checkout/pay',
       handler: async (req) => {
@@ -224,6 +227,8 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
           order_id?: string;
           outcome?: string;
           webhooks?: boolean;
+          webhook_delay_ms?: number;
+          amount?: number;
           email?: string;
           contact?: string;
         };
@@ -234,7 +239,7 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
         const base = {
           id: rid('pay'),
           entity: 'payment' as const,
-          amount: order.amount,
+          amount: Number.isInteger(b.amount) && (b.amount as number) > 0 ? (b.amount as number) : order.amount,
           currency: order.currency,
           order_id: order.id,
           method: 'upi',
@@ -244,7 +249,12 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
           contact: b.contact ?? '+919999999999',
           created_at: now(),
         };
-        const send = b.webhooks !== false;
+        const delay = typeof b.webhook_delay_ms === 'number' && b.webhook_delay_ms > 0 ? b.webhook_delay_ms : 0;
+        const deliver = async (event: string, payload: Record<string, unknown>) => {
+          if (b.webhooks === false) return;
+          if (delay) setTimeout(() => void deliverWebhook(event, payload), delay);
+          else await deliverWebhook(event, payload);
+        };
         if (b.outcome === 'failure') {
           const payment: Payment = {
             ...base,
@@ -256,7 +266,7 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
           };
           order.status = 'attempted';
           payments.set(payment.id, payment);
-          if (send) await deliverWebhook('payment.failed', { payment: { entity: payment } });
+          await deliver('payment.failed', { payment: { entity: payment } });
           return {
             status: 400,
             json: {
@@ -283,10 +293,8 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
         order.status = 'paid';
         order.amount_paid = order.amount;
         order.amount_due = 0;
-        if (send) {
-          await deliverWebhook('payment.captured', { payment: { entity: payment } });
-          await deliverWebhook('order.paid', { payment: { entity: payment }, order: { entity: order } });
-        }
+        await deliver('payment.captured', { payment: { entity: payment } });
+        await deliver('order.paid', { payment: { entity: payment }, order: { entity: order } });
         return {
           json: {
             razorpay_order_id: order.id,

@@ -24,6 +24,7 @@ async function order(
   seats: 1 | 2,
   status: (typeof paymentOrders.$inferInsert)['status'],
   holdExpiresAt: string,
+  keepsSeat = false,
 ) {
   orderSeq += 1;
   await db(env.DB)
@@ -38,6 +39,7 @@ async function order(
       amount: 1,
       status,
       holdExpiresAt,
+      keepsSeat,
     });
 }
 
@@ -159,13 +161,15 @@ describe('GET /api/events/:idOrCity', () => {
     expect(event.venue).toBeNull();
   });
 
-  it('counts paid, confirmed, needs-attention and live held seats, but not expired holds or failures', async () => {
+  it('counts paid, confirmed, needs-attention that kept its seat and live held seats, but not expired holds or failures', async () => {
     await insertEvents(eventRow('busy', 3 * DAY, { capacity: 8 }));
     const future = new Date(Date.now() + 10 * 60_000).toISOString();
     const past = new Date(Date.now() - 60_000).toISOString();
     await order('busy', 2, 'confirmed', past);
     await order('busy', 1, 'paid', past);
-    await order('busy', 1, 'needs_attention', past);
+    await order('busy', 1, 'needs_attention', past, true);
+    // A dead-lettered late payment that never owned a seat takes none (docs/decisions/012).
+    await order('busy', 2, 'needs_attention', past, false);
     await order('busy', 2, 'created', future);
     await order('busy', 2, 'created', past);
     await order('busy', 2, 'failed', future);

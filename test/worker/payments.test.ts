@@ -4,13 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { eventBookings, webhookEvents } from '../../db/schema';
 import type { BookingMessage } from '../../worker/env';
+import type { CapturedMessage } from '../../worker/services/booking-pipeline';
 import worker from '../../worker/index';
 import { seatsTaken } from '../../worker/services/seats';
 import {
   capturedPayment,
+  capturingEnv,
   createEvent,
   createGuest,
   expireHold,
+  failedPayment,
   getOrder,
   message,
   orderRow,
@@ -88,36 +91,37 @@ describe('POST /api/webhooks/razorpay', () => {
     expect((await orderRow(order.orderId)).status).toBe('created');
   });
 
-  it('payment.failed marks the order failed and frees its seats', async () => {
+  it('payment.failed on a live hold records the reason and keeps the seat (the guest may retry); after the hold it fails the order and frees it', async () => {
     const guest = await createGuest();
     const event = await createEvent({ capacity: 2 });
     const order = await placeOrder(guest.cookie, event.id, 'couple');
     expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
-    const res = await postWebhook('payment.failed', {
-      id: 'pay_failed0001',
-      entity: 'payment',
-      amount: order.amountPaise,
-      currency: 'INR',
-      status: 'failed',
-      order_id: order.orderId,
-      error_description: 'Payment processing failed because of incorrect OTP',
-    });
-    expect(res.status).toBe(200);
+    const failed = failedPayment(order.orderId, 'pay_failed0001', order.amountPaise);
+    expect((await postWebhook('payment.failed', failed)).status).toBe(200);
     expect(await orderRow(order.orderId)).toMatchObject({
-      status: 'failed',
+      status: 'created',
       failureReason: 'Payment processing failed because of incorrect OTP',
     });
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
+
+    await expireHold(order.orderId, 16);
+    expect((await postWebhook('payment.failed', { ...failed, id: 'pay_failed0002' })).status).toBe(200);
+    expect((await orderRow(order.orderId)).status).toBe('failed');
     expect(await seatsTaken(db(env.DB), event.id)).toBe(0);
     expect(await (await getOrder(guest.cookie, order.orderId)).json()).toMatchObject({ order: { status: 'failed' } });
   });
 
-  it('a captured amount that differs from the order is not booked', async () => {
+  it('a captured amount that differs from the order is queued with what was captured, and holds nothing', async () => {
     const guest = await createGuest();
     const event = await createEvent();
     const order = await placeOrder(guest.cookie, event.id);
-    const res = await postWebhook('payment.captured', capturedPayment(order.orderId, 'pay_cheap00001', 100));
+    const q = capturingEnv();
+    const res = await postWebhook('payment.captured', capturedPayment(order.orderId, 'pay_cheap00001', 100), {
+      env: q.env,
+    });
     expect(res.status).toBe(200);
-    expect((await orderRow(order.orderId)).status).toBe('created');
+    expect(q.sent).toEqual([{ ...message(order.orderId, 'pay_cheap00001'), amountPaise: 100, currency: 'INR' }]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'created', capturePendingAt: null });
   });
 });
 
@@ -135,7 +139,7 @@ describe('one payment, one booking', () => {
     expect([first.status, again.status, orderPaid.status]).toEqual([200, 200, 200]);
     expect(await again.json()).toMatchObject({ duplicate: true });
 
-    const m = (source: BookingMessage['source']) => message(order.orderId, paid.razorpay_payment_id, source);
+    const m = (source: CapturedMessage['source']) => message(order.orderId, paid.razorpay_payment_id, source);
     // The same report from every source, twice over, in two concurrent batches.
     const [one, two] = await Promise.all([
       runQueue('bookings', [m('verify'), m('webhook'), m('webhook')]),
@@ -306,7 +310,14 @@ describe('scheduled reconciliation', () => {
     } as unknown as ExecutionContext);
     await new Promise((r) => setTimeout(r, 50));
     expect(sent).toEqual([
-      { kind: 'payment-captured', orderId: order.orderId, paymentId: paid.razorpay_payment_id, source: 'reconcile' },
+      {
+        kind: 'payment-captured',
+        orderId: order.orderId,
+        paymentId: paid.razorpay_payment_id,
+        source: 'reconcile',
+        amountPaise: order.amountPaise,
+        currency: 'INR',
+      },
     ]);
     expect((await orderRow(abandoned.orderId)).status).toBe('expired');
 

@@ -21,6 +21,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * Allowed moves of an order. `created` holds seats for 15 minutes; a payment may still arrive for
  * a `failed` or `expired` order (a retried attempt, a slow bank) and revive it if a seat is free;
  * `needs_attention` is a paid order a person must finish (book or refund).
+ *
+ * `created → failed` is taken only when nothing was paid: no payment accepted and no captured
+ * payment reported (`capture_pending_at`), and only once the hold is over — a failed attempt does
+ * not end a Razorpay order, the guest may retry in the same checkout, so while the hold is live a
+ * `payment.failed` only records its reason (docs/decisions/012).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   created: ['paid', 'failed', 'expired', 'refunded', 'needs_attention'],
@@ -32,12 +37,13 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   refunded: [],
 };
 
-/** Orders in these statuses keep their seats for good; a `created` one only until its hold expires. */
-export const SEAT_HOLDING_ORDER_STATUSES = [
-  'paid',
-  'confirmed',
-  'needs_attention',
-] as const satisfies readonly OrderStatus[];
+/**
+ * Orders in these statuses keep their seats for good. Others hold seats only conditionally
+ * (worker/services/seats.ts): a `created` one while its hold is live or a capture was reported
+ * inside it, a `needs_attention` one only if it owned a seat when flagged (`keeps_seat`) — a
+ * dead-lettered late payment never takes a seat it did not have.
+ */
+export const SEAT_HOLDING_ORDER_STATUSES = ['paid', 'confirmed'] as const satisfies readonly OrderStatus[];
 
 export const BOOKING_STATUSES = ['confirmed', 'checked_in', 'no_show', 'moved', 'refund_pending', 'refunded'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

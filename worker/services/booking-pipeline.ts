@@ -2,23 +2,25 @@
  * Turning a captured payment into exactly one booking (the `bookings` queue consumer's work).
  * Every step is a conditional statement or a unique constraint, so a payment reported by verify,
  * by two webhooks and by reconciliation, and redelivered by the queue, still makes one booking,
- * one email and one WhatsApp message.
+ * one email and one WhatsApp message. Money is never kept without a seat, and a seat is never
+ * taken without money that matches the order (docs/decisions/005, 012).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
-import { eventBookings, events, paymentOrders } from '../../db/schema';
+import { eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
 import { confirmationEmail, confirmationWhatsApp, refundEmail } from '../domain/booking-messages';
 import { TICKET_LABELS } from '../domain/pricing';
 import { type OrderStatus, orderStatusesBefore, SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
 import type { BookingMessage, Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { sendEmail } from '../providers/email';
-import { refundPayment } from '../providers/razorpay';
+import { fetchOrderPayments, refundPayment } from '../providers/razorpay';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { guestContact } from './guests';
-import { seatsTakenSql } from './seats';
+import { ownsSeatsSql, seatsTakenSql } from './seats';
 
 type Order = typeof paymentOrders.$inferSelect;
+export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured' }>;
 export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 
 const nowIso = () => new Date().toISOString();
@@ -30,8 +32,32 @@ const inList = (statuses: readonly OrderStatus[]) =>
   );
 /** Statuses an order is in before any payment was accepted for it. */
 const UNPAID = orderStatusesBefore('paid');
-/** Statuses in which an order's payment was accepted: exactly those that keep its seats. */
+/** Statuses in which an order's payment was accepted and its seats are its own. */
 const PAID_FOR: readonly OrderStatus[] = SEAT_HOLDING_ORDER_STATUSES;
+/** First delay of a confirmation that could not be delivered at once (the queue backs off from there). */
+const CONFIRMATION_RETRY_DELAY_S = 10;
+
+/** This payment already owns the order's seats: book it without claiming again. */
+const ownedBy = (order: Order, paymentId: string) =>
+  order.paymentId === paymentId &&
+  (PAID_FOR.includes(order.status) || (order.status === 'needs_attention' && order.keepsSeat));
+
+/**
+ * The one way a captured payment enters the pipeline (verify, webhook, reconcile). First it is
+ * written down on the order (`capture_pending_at`, when its amount is not known to differ), so
+ * from this moment a `payment.failed` for an earlier attempt cannot fail the order or release its
+ * seat, and a capture reported inside the hold keeps the seat however long the queue takes. Then
+ * it is queued; if the send fails the caller fails (the webhook is redelivered, reconcile asks
+ * again), and the mark alone never books anything.
+ */
+export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessage, amountMatches = true) {
+  if (amountMatches) {
+    const now = nowIso();
+    await d.run(sql`UPDATE payment_orders SET capture_pending_at = COALESCE(capture_pending_at, ${now}), updated_at = ${now}
+      WHERE razorpay_order_id = ${msg.orderId} AND status IN (${inList(UNPAID)})`);
+  }
+  await env.BOOKINGS.send(msg);
+}
 
 async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
   const [order] = await d.select().from(paymentOrders).where(eq(paymentOrders.razorpayOrderId, razorpayOrderId));
@@ -39,35 +65,52 @@ async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order 
 }
 
 /**
- * Moves the order to `paid` with this payment if it still owns a seat: its hold is live, or (a
- * late payment on an expired/failed order) a seat is free right now. One UPDATE, so two late
- * payments racing for the last seat cannot both win.
+ * Moves the order to `paid` with this payment if it still owns its seats (a live hold, or a
+ * capture reported inside the hold: see seats.ts), or, for a late payment on an expired/failed
+ * order, if a seat is free right now. A flagged order that owned no seat takes one only if free
+ * (`keeps_seat`, no status move: confirming follows). One UPDATE each, so two late payments
+ * racing for the last seat cannot both win.
  */
 async function claimSeat(d: Db, order: Order, paymentId: string): Promise<boolean> {
   const now = nowIso();
+  const free = sql`${seatsTakenSql(order.eventId, now)} + seats <= (SELECT capacity FROM events WHERE events.id = payment_orders.event_id)`;
   const res =
-    await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
-    WHERE id = ${order.id} AND status IN (${inList(UNPAID)})
-      AND ((status = 'created' AND hold_expires_at > ${now})
-           OR ${seatsTakenSql(order.eventId, now)} + seats <= (SELECT capacity FROM events WHERE events.id = payment_orders.event_id))`);
+    order.status === 'needs_attention'
+      ? await d.run(sql`UPDATE payment_orders SET keeps_seat = 1, updated_at = ${now}
+    WHERE id = ${order.id} AND status = 'needs_attention' AND keeps_seat = 0 AND payment_id = ${paymentId} AND ${free}`)
+      : await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
+    WHERE id = ${order.id} AND status IN (${inList(UNPAID)}) AND payment_id IS NULL
+      AND ((status = 'created' AND (hold_expires_at > ${now} OR (capture_pending_at IS NOT NULL AND capture_pending_at <= hold_expires_at))) OR ${free})`);
   return (res.meta.changes ?? 0) === 1;
+}
+
+/** One message of the `bookings` queue (or a retry of one). Throws on anything transient. */
+export async function processBookingMessage(env: Env, msg: BookingMessage): Promise<void> {
+  if (msg.kind === 'send-confirmation') await sendConfirmation(env, msg.bookingId);
+  else await processCapturedPayment(env, msg);
 }
 
 /**
  * Processes one "payment captured" report. Throws on anything transient (the queue retries it
  * with backoff and, in the end, the dead-letter queue flags the order).
  */
-export async function processCapturedPayment(env: Env, msg: BookingMessage): Promise<Outcome> {
+export async function processCapturedPayment(env: Env, msg: CapturedMessage): Promise<Outcome> {
   const d = db(env.DB);
   let order = await orderByRazorpayId(d, msg.orderId);
   if (!order) throw new Error(`unknown order ${msg.orderId}`);
 
-  if (order.paymentId !== msg.paymentId || !PAID_FOR.includes(order.status)) {
+  if (!ownedBy(order, msg.paymentId)) {
     if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
+    // Only money that matches the order may take a seat (an operator's retry of a flagged order
+    // is checked again too).
+    const captured = await capturedAmount(env, msg);
+    if (captured.amountPaise !== order.amount * 100 || captured.currency !== order.currency) {
+      await refundMismatch(env, d, order, msg.paymentId, captured);
+      return 'refunded';
+    }
     if (!(await claimSeat(d, order, msg.paymentId))) {
       order = (await orderByRazorpayId(d, msg.orderId)) as Order;
-      const ours = order.paymentId === msg.paymentId && PAID_FOR.includes(order.status);
-      if (!ours) {
+      if (!ownedBy(order, msg.paymentId)) {
         if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
         // No seat for this money: either the hold expired and the dinner filled up, or the order
         // was already paid by another payment. Never keep money without a seat.
@@ -78,14 +121,69 @@ export async function processCapturedPayment(env: Env, msg: BookingMessage): Pro
   }
 
   const booking = await recordBooking(d, order, msg.paymentId);
-  await notifyConfirmed(env, d, booking.id);
+  // Tried at once; whatever could not be delivered goes out from its own message, retried until
+  // the provider is back. Queued before this message is acked, so it cannot be lost in between.
+  if (await notifyConfirmed(env, d, booking.id))
+    await env.BOOKINGS.send(
+      { kind: 'send-confirmation', bookingId: booking.id },
+      { delaySeconds: CONFIRMATION_RETRY_DELAY_S },
+    );
   return 'confirmed';
+}
+
+/** What was captured: from the report when it carries it, else from Razorpay (verify's report has no amount). */
+async function capturedAmount(env: Env, msg: CapturedMessage): Promise<{ amountPaise: number; currency: string }> {
+  if (msg.amountPaise !== undefined && msg.currency !== undefined)
+    return { amountPaise: msg.amountPaise, currency: msg.currency };
+  const listed = await fetchOrderPayments(env, msg.orderId);
+  if (!listed.ok) throw new Error(`could not ask Razorpay about ${msg.paymentId}: ${listed.error}`);
+  const payment = listed.value.find((p) => p.id === msg.paymentId);
+  if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded'))
+    throw new Error(`payment ${msg.paymentId} is not a captured payment of order ${msg.orderId} (yet)`);
+  return { amountPaise: payment.amount, currency: payment.currency };
+}
+
+/**
+ * A captured amount or currency that differs from the order: written down for an operator first
+ * (payment_issues), then refunded in full with the same idempotency key as any refund of this
+ * payment, never booked. A refund that fails throws: the queue retries; the issue row stays.
+ */
+async function refundMismatch(
+  env: Env,
+  d: Db,
+  order: Order,
+  paymentId: string,
+  captured: { amountPaise: number; currency: string },
+) {
+  const detail = `Captured ${captured.amountPaise} ${captured.currency}; the order is ${order.amount * 100} ${order.currency}.`;
+  await d
+    .insert(paymentIssues)
+    .values({ paymentId, razorpayOrderId: order.razorpayOrderId ?? order.id, kind: 'amount_mismatch', detail })
+    .onConflictDoNothing();
+  console.error(
+    JSON.stringify({ level: 'error', alert: 'payment_amount_mismatch', order: order.id, paymentId, detail }),
+  );
+  const refund = await refundPayment(env, paymentId, captured.amountPaise, `refund_${paymentId}`, {
+    order_id: order.id,
+    reason: 'amount mismatch',
+  });
+  if (!refund.ok) throw new Error(`refund of mismatched ${paymentId} failed: ${refund.error}`);
+  await d
+    .update(paymentIssues)
+    .set({ refundedAt: nowIso() })
+    .where(and(eq(paymentIssues.paymentId, paymentId), isNull(paymentIssues.refundedAt)));
+  // If verify reported this payment (amount unknown then), its mark must not keep the seat.
+  await d
+    .update(paymentOrders)
+    .set({ capturePendingAt: null })
+    .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'created'), isNull(paymentOrders.paymentId)));
 }
 
 /** One booking per order/payment (UNIQUE on both) and the order confirmed, atomically (one D1 batch). */
 async function recordBooking(d: Db, order: Order, paymentId: string) {
   const now = nowIso();
   // Raw statements: drizzle's batch does not take raw SQL, and this INSERT … SELECT has no builder form.
+  // Only an order that owns its seats is booked: a flagged one without a seat never is.
   const client = d.$client;
   const confirmable = orderStatusesBefore('confirmed');
   await client.batch([
@@ -94,7 +192,8 @@ async function recordBooking(d: Db, order: Order, paymentId: string) {
         `INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
          SELECT ?1, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ?2, 'confirmed', ?3
          FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
-         WHERE o.id = ?4 AND o.payment_id = ?2`,
+         WHERE o.id = ?4 AND o.payment_id = ?2
+           AND (o.status IN ('paid', 'confirmed') OR (o.status = 'needs_attention' AND o.keeps_seat = 1))`,
       )
       .bind(`bkg_${randomToken(12)}`, paymentId, now, order.id),
     // Confirmed only if that booking row exists now (it may predate this batch on a redelivery).
@@ -102,6 +201,7 @@ async function recordBooking(d: Db, order: Order, paymentId: string) {
       .prepare(
         `UPDATE payment_orders SET status = 'confirmed', updated_at = ?3
          WHERE id = ?1 AND payment_id = ?2 AND status IN (${confirmable.map((s) => `'${s}'`).join(', ')})
+           AND (status = 'paid' OR keeps_seat = 1)
            AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ?1 AND payment_id = ?2)`,
       )
       .bind(order.id, paymentId, now),
@@ -123,17 +223,18 @@ async function recordBooking(d: Db, order: Order, paymentId: string) {
 
 /**
  * Confirmation email and WhatsApp, each claimed with a conditional UPDATE on its sent-at column
- * so it goes out once per booking. A provider failure is only logged and the claim released, so a
- * later report of the same payment may try again; it never undoes the booking.
+ * so it goes out once per booking (Resend also gets the booking id as its idempotency key). A
+ * provider failure releases the claim and never undoes the booking.
+ * @returns whether a message is still owed (a send failed): the caller must have it retried.
  */
-export async function notifyConfirmed(env: Env, d: Db, bookingId: string) {
+export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promise<boolean> {
   const [row] = await d
     .select({ booking: eventBookings, startsAt: events.startsAt, ticketType: paymentOrders.ticketType })
     .from(eventBookings)
     .innerJoin(events, eq(events.id, eventBookings.eventId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, eventBookings.orderId))
     .where(eq(eventBookings.id, bookingId));
-  if (!row) return;
+  if (!row) return false;
   const guest = await guestContact(d, row.booking.userId);
   const facts = {
     name: guest.fullName,
@@ -145,20 +246,30 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string) {
     ticketLabel: TICKET_LABELS[row.ticketType],
   };
 
+  let owed = false;
   if (guest.email && (await claim(d, bookingId, 'email'))) {
     const sent = await sendEmail(env, { to: guest.email, ...confirmationEmail(facts) }, bookingId);
     if (!sent.ok) {
-      console.error('confirmation email failed', bookingId, sent.error);
+      console.error('confirmation email failed; will retry', bookingId, sent.error);
       await release(d, bookingId, 'email');
+      owed = true;
     }
   }
   if (guest.phone && (await claim(d, bookingId, 'whatsapp'))) {
     const sent = await sendWhatsAppTemplate(env, { to: guest.phone, ...confirmationWhatsApp(facts) });
     if (!sent.ok) {
-      console.error('confirmation whatsapp failed', bookingId, sent.error);
+      console.error('confirmation whatsapp failed; will retry', bookingId, sent.error);
       await release(d, bookingId, 'whatsapp');
+      owed = true;
     }
   }
+  return owed;
+}
+
+/** A `send-confirmation` message: throws while a message is owed, so the queue retries it with its delay. */
+export async function sendConfirmation(env: Env, bookingId: string) {
+  if (await notifyConfirmed(env, db(env.DB), bookingId))
+    throw new Error(`confirmation of ${bookingId} not delivered yet`);
 }
 
 const sentColumn = (channel: 'email' | 'whatsapp') =>
@@ -199,7 +310,15 @@ async function refundInFull(env: Env, d: Db, order: Order, paymentId: string) {
       failureReason: 'Paid after the hold expired and the event was full: refunded in full.',
       updatedAt: nowIso(),
     })
-    .where(and(eq(paymentOrders.id, order.id), inArray(paymentOrders.status, UNPAID)));
+    .where(
+      and(
+        eq(paymentOrders.id, order.id),
+        inArray(paymentOrders.status, orderStatusesBefore('refunded')),
+        // Never over another payment's record, nor over an order that still owns its seats.
+        sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
+        sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
+      ),
+    );
   const guest = await guestContact(d, order.userId);
   const [event] = await d.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
   if (guest.email && ((res.meta.changes ?? 0) === 1 || order.paymentId !== paymentId)) {
@@ -220,27 +339,49 @@ async function refundInFull(env: Env, d: Db, order: Order, paymentId: string) {
   }
 }
 
-/** Dead-letter: the payment is real but the booking could not be made; an operator must look. */
-export async function flagNeedsAttention(env: Env, msg: BookingMessage) {
+/**
+ * Dead-letter: the payment is real but the booking could not be made; a person must look. The
+ * record is written before the message may be acked (any throw retries it):
+ * - the order is flagged `needs_attention` with this payment; it keeps its seats only if it owned
+ *   them (`keeps_seat`), so a late payment waits for a retry or refund without overselling;
+ * - a payment the order cannot carry (the order is settled by another payment, or is gone) gets a
+ *   `payment_issues` row instead; so does nothing that already has one (an amount mismatch is
+ *   never flagged onto its order, which would let a retry book it).
+ */
+export async function flagNeedsAttention(env: Env, msg: CapturedMessage) {
   const d = db(env.DB);
-  const res = await d
-    .update(paymentOrders)
-    .set({
-      status: 'needs_attention',
-      paymentId: sql`COALESCE(${paymentOrders.paymentId}, ${msg.paymentId})`,
-      failureReason: 'Booking creation failed after payment.',
-      updatedAt: nowIso(),
-    })
-    .where(
-      and(
-        eq(paymentOrders.razorpayOrderId, msg.orderId),
-        inArray(paymentOrders.status, orderStatusesBefore('needs_attention')),
-      ),
-    );
-  console.error(
-    'booking dead-lettered; order flagged needs_attention',
-    msg.orderId,
-    msg.paymentId,
-    `changed=${res.meta.changes}`,
-  );
+  const [issue] = await d.select().from(paymentIssues).where(eq(paymentIssues.paymentId, msg.paymentId));
+  if (issue) {
+    console.error(JSON.stringify({ level: 'error', alert: 'payment_dead_lettered', ...msg, issue: issue.kind }));
+    return;
+  }
+  const now = nowIso();
+  const res = await d.run(sql`UPDATE payment_orders SET status = 'needs_attention',
+      payment_id = COALESCE(payment_id, ${msg.paymentId}),
+      keeps_seat = CASE WHEN ${ownsSeatsSql('payment_orders', now)} THEN 1 ELSE 0 END,
+      failure_reason = 'Booking creation failed after payment.', updated_at = ${now}
+    WHERE razorpay_order_id = ${msg.orderId} AND status IN (${inList(orderStatusesBefore('needs_attention'))})
+      AND (payment_id IS NULL OR payment_id = ${msg.paymentId})`);
+  let recorded = (res.meta.changes ?? 0) === 1 ? 'order flagged needs_attention' : '';
+  if (!recorded) {
+    const order = await orderByRazorpayId(d, msg.orderId);
+    const settled =
+      order?.paymentId === msg.paymentId && ['needs_attention', 'confirmed', 'refunded'].includes(order.status);
+    if (settled) recorded = `order already ${order?.status}`;
+    else {
+      await d
+        .insert(paymentIssues)
+        .values({
+          paymentId: msg.paymentId,
+          razorpayOrderId: msg.orderId,
+          kind: 'dead_lettered',
+          detail: order
+            ? `Booking creation failed; the order is ${order.status} with payment ${order.paymentId ?? 'none'}.`
+            : 'Booking creation failed; no such order.',
+        })
+        .onConflictDoNothing();
+      recorded = 'payment_issues row written';
+    }
+  }
+  console.error(JSON.stringify({ level: 'error', alert: 'payment_dead_lettered', ...msg, recorded }));
 }

@@ -3,7 +3,7 @@
  * holds, send reminders. Every step is idempotent, so an overlapping or repeated run changes
  * nothing twice.
  */
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
 import { type ReminderKind, reminderEmail, reminderWhatsApp } from '../domain/booking-messages';
@@ -13,6 +13,7 @@ import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { fetchOrderPayments } from '../providers/razorpay';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
+import { reportCapturedPayment } from './booking-pipeline';
 import { guestContact } from './guests';
 
 /** Give the checkout and its webhook this long before asking Razorpay ourselves. */
@@ -20,8 +21,10 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
 const RECONCILE_BATCH = 50;
 
 /**
- * A paid order whose webhook never arrived: ask Razorpay for the order's payments and put a
- * captured one on the queue, exactly as the webhook would have.
+ * A paid order whose webhook never arrived: ask Razorpay for the order's payments and put every
+ * captured one on the queue, exactly as the webhook would have (one books, a second is refunded,
+ * a mismatched amount is refunded and flagged). An order with a capture reported but never
+ * booked (a lost queue send) is asked about however old it is.
  */
 export async function reconcileUnpaidOrders(env: Env, d: Db, now: Date) {
   const cutoff = new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString();
@@ -33,7 +36,7 @@ export async function reconcileUnpaidOrders(env: Env, d: Db, now: Date) {
       and(
         eq(paymentOrders.status, 'created'),
         lte(paymentOrders.createdAt, cutoff),
-        gt(paymentOrders.createdAt, oldest),
+        or(gt(paymentOrders.createdAt, oldest), sql`${paymentOrders.capturePendingAt} IS NOT NULL`),
         sql`${paymentOrders.razorpayOrderId} IS NOT NULL`,
       ),
     )
@@ -46,21 +49,33 @@ export async function reconcileUnpaidOrders(env: Env, d: Db, now: Date) {
       console.error('reconcile: could not list payments', rzpId, payments.error);
       continue;
     }
-    const captured = payments.value.find(
-      (p) => p.status === 'captured' && p.amount === order.amount * 100 && p.currency === order.currency,
-    );
-    if (captured) {
-      await env.BOOKINGS.send({
-        kind: 'payment-captured',
+    const captured = payments.value.filter((p) => p.status === 'captured');
+    for (const p of captured) {
+      const matches = p.amount === order.amount * 100 && p.currency === order.currency;
+      const msg = {
+        kind: 'payment-captured' as const,
         orderId: rzpId,
-        paymentId: captured.id,
-        source: 'reconcile',
-      });
-    } else if (order.holdExpiresAt <= now.toISOString()) {
+        paymentId: p.id,
+        source: 'reconcile' as const,
+        amountPaise: p.amount,
+        currency: p.currency,
+      };
+      await reportCapturedPayment(env, d, msg, matches);
+    }
+    if (captured.length === 0 && order.holdExpiresAt <= now.toISOString()) {
+      // Never over a reported capture: that seat is paid for until the queue decides.
+      if (order.capturePendingAt)
+        console.error('reconcile: a capture was reported but Razorpay lists none', rzpId, order.capturePendingAt);
       await d
         .update(paymentOrders)
         .set({ status: 'expired', updatedAt: now.toISOString() })
-        .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'created')));
+        .where(
+          and(
+            eq(paymentOrders.id, order.id),
+            eq(paymentOrders.status, 'created'),
+            isNull(paymentOrders.capturePendingAt),
+          ),
+        );
     }
   }
 }
@@ -79,6 +94,8 @@ export async function expireAbandonedHolds(d: Db, now: Date) {
       and(
         eq(paymentOrders.status, 'created'),
         lte(paymentOrders.holdExpiresAt, iso),
+        // A reported capture is the queue's (and reconcile's) to settle, never expired here.
+        isNull(paymentOrders.capturePendingAt),
         sql`(${paymentOrders.razorpayOrderId} IS NULL OR ${paymentOrders.createdAt} <= ${reconcileFrom})`,
       ),
     );

@@ -3,7 +3,7 @@
  * Razorpay's webhooks. Both end as the same message on the `bookings` queue, whose consumer
  * (booking-pipeline.ts) turns a captured payment into exactly one booking.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
 import { paymentOrders, webhookEvents } from '../../db/schema';
@@ -12,6 +12,7 @@ import { orderStatusesBefore } from '../domain/statuses';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { verifyCheckoutSignature, verifyWebhookSignature } from '../providers/razorpay';
+import { reportCapturedPayment } from './booking-pipeline';
 import { findOwnOrder } from './orders';
 
 /**
@@ -37,7 +38,9 @@ export async function acceptCheckoutPayment(
   ) {
     throw new ApiError(400, 'verification_failed', COPY.booking.verifyFailed);
   }
-  await env.BOOKINGS.send({
+  // The signature proves Razorpay took this payment for our order; its amount is checked by the
+  // consumer (the handler's answer does not carry it).
+  await reportCapturedPayment(env, d, {
     kind: 'payment-captured',
     orderId: storedId,
     paymentId: p.razorpay_payment_id,
@@ -112,36 +115,40 @@ async function applyWebhook(env: Env, d: Db, body: Webhook) {
     case 'payment.captured':
     case 'order.paid': {
       if (payment.status !== 'captured') return;
-      if (payment.amount !== order.amount * 100 || payment.currency !== order.currency) {
-        console.error(
-          'captured amount/currency differ from the order; not booking',
+      // A mismatched amount or currency is queued too, with what was captured: the consumer
+      // flags it for an operator and refunds it in full, and never books it. Only a matching
+      // capture is marked on the order (it must not keep a seat or block a failure).
+      const matches = payment.amount === order.amount * 100 && payment.currency === order.currency;
+      await reportCapturedPayment(
+        env,
+        d,
+        {
+          kind: 'payment-captured',
           orderId,
-          payment.id,
-          payment.amount,
-          payment.currency,
-        );
-        return;
-      }
-      await env.BOOKINGS.send({ kind: 'payment-captured', orderId, paymentId: payment.id, source: 'webhook' });
+          paymentId: payment.id,
+          source: 'webhook',
+          amountPaise: payment.amount,
+          currency: payment.currency,
+        },
+        matches,
+      );
       return;
     }
     case 'payment.failed': {
-      // Only an unpaid hold fails (the status module's one edge into 'failed'); its seats are
-      // free from now on because 'failed' is not a seat-holding status.
-      await d
-        .update(paymentOrders)
-        .set({
-          status: 'failed',
-          failureReason: payment.error_description ?? COPY.booking.paymentFailed,
-          updatedAt: new Date().toISOString(),
-        })
-        .where(
-          and(
-            eq(paymentOrders.id, order.id),
-            inArray(paymentOrders.status, orderStatusesBefore('failed')),
-            isNull(paymentOrders.paymentId),
-          ),
-        );
+      // A failed attempt does not end a Razorpay order: the guest may retry in the same checkout,
+      // and a captured payment for the order may already be on the queue. So nothing changes once
+      // a payment was accepted or a capture reported; while the hold is live only the reason is
+      // recorded (the seat stays held); after it, the order moves along the status module's one
+      // edge into 'failed' (orderStatusesBefore), and 'failed' holds no seat.
+      const now = new Date().toISOString();
+      await d.run(sql`UPDATE payment_orders
+        SET status = CASE WHEN hold_expires_at > ${now} THEN status ELSE 'failed' END,
+            failure_reason = ${payment.error_description ?? COPY.booking.paymentFailed}, updated_at = ${now}
+        WHERE id = ${order.id} AND status IN (${sql.join(
+          orderStatusesBefore('failed').map((st) => sql`${st}`),
+          sql`, `,
+        )})
+          AND payment_id IS NULL AND capture_pending_at IS NULL`);
       return;
     }
     default:

@@ -1,6 +1,6 @@
 /**
  * Seat accounting. An order holds its seats for good in the statuses the domain names
- * (paid, confirmed, needing attention), and while unpaid until its hold expires. The seat counts
+ * (paid, confirmed), and otherwise only while it still owns them ({@link ownsSeatsSql}). The seat counts
  * the pages show and the atomic `INSERT … SELECT … WHERE taken + n <= capacity` that sells seats
  * use this same predicate, so what is shown and what can be sold never disagree.
  */
@@ -8,6 +8,23 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
+
+/**
+ * Whether the `payment_orders` row aliased `alias` owns its seats at `nowIso` (docs/decisions/004,
+ * 012): paid or confirmed; `created` while its hold is live, or for good once a captured payment
+ * was reported inside the hold (the queue may take longer than the hold to book it, and that
+ * guest paid in time); `needs_attention` only if it owned them when flagged.
+ */
+export function ownsSeatsSql(alias: string, nowIso: string): SQL<boolean> {
+  const a = sql.raw(alias);
+  // Never NULL (IS NOT NULL first), so `NOT ownsSeatsSql(…)` means what it says.
+  return sql<boolean>`(${a}.status IN (${sql.join(
+    SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})
+    OR (${a}.status = 'needs_attention' AND ${a}.keeps_seat = 1)
+    OR (${a}.status = 'created' AND (${a}.hold_expires_at > ${nowIso} OR (${a}.capture_pending_at IS NOT NULL AND ${a}.capture_pending_at <= ${a}.hold_expires_at))))`;
+}
 
 /**
  * Scalar subquery: seats held on `eventId` at `nowIso` (ISO-8601 UTC, same format as
@@ -19,12 +36,7 @@ import { SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
  */
 export function seatsTakenSql(eventId: string | SQL, nowIso: string): SQL<number> {
   return sql<number>`(SELECT COALESCE(SUM(held.seats), 0) FROM payment_orders AS held
-    WHERE held.event_id = ${eventId}
-      AND (held.status IN (${sql.join(
-        SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
-        sql`, `,
-      )})
-           OR (held.status = 'created' AND held.hold_expires_at > ${nowIso})))`;
+    WHERE held.event_id = ${eventId} AND ${ownsSeatsSql('held', nowIso)})`;
 }
 
 /** Seats held on an event right now (see {@link seatsTakenSql}). */

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { events, paymentOrders, userProfiles } from '../../../db/schema';
 import type { BookingMessage } from '../../../worker/env';
+import type { CapturedMessage } from '../../../worker/services/booking-pipeline';
 import worker from '../../../worker/index';
 import { hmacSha256Hex } from '../../../worker/lib/crypto';
 import { type EventRow, eventRow } from './event-row';
@@ -89,12 +90,16 @@ export async function placeOrder(cookie: string, eventId: string, ticketType = '
   };
 }
 
-/** Pays (or fails) an order in the sandbox the way the checkout modal does. */
-export async function sandboxPay(orderId: string, outcome: 'success' | 'failure' = 'success') {
+/**
+ * Pays (or fails) an order in the sandbox the way the checkout modal does. `amount` (paise) pays a
+ * different amount than the order's; the sandbox has no Worker URL in these tests, so no webhook
+ * is sent either way (tests post their own).
+ */
+export async function sandboxPay(orderId: string, outcome: 'success' | 'failure' = 'success', amount?: number) {
   const res = await fetch(`${env.SANDBOX_URL}/checkout/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ order_id: orderId, outcome }),
+    body: JSON.stringify({ order_id: orderId, outcome, amount }),
   });
   return (await res.json()) as {
     razorpay_order_id: string;
@@ -112,11 +117,15 @@ export async function razorpayGet<T>(path: string): Promise<T> {
 export const verify = (cookie: string, body: unknown) =>
   SELF.fetch(apiRequest('POST', '/api/payments/verify', { cookie, body }));
 
-/** A Razorpay-shaped webhook, signed over the exact raw body like Razorpay does. */
+/**
+ * A Razorpay-shaped webhook, signed over the exact raw body like Razorpay does. With `env`, the
+ * Worker's fetch handler runs on that env (e.g. one whose queue records or refuses sends) instead
+ * of the test Worker with its real queue.
+ */
 export async function postWebhook(
   event: string,
   payment: Record<string, unknown>,
-  opts: { eventId?: string; secret?: string; signature?: string | null } = {},
+  opts: { eventId?: string; secret?: string; signature?: string | null; env?: typeof env } = {},
 ) {
   const raw = JSON.stringify({
     entity: 'event',
@@ -134,7 +143,51 @@ export async function postWebhook(
     opts.signature === undefined ? await hmacSha256Hex(opts.secret ?? 'sandbox_webhook_secret', raw) : opts.signature;
   if (sig !== null) headers['X-Razorpay-Signature'] = sig;
   // Deliberately no Origin header: a webhook comes from Razorpay, not the browser.
-  return SELF.fetch(`${ORIGIN}/api/webhooks/razorpay`, { method: 'POST', headers, body: raw });
+  const req = new Request(`${ORIGIN}/api/webhooks/razorpay`, { method: 'POST', headers, body: raw });
+  return opts.env
+    ? worker.fetch(req as Request<unknown, IncomingRequestCfProperties>, opts.env, createExecutionContext())
+    : SELF.fetch(req);
+}
+
+export const failedPayment = (orderId: string, paymentId: string, amountPaise: number) => ({
+  id: paymentId,
+  entity: 'payment',
+  amount: amountPaise,
+  currency: 'INR',
+  status: 'failed',
+  order_id: orderId,
+  error_description: 'Payment processing failed because of incorrect OTP',
+});
+
+/**
+ * The test env with a `BOOKINGS` queue that records what is sent instead of delivering it (so the
+ * real consumer never races the test), or refuses every send with `failing`.
+ */
+export function capturingEnv(opts: { failing?: boolean } = {}) {
+  const sent: BookingMessage[] = [];
+  const queue = {
+    send: async (m: BookingMessage) => {
+      if (opts.failing) throw new Error('queue unavailable (test)');
+      sent.push(m);
+    },
+    sendBatch: async (ms: Iterable<{ body: BookingMessage }>) => {
+      if (opts.failing) throw new Error('queue unavailable (test)');
+      for (const m of ms) sent.push(m.body);
+    },
+  } as unknown as Queue<BookingMessage>;
+  return { env: { ...env, BOOKINGS: queue } as typeof env, sent };
+}
+
+/** Makes the sandbox answer `status` to this provider's requests that mention `match` (test/sandbox/faults.ts). */
+export async function providerOutage(provider: 'email' | 'whatsapp' | 'razorpay', match: string, status = 500) {
+  const res = await fetch(`${env.SANDBOX_URL}/__control`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ provider, match, mode: 'fail', status }),
+  });
+  if (res.status !== 201) throw new Error(`sandbox refused the outage: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  return { end: () => fetch(`${env.SANDBOX_URL}/__control/${id}`, { method: 'DELETE' }) };
 }
 
 export const capturedPayment = (orderId: string, paymentId: string, amountPaise: number) => ({
@@ -149,8 +202,8 @@ export const capturedPayment = (orderId: string, paymentId: string, amountPaise:
 export const message = (
   orderId: string,
   paymentId: string,
-  source: BookingMessage['source'] = 'webhook',
-): BookingMessage => ({ kind: 'payment-captured', orderId, paymentId, source });
+  source: CapturedMessage['source'] = 'webhook',
+): CapturedMessage => ({ kind: 'payment-captured', orderId, paymentId, source });
 
 /** Runs the Worker's real queue handler on a batch, returning acks and retries. */
 export async function runQueue(

@@ -1,0 +1,357 @@
+/**
+ * "Money is never lost and a paid seat is never given away" (docs/decisions/012): the races,
+ * outages and failures of the booking pipeline, each reproduced against the real Worker, D1 and
+ * sandbox. Queue sends are captured (capturingEnv) so the real consumer never races a test.
+ */
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../db/client';
+import { eventBookings, paymentOrders } from '../../db/schema';
+import type { BookingMessage } from '../../worker/env';
+import { DLQ_MAX_RETRIES } from '../../worker/queue';
+import { seatsTaken } from '../../worker/services/seats';
+import wranglerToml from '../../wrangler.toml?raw';
+import {
+  capturedPayment,
+  capturingEnv,
+  createEvent,
+  createGuest,
+  expireHold,
+  failedPayment,
+  getOrder,
+  message,
+  orderRow,
+  outboxFor,
+  placeOrder,
+  postOrder,
+  postWebhook,
+  providerOutage,
+  razorpayGet,
+  runQueue,
+  sandboxPay,
+} from './helpers/booking-fixtures';
+
+const d = () => db(env.DB);
+const bookingsOfEvent = (eventId: string) => d().select().from(eventBookings).where(eq(eventBookings.eventId, eventId));
+const refundsOf = (paymentId: string) =>
+  razorpayGet<{ count: number; items: Array<{ amount: number }> }>(`/v1/payments/${paymentId}/refunds`);
+const confirmationEmails = async (to: string) =>
+  (await outboxFor(to)).filter((m) => m.channel === 'email' && m.subject?.startsWith("You're All Set!"));
+const confirmationWhatsApps = async (phone: string) =>
+  (await outboxFor(phone)).filter((m) => m.channel === 'whatsapp' && m.body.includes('booking_confirmed'));
+const refundEmails = async (to: string) => (await outboxFor(to)).filter((m) => m.subject?.includes('refunded'));
+const issuesFor = async (paymentId: string) =>
+  (await env.DB.prepare('SELECT * FROM payment_issues WHERE payment_id = ?1').bind(paymentId).all()).results as Array<{
+    payment_id: string;
+    kind: string;
+    refunded_at: string | null;
+  }>;
+const payments = (sent: BookingMessage[]) => sent.filter((m) => m.kind === 'payment-captured');
+const notifications = (sent: BookingMessage[]) => sent.filter((m) => m.kind === 'send-confirmation');
+
+/** An env whose D1 refuses every statement: the database is down. */
+function brokenDbEnv(base: typeof env) {
+  const down = () => {
+    throw new Error('D1 unavailable (test)');
+  };
+  const DB = new Proxy(env.DB, {
+    get: (t, k) => (k === 'prepare' || k === 'batch' || k === 'exec' ? down : Reflect.get(t, k)),
+  });
+  return { ...base, DB } as typeof env;
+}
+
+describe('a late payment.failed (defect 1)', () => {
+  it('never fails the order or releases the last seat once a capture for it is known', async () => {
+    const event = await createEvent({ capacity: 1 });
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    // An earlier attempt failed (wrong OTP); the guest retried in the same checkout and paid.
+    const attempt = await sandboxPay(order.orderId, 'failure');
+    const failedId = attempt.error?.metadata.payment_id as string;
+    const paid = await sandboxPay(order.orderId);
+    const q = capturingEnv();
+    const captured = capturedPayment(order.orderId, paid.razorpay_payment_id, order.amountPaise);
+    expect((await postWebhook('payment.captured', captured, { env: q.env })).status).toBe(200);
+    // …and the earlier attempt's payment.failed arrives while the capture is still on the queue.
+    const failed = failedPayment(order.orderId, failedId, order.amountPaise);
+    expect((await postWebhook('payment.failed', failed, { env: q.env })).status).toBe(200);
+
+    expect((await orderRow(order.orderId)).status).toBe('created');
+    expect(await seatsTaken(d(), event.id)).toBe(1);
+    const other = await createGuest();
+    expect((await postOrder(other.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(409);
+
+    await runQueue('bookings', payments(q.sent));
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'confirmed', failureReason: null });
+    expect((await refundsOf(paid.razorpay_payment_id)).count).toBe(0);
+    expect(await refundEmails(guest.email)).toEqual([]);
+    expect(await (await getOrder(guest.cookie, order.orderId)).json()).toMatchObject({
+      order: { status: 'confirmed' },
+    });
+    expect(await bookingsOfEvent(event.id)).toHaveLength(1);
+  });
+
+  it('the capture is remembered even when it is processed after the hold ran out', async () => {
+    const event = await createEvent({ capacity: 1 });
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    const q = capturingEnv();
+    const captured = capturedPayment(order.orderId, paid.razorpay_payment_id, order.amountPaise);
+    await postWebhook('payment.captured', captured, { env: q.env });
+    // The queue is slow (retries, a backlog): the capture was reported a minute before the hold
+    // ended, and the consumer runs a minute after.
+    await d()
+      .update(paymentOrders)
+      .set({
+        capturePendingAt: new Date(Date.now() - 120_000).toISOString(),
+        holdExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+      })
+      .where(eq(paymentOrders.razorpayOrderId, order.orderId));
+    await postWebhook('payment.failed', failedPayment(order.orderId, 'pay_lateFail001', order.amountPaise), {
+      env: q.env,
+    });
+    const other = await createGuest();
+    expect((await postOrder(other.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(409);
+    await runQueue('bookings', payments(q.sent));
+    expect((await orderRow(order.orderId)).status).toBe('confirmed');
+    expect((await refundsOf(paid.razorpay_payment_id)).count).toBe(0);
+  });
+});
+
+describe('the dead-letter path (defect 2)', () => {
+  it('a dead-lettered late payment takes no seat it does not have: no oversell, and a retry refunds it', async () => {
+    const event = await createEvent({ capacity: 1 });
+    const late = await createGuest();
+    const a = await placeOrder(late.cookie, event.id);
+    const paidA = await sandboxPay(a.orderId);
+    await expireHold(a.orderId);
+    const b = await createGuest();
+    const orderB = await placeOrder(b.cookie, event.id);
+    const paidB = await sandboxPay(orderB.orderId);
+    await runQueue('bookings', [message(orderB.orderId, paidB.razorpay_payment_id)]);
+    expect((await orderRow(orderB.orderId)).status).toBe('confirmed');
+
+    const dlq = await runQueue('bookings-dlq', [message(a.orderId, paidA.razorpay_payment_id)]);
+    expect(dlq.result.explicitAcks).toEqual([dlq.batch.messages[0].id]);
+    expect((await orderRow(a.orderId)).status).toBe('needs_attention');
+    expect(await seatsTaken(d(), event.id)).toBe(1);
+
+    // The report comes again (a webhook retry, an operator's retry): no seat → refunded, not booked.
+    await runQueue('bookings', [message(a.orderId, paidA.razorpay_payment_id)], 1);
+    expect(await bookingsOfEvent(event.id)).toHaveLength(1);
+    expect((await orderRow(a.orderId)).status).toBe('refunded');
+    expect((await refundsOf(paidA.razorpay_payment_id)).count).toBe(1);
+  });
+
+  it('a dead-lettered order that owned its seat keeps it until a person acts', async () => {
+    const event = await createEvent({ capacity: 1 });
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    await runQueue('bookings-dlq', [message(order.orderId, paid.razorpay_payment_id)]);
+    await expireHold(order.orderId);
+    expect((await orderRow(order.orderId)).status).toBe('needs_attention');
+    expect(await seatsTaken(d(), event.id)).toBe(1);
+    const other = await createGuest();
+    expect((await postOrder(other.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(409);
+    // A retry books it into the seat it kept.
+    await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id)]);
+    expect((await orderRow(order.orderId)).status).toBe('confirmed');
+  });
+
+  it('a dead-lettered second payment on a confirmed order is recorded for a person, not dropped', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const first = await sandboxPay(order.orderId);
+    const second = await sandboxPay(order.orderId);
+    await runQueue('bookings', [message(order.orderId, first.razorpay_payment_id)]);
+    // The refund of the second payment kept failing, so its message reached the dead-letter queue.
+    await runQueue('bookings-dlq', [message(order.orderId, second.razorpay_payment_id)]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'confirmed', paymentId: first.razorpay_payment_id });
+    expect(await issuesFor(second.razorpay_payment_id)).toMatchObject([{ kind: 'dead_lettered' }]);
+  });
+
+  it('never acknowledges before the flag is written, and never lets the dead-letter queue delete a message', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    const msg = message(order.orderId, paid.razorpay_payment_id);
+    const q = capturingEnv();
+    const down = brokenDbEnv(q.env);
+
+    const first = await runQueue('bookings-dlq', [msg], 1, down);
+    expect(first.result.explicitAcks).toEqual([]);
+    expect(first.result.retryMessages).toEqual([{ msgId: first.batch.messages[0].id }]);
+    expect(first.delays[first.batch.messages[0].id]).toBeGreaterThan(0);
+
+    // Its last delivery: handed back to the bookings queue (which dead-letters here again) rather
+    // than deleted by the platform after max_retries.
+    const last = await runQueue('bookings-dlq', [msg], DLQ_MAX_RETRIES, down);
+    expect(last.result.explicitAcks).toEqual([last.batch.messages[0].id]);
+    expect(q.sent).toEqual([msg]);
+    expect((await orderRow(order.orderId)).status).toBe('created');
+
+    // wrangler.toml gives the dead-letter consumer the retries the code counts on.
+    const dlqBlock = wranglerToml.split('[[queues.consumers]]').find((b) => /^queue = "bookings-dlq"/m.test(b)) ?? '';
+    expect(Number(/max_retries = (\d+)/.exec(dlqBlock)?.[1])).toBe(DLQ_MAX_RETRIES);
+  });
+});
+
+describe('confirmations survive a provider outage (defect 3)', () => {
+  it('provider answers 500: booking confirmed, no message; provider back: exactly one email and one WhatsApp', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    const emailDown = await providerOutage('email', guest.email);
+    const whatsappDown = await providerOutage('whatsapp', guest.phone.replace(/^\+/, ''));
+    const q = capturingEnv();
+    try {
+      const run = await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id)], 1, q.env);
+      expect(run.result.retryMessages).toEqual([]);
+      expect((await orderRow(order.orderId)).status).toBe('confirmed');
+      expect(await confirmationEmails(guest.email)).toEqual([]);
+      const notify = notifications(q.sent);
+      expect(notify).toHaveLength(1);
+
+      // Still down: the confirmation message is retried with its delay, never acknowledged.
+      const again = await runQueue('bookings', notify, 1, q.env);
+      expect(again.result.explicitAcks).toEqual([]);
+      expect(again.delays[again.batch.messages[0].id]).toBe(10);
+      // Even from the dead-letter queue.
+      const dlq = await runQueue('bookings-dlq', notify, 1, q.env);
+      expect(dlq.result.explicitAcks).toEqual([]);
+      expect(await confirmationEmails(guest.email)).toEqual([]);
+    } finally {
+      await emailDown.end();
+      await whatsappDown.end();
+    }
+    const back = await runQueue('bookings', notifications(q.sent), 2, q.env);
+    expect(back.result.explicitAcks).toHaveLength(1);
+    // Redeliveries of either message send nothing more.
+    await runQueue('bookings', notifications(q.sent), 3, q.env);
+    await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id)], 1, q.env);
+    await runQueue('bookings', notifications(q.sent), 1, q.env);
+    expect(await confirmationEmails(guest.email)).toHaveLength(1);
+    expect(await confirmationWhatsApps(guest.phone)).toHaveLength(1);
+  });
+});
+
+describe('a captured amount or currency that differs from the order (defect 5)', () => {
+  it('is flagged for an operator and refunded in full, once, and never booked', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId, 'success', 100);
+    const q = capturingEnv();
+    const payment = capturedPayment(order.orderId, paid.razorpay_payment_id, 100);
+    expect((await postWebhook('payment.captured', payment, { env: q.env })).status).toBe(200);
+    expect((await postWebhook('order.paid', payment, { env: q.env })).status).toBe(200);
+    // The checkout handler reports it too, without an amount: the consumer asks Razorpay.
+    const all = [...payments(q.sent), message(order.orderId, paid.razorpay_payment_id, 'verify')];
+    await runQueue('bookings', all);
+    await runQueue('bookings', all, 2);
+
+    const refunds = await refundsOf(paid.razorpay_payment_id);
+    expect(refunds.count).toBe(1);
+    expect(refunds.items[0].amount).toBe(100);
+    expect(await issuesFor(paid.razorpay_payment_id)).toMatchObject([{ kind: 'amount_mismatch' }]);
+    expect((await issuesFor(paid.razorpay_payment_id))[0].refunded_at).not.toBeNull();
+    expect(await bookingsOfEvent(event.id)).toEqual([]);
+    expect((await orderRow(order.orderId)).status).toBe('created');
+    // The guest can still pay the right amount in the same checkout.
+    const right = await sandboxPay(order.orderId);
+    await runQueue('bookings', [message(order.orderId, right.razorpay_payment_id)]);
+    expect((await orderRow(order.orderId)).status).toBe('confirmed');
+  });
+});
+
+describe('failures midway', () => {
+  it('the webhook handler throwing midway answers non-2xx, and the retry completes with no duplicates', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const paid = await sandboxPay(order.orderId);
+    const payment = capturedPayment(order.orderId, paid.razorpay_payment_id, order.amountPaise);
+    const eventId = `evt_midway_${order.orderId}`;
+
+    const broken = capturingEnv({ failing: true });
+    const first = await postWebhook('payment.captured', payment, { eventId, env: broken.env });
+    expect(first.status).toBeGreaterThanOrEqual(500);
+
+    const q = capturingEnv();
+    const retry = await postWebhook('payment.captured', payment, { eventId, env: q.env });
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ ok: true });
+    const again = await postWebhook('payment.captured', payment, { eventId, env: q.env });
+    expect(await again.json()).toMatchObject({ duplicate: true });
+    expect(payments(q.sent)).toHaveLength(1);
+
+    await runQueue('bookings', q.sent);
+    await runQueue('bookings', q.sent, 2);
+    expect(await bookingsOfEvent(event.id)).toHaveLength(1);
+    expect(await confirmationEmails(guest.email)).toHaveLength(1);
+  });
+
+  it('a batch where message 8 of 10 throws: the others are acked once, the 8th retried with its delay, then dead-lettered and flagged', async () => {
+    const event = await createEvent({ capacity: 20 });
+    const guests = await Promise.all(Array.from({ length: 10 }, () => createGuest()));
+    const orders = [];
+    for (const g of guests) orders.push(await placeOrder(g.cookie, event.id));
+    const paid: Awaited<ReturnType<typeof sandboxPay>>[] = [];
+    for (const o of orders) paid.push(await sandboxPay(o.orderId));
+    const bodies = orders.map((o, i) => message(o.orderId, paid[i].razorpay_payment_id));
+    // The 8th reports a payment that is not this order's: recording it fails every time.
+    bodies[7] = message(orders[7].orderId, paid[0].razorpay_payment_id);
+
+    const run = await runQueue('bookings', bodies);
+    const ids = run.batch.messages.map((m) => m.id);
+    expect(run.result.retryMessages).toEqual([{ msgId: ids[7] }]);
+    expect(run.delays[ids[7]]).toBe(10);
+    expect([...run.result.explicitAcks].sort()).toEqual(ids.filter((_, i) => i !== 7).sort());
+    expect(run.result.retryBatch.retry).toBe(false);
+
+    const second = await runQueue('bookings', [bodies[7]], 2);
+    expect(second.delays[second.batch.messages[0].id]).toBe(20);
+    const dlq = await runQueue('bookings-dlq', [bodies[7]]);
+    expect(dlq.result.explicitAcks).toEqual([dlq.batch.messages[0].id]);
+    expect((await orderRow(orders[7].orderId)).status).toBe('needs_attention');
+
+    expect(await bookingsOfEvent(event.id)).toHaveLength(9);
+    for (const [i, g] of guests.entries()) expect(await confirmationEmails(g.email)).toHaveLength(i === 7 ? 0 : 1);
+  });
+
+  it('a db.batch with a failing statement writes nothing', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const row = await orderRow(order.orderId);
+    const client = env.DB;
+    // recordBooking's shape: the booking row, then an order update, here one the CHECK refuses.
+    await expect(
+      client.batch([
+        client
+          .prepare(
+            `INSERT INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
+             VALUES ('bkg_batch_test', ?1, ?2, ?3, 'x', 'x', '2030-01-01', 'male', 1, 499, 'pay_batch_test', 'confirmed', '2030-01-01')`,
+          )
+          .bind(row.userId, row.id, event.id),
+        client.prepare(`UPDATE payment_orders SET status = 'no_such_status' WHERE id = ?1`).bind(row.id),
+      ]),
+    ).rejects.toThrow();
+    expect(await bookingsOfEvent(event.id)).toEqual([]);
+    expect((await orderRow(order.orderId)).status).toBe('created');
+    // And through drizzle's batch, as the services use it.
+    await expect(
+      d().batch([
+        d().update(paymentOrders).set({ failureReason: 'written' }).where(eq(paymentOrders.id, row.id)),
+        d().update(paymentOrders).set({ seats: 3 }).where(eq(paymentOrders.id, row.id)),
+      ]),
+    ).rejects.toThrow();
+    expect((await orderRow(order.orderId)).failureReason).toBeNull();
+  });
+});
