@@ -9,7 +9,14 @@ const SHELL = `<!doctype html><html><head>
 </head><body><div id="root"></div></body></html>`;
 
 const shell = (body = SHELL, init: ResponseInit = {}) =>
-  new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: '"v1"', 'Cache-Control': 'public, max-age=0, must-revalidate' }, ...init });
+  new Response(body, {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      ETag: '"v1"',
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+    },
+    ...init,
+  });
 
 /** The built assets, as the ASSETS binding answers them. */
 function assets(files: Record<string, string>, reads: string[] = []): Fetcher {
@@ -17,7 +24,9 @@ function assets(files: Record<string, string>, reads: string[] = []): Fetcher {
     fetch: async (input: RequestInfo | URL) => {
       const path = new URL(input instanceof Request ? input.url : input).pathname;
       reads.push(path);
-      return path in files ? new Response(files[path], { headers: { 'Content-Type': 'text/css; charset=utf-8' } }) : new Response('Not found', { status: 404 });
+      return path in files
+        ? new Response(files[path], { headers: { 'Content-Type': 'text/css; charset=utf-8' } })
+        : new Response('Not found', { status: 404 });
     },
     connect: () => {
       throw new Error('not used');
@@ -31,7 +40,10 @@ const shellWith = (css: string) => shell(SHELL.replace('/assets/index-123.css', 
 
 describe('firstFramePage', () => {
   it('inlines the stylesheet, fetches scripts at low priority and puts the frame in #root', async () => {
-    const res = firstFramePage(shell(), { assets: assets(CSS), replace: { selector: 'div#root', html: '<div id="root"><main><h1>Dinner</h1></main></div>' } });
+    const res = firstFramePage(shell(), {
+      assets: assets(CSS),
+      replace: { selector: 'div#root', html: '<div id="root"><main><h1>Dinner</h1></main></div>' },
+    });
     const html = await res.text();
     expect(html).toContain('<style>.hero{color:red}</style>');
     expect(html).not.toContain('rel="stylesheet"');
@@ -42,7 +54,10 @@ describe('firstFramePage', () => {
 
   it('hands over the data in a JSON element no value can break out of', async () => {
     const title = '</script><script>alert(1)</script> & <b>';
-    const res = firstFramePage(shell(), { assets: assets(CSS), data: { queries: [{ key: ['events', 'x'], data: { event: { title } } }] } });
+    const res = firstFramePage(shell(), {
+      assets: assets(CSS),
+      data: { queries: [{ key: ['events', 'x'], data: { event: { title } } }] },
+    });
     const html = await res.text();
     const element = /<script type="application\/json" id="page-data">(.*?)<\/script><\/body>/s.exec(html);
     expect(element).not.toBeNull();
@@ -64,10 +79,14 @@ describe('firstFramePage', () => {
   it('reads a stylesheet once for all pages, and tries a missing one again', async () => {
     const reads: string[] = [];
     const files = { '/assets/once-1.css': '.a{}' };
-    for (let i = 0; i < 3; i++) expect(await firstFramePage(shellWith('/assets/once-1.css'), { assets: assets(files, reads) }).text()).toContain('<style>.a{}</style>');
+    for (let i = 0; i < 3; i++)
+      expect(await firstFramePage(shellWith('/assets/once-1.css'), { assets: assets(files, reads) }).text()).toContain(
+        '<style>.a{}</style>',
+      );
     expect(reads).toEqual(['/assets/once-1.css']);
     const missing: string[] = [];
-    for (let i = 0; i < 2; i++) await firstFramePage(shellWith('/assets/late-1.css'), { assets: assets({}, missing) }).text();
+    for (let i = 0; i < 2; i++)
+      await firstFramePage(shellWith('/assets/late-1.css'), { assets: assets({}, missing) }).text();
     expect(missing).toEqual(['/assets/late-1.css', '/assets/late-1.css']);
   });
 
@@ -81,7 +100,9 @@ describe('firstFramePage', () => {
 
   it('passes anything but a page through untouched', async () => {
     const missing = shell('Not found', { status: 404 });
-    expect(firstFramePage(missing, { assets: assets(CSS), replace: { selector: 'div#root', html: '<p>x</p>' } })).toBe(missing);
+    expect(firstFramePage(missing, { assets: assets(CSS), replace: { selector: 'div#root', html: '<p>x</p>' } })).toBe(
+      missing,
+    );
     const css = new Response('a{}', { headers: { 'Content-Type': 'text/css' } });
     expect(firstFramePage(css, { assets: assets(CSS), replace: { selector: 'div#root', html: '<p>x</p>' } })).toBe(css);
   });

@@ -44,7 +44,12 @@ export function eventsPageFrame(events: EventSummary[]): FramePatch {
     }),
   );
   return {
-    replace: events.length ? { selector: `ul[aria-label="${LOADING_EVENTS_LABEL}"]`, html: renderToStaticMarkup(createElement(EventGrid, null, cards)) } : undefined,
+    replace: events.length
+      ? {
+          selector: `ul[aria-label="${LOADING_EVENTS_LABEL}"]`,
+          html: renderToStaticMarkup(createElement(EventGrid, null, cards)),
+        }
+      : undefined,
     data: { queries: [{ key: eventsQueryKey(), data: { events } }] },
     // The first card's image is the page's largest paint.
     preloadImage: sameOriginPath(events[0]?.image_url),
@@ -54,7 +59,10 @@ export function eventsPageFrame(events: EventSummary[]): FramePatch {
 /** /event/:idOrCity: the hero and facts, rendered into the empty shell, plus the event answer under the key the URL used. */
 export function eventPageFrame(key: string, event: EventDetail): FramePatch {
   return {
-    replace: { selector: 'div#root', html: `<div id="root">${renderToStaticMarkup(createElement(EventLayout, { event }))}</div>` },
+    replace: {
+      selector: 'div#root',
+      html: `<div id="root">${renderToStaticMarkup(createElement(EventLayout, { event }))}</div>`,
+    },
     data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
     preloadImage: sameOriginPath(event.image_url),
   };

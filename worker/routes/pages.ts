@@ -23,12 +23,18 @@ import { findEventDetail, listBookableEvents } from '../services/events';
 export const pageRoutes = new Hono<AppEnv>()
   .get('/', async (c) => firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'home'), { assets: c.env.ASSETS }))
   .get('/events', database, async (c) => {
-    const [shell, list] = await Promise.all([staticFrame(c.env.ASSETS, c.req.raw, 'events'), orNull(listBookableEvents(c.var.db, new Date()), 'events list')]);
+    const [shell, list] = await Promise.all([
+      staticFrame(c.env.ASSETS, c.req.raw, 'events'),
+      orNull(listBookableEvents(c.var.db, new Date()), 'events list'),
+    ]);
     return firstFramePage(shell, { assets: c.env.ASSETS, ...(list ? eventsPageFrame(list) : {}) });
   })
   .get('/event/:idOrCity', database, async (c) => {
     const key = c.req.param('idOrCity');
-    const [shell, event] = await Promise.all([c.env.ASSETS.fetch(unconditional(c.req.raw)), orNull(findEventDetail(c.var.db, key, new Date()), 'event')]);
+    const [shell, event] = await Promise.all([
+      c.env.ASSETS.fetch(unconditional(c.req.raw)),
+      orNull(findEventDetail(c.var.db, key, new Date()), 'event'),
+    ]);
     if (!event) return shell;
     return firstFramePage(shell, { assets: c.env.ASSETS, ...eventPageFrame(key, event) });
   });
@@ -41,7 +47,9 @@ async function orNull<T>(read: Promise<T>, what: string): Promise<T | null> {
   try {
     return await read;
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: `page data: reading the ${what} failed`, error: String(error) }));
+    console.error(
+      JSON.stringify({ level: 'error', msg: `page data: reading the ${what} failed`, error: String(error) }),
+    );
     return null;
   }
 }
@@ -72,7 +80,10 @@ function unconditional(req: Request, path?: string): Request {
  * (one file), so later SPA navigations need no other; the cost is that these pages do not
  * share the cached file.
  */
-export function firstFramePage(shell: Response, { assets, replace, data, preloadImage }: FramePatch & { assets: Fetcher }): Response {
+export function firstFramePage(
+  shell: Response,
+  { assets, replace, data, preloadImage }: FramePatch & { assets: Fetcher },
+): Response {
   if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
   let rewriter = new HTMLRewriter()
     .on('link[rel="stylesheet"][href^="/assets/"]', {
@@ -81,9 +92,15 @@ export function firstFramePage(shell: Response, { assets, replace, data, preload
         if (css !== null) link.replace(`<style>${css}</style>`, { html: true });
       },
     })
-    .on('script[type="module"][src], link[rel="modulepreload"]', { element: (script) => void script.setAttribute('fetchpriority', 'low') });
-  if (replace) rewriter = rewriter.on(replace.selector, { element: (element) => void element.replace(replace.html, { html: true }) });
-  if (data) rewriter = rewriter.on('body', { element: (body) => void body.append(pageDataElement(data), { html: true }) });
+    .on('script[type="module"][src], link[rel="modulepreload"]', {
+      element: (script) => void script.setAttribute('fetchpriority', 'low'),
+    });
+  if (replace)
+    rewriter = rewriter.on(replace.selector, {
+      element: (element) => void element.replace(replace.html, { html: true }),
+    });
+  if (data)
+    rewriter = rewriter.on('body', { element: (body) => void body.append(pageDataElement(data), { html: true }) });
   const page = rewriter.transform(shell);
 
   const res = new Response(page.body, page);
