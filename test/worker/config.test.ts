@@ -180,6 +180,12 @@ describe('the deploy pre-flight rules (worker/deploy/config-check.ts)', () => {
     expect(problems).toContain('SMS_COUNTRIES = "India"');
   });
 
+  it('refuses the tests-only provider deadline override in production', () => {
+    const config = filledIn();
+    config.vars = { ...config.vars, PROVIDER_TIMEOUT_MS: '800' };
+    expect(configProblems(config, ConfigSchema).join('\n')).toContain('PROVIDER_TIMEOUT_MS is for tests');
+  });
+
   it("asks for the chosen SMS provider's settings only", () => {
     const twilio = filledIn();
     twilio.vars = { ...twilio.vars, SMS_PROVIDER: 'twilio' };

@@ -110,6 +110,10 @@ export function configProblems(config: DeployConfig, schema: Schema): string[] {
     else if (value === '' && !unused.has(key)) problems.push(`[vars] ${key} is empty: production needs it.`);
   }
 
+  // Tests shorten every provider's deadline with it; production keeps the adapters' own.
+  if (Object.hasOwn(vars, 'PROVIDER_TIMEOUT_MS'))
+    problems.push('[vars] PROVIDER_TIMEOUT_MS is for tests: remove it, so each provider keeps its own deadline.');
+
   if (required) {
     for (const name of PRODUCTION_SECRETS)
       if (!secrets.has(name)) problems.push(`[secrets] required does not list ${name}: production needs it.`);
