@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { TICKET_TYPES } from '../worker/domain/pricing';
 import { RELATIONSHIP_STATUSES, SEXES, WORK_PROFILES } from '../worker/domain/profile';
+import { AUDIT_ACTIONS, ROLES } from '../worker/domain/roles';
 import { BOOKING_STATUSES, ORDER_STATUSES } from '../worker/domain/statuses';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -16,21 +17,27 @@ const createdAt = () => text('created_at').notNull().default(now);
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(','));
 
 /** An account. Each way of signing in is an identity column: phone, Google subject, email+password. */
-export const users = sqliteTable('users', {
-  id: id(),
-  email: text('email').unique(),
-  phone: text('phone').unique(),
-  googleSub: text('google_sub').unique(),
-  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; iterations stored so they can change. */
-  passwordHash: text('password_hash'),
-  /**
-   * Sign-up metadata (SPEC §3: "Sign-up metadata carries full_name and phone_number"). Kept on
-   * the account, not the profile: a profile counts as complete only once the guest saves it.
-   */
-  fullName: text('full_name'),
-  disabledAt: text('disabled_at'),
-  createdAt: createdAt(),
-});
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').unique(),
+    phone: text('phone').unique(),
+    googleSub: text('google_sub').unique(),
+    /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; iterations stored so they can change. */
+    passwordHash: text('password_hash'),
+    /**
+     * Sign-up metadata (SPEC §3: "Sign-up metadata carries full_name and phone_number"). Kept on
+     * the account, not the profile: a profile counts as complete only once the guest saves it.
+     */
+    fullName: text('full_name'),
+    disabledAt: text('disabled_at'),
+    /** What the account may do beyond booking (worker/domain/roles.ts); granted by `npm run role`. */
+    role: text('role', { enum: ROLES }).notNull().default('guest'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('users_role_chk', sql`${t.role} IN (${sqlList(ROLES)})`)],
+);
 
 /** A signed-in device. Revoking it ends every token issued for it. */
 export const sessions = sqliteTable(
@@ -323,4 +330,26 @@ export const cityWaitlist = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('city_waitlist_city_user_idx').on(t.city, t.userId)],
+);
+
+/**
+ * Every operator or host write (docs/decisions/013-roles-and-audit.md): who, what, on which
+ * target, the target's fields before and after (JSON), when. Written in the same D1 batch as the
+ * change itself (worker/services/audit.ts), so neither exists without the other. Never updated.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    /** `<kind>:<id>`, e.g. `event:gurugram-2025-06-07`. */
+    target: text('target').notNull(),
+    before: text('before'),
+    after: text('after'),
+    at: text('at').notNull().default(now),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at, t.id), index('audit_log_target_idx').on(t.target, t.at)],
 );

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { Role } from './domain/roles';
 import type { Env } from './env';
 
 /** The signed-in user as the session middleware resolves it. */
@@ -9,6 +10,8 @@ export type SessionUser = {
   phone: string | null;
   /** The name given at sign-up, if any (the profile's full_name is the one that counts). */
   fullName: string | null;
+  /** What the account may do beyond booking, read with the session (middleware `requireRole`). */
+  role: Role;
 };
 
 /** Hono generics for every sub-app: bindings plus per-request variables. */

@@ -3,9 +3,10 @@
  * the wire, and the D1 round trips each kind of request may cost (docs/decisions/008).
  */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { coupons } from '../../db/schema';
+import { coupons, users } from '../../db/schema';
 import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
 import worker from '../../worker/index';
 import { randomPhone } from './helpers/auth';
@@ -33,6 +34,9 @@ describe('one casing on the wire', () => {
     const order = await placeOrder(guest.cookie, event.id, 'couple');
     const paid = await sandboxPay(order.orderId);
     const email = `snake-${Date.now()}@example.com`;
+    const operator = await createGuest();
+    await db(env.DB).update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
+    const asOperator = { cookie: operator.cookie };
 
     const quiz = { ...QUIZ_DEFAULTS, music_genres: ['Jazz'], movie_genres: ['Horror', 'Drama', 'Comedy'] };
     const profile = {
@@ -83,6 +87,14 @@ describe('one casing on the wire', () => {
       ['signin failed', apiRequest('POST', '/api/auth/signin', { body: { email, password: 'wrong-password' } })],
       ['otp invalid', apiRequest('POST', '/api/auth/otp/send', { body: { phone: '123' } })],
       ['signed out 401', apiRequest('GET', '/api/bookings')],
+      ['admin events', apiRequest('GET', '/api/admin/events', asOperator)],
+      [
+        'admin hide',
+        apiRequest('PATCH', `/api/admin/events/${event.id}`, { ...asOperator, body: { available: false } }),
+      ],
+      ['admin invalid', apiRequest('PATCH', `/api/admin/events/${event.id}`, { ...asOperator, body: {} })],
+      ['admin audit', apiRequest('GET', `/api/admin/audit?event_id=${event.id}`, asOperator)],
+      ['admin 403', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie })],
       ['unknown path', apiRequest('GET', '/api/nope')],
       ['signout', apiRequest('POST', '/api/auth/signout')],
     ];
@@ -222,6 +234,15 @@ describe('D1 round trips per request', () => {
     await expectWithin('GET /api/profile', apiRequest('GET', '/api/profile', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/bookings', apiRequest('GET', '/api/bookings', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/quiz', apiRequest('GET', '/api/quiz', { cookie: guest.cookie }), 2);
+    // The role rides on the session's one query: the console's gate costs nothing more.
+    await db(env.DB).update(users).set({ role: 'operator' }).where(eq(users.id, guest.userId));
+    await expectWithin('GET /api/admin/events', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/admin/audit', apiRequest('GET', '/api/admin/audit', { cookie: guest.cookie }), 2);
+    await expectWithin(
+      'PATCH /api/admin/events/:id',
+      apiRequest('PATCH', `/api/admin/events/${event.id}`, { cookie: guest.cookie, body: { available: false } }),
+      2,
+    );
     await expectWithin(
       'GET /api/orders/:id',
       apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie }),

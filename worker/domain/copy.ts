@@ -106,4 +106,16 @@ export const COPY = {
     keepPostedTitle: "We'll keep you posted!",
     keepPostedText: "We'll send you updates via WhatsApp before the event.",
   },
+  /** The operator console (/admin) and the gate in front of it. */
+  admin: {
+    /** 403 on a console or host route for a signed-in account without the role. */
+    forbidden: 'You are not allowed to do this. Ask an operator for access.',
+    notAllowedTitle: 'Not allowed',
+    notAllowedText: 'This page is for the Tablemates team. If you should have access, ask an operator.',
+    eventNotFound: 'No dinner with this id.',
+    availableRequired: 'Say whether the dinner is shown: available must be true or false.',
+    eventHidden: 'Dinner hidden from guests.',
+    eventShown: 'Dinner shown to guests.',
+    loadFailed: 'Could not load the console. Please try again.',
+  },
 } as const;

@@ -49,6 +49,16 @@ export const BOOKING_STATUSES = ['confirmed', 'checked_in', 'no_show', 'moved', 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
+ * Bookings whose money the business keeps: the console's revenue sums their amounts. A moved
+ * booking's money travels with its new booking; a refunded or refund-pending one is going back.
+ */
+export const REVENUE_BOOKING_STATUSES = [
+  'confirmed',
+  'checked_in',
+  'no_show',
+] as const satisfies readonly BookingStatus[];
+
+/**
  * Allowed moves of a booking (DESIGN.md "Operating the product"): a confirmed guest checks in,
  * is marked a no-show 60 minutes after the start (SPEC §4), moves to another dinner, or is
  * refunded when we cancel (refund_pending until Razorpay confirms).

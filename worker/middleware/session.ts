@@ -9,6 +9,7 @@ import { createMiddleware } from 'hono/factory';
 import type { CookieOptions } from 'hono/utils/cookie';
 import type { AppEnv, SessionUser } from '../app-env';
 import { COPY } from '../domain/copy';
+import type { Role } from '../domain/roles';
 import { ACCESS_TTL_S, signAccessToken, verifyAccessToken } from '../lib/access-token';
 import { ApiError } from '../lib/errors';
 import { activeUser, createSession, REFRESH_TTL_S, revokeSession, spendRefreshToken } from '../services/sessions';
@@ -142,3 +143,17 @@ export function requireSignedIn(message: string = COPY.common.notSignedIn) {
 
 /** 401 unless a user is signed in (the common case of {@link requireSignedIn}). */
 export const requireUser = requireSignedIn();
+
+/**
+ * 401 when signed out, 403 when the signed-in user holds none of `roles` (docs/decisions/013).
+ * Needs `loadSession` before it; the role comes with the session's one query.
+ * @example new Hono<AppEnv>().use(loadSession, requireRole('operator'))
+ */
+export function requireRole(...roles: [Role, ...Role[]]) {
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    const user = c.get('user') as SessionUser | null;
+    if (!user) throw new ApiError(401, 'unauthorized', COPY.common.notSignedIn);
+    if (!roles.includes(user.role)) throw new ApiError(403, 'forbidden', COPY.admin.forbidden);
+    await next();
+  });
+}

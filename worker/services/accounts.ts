@@ -13,7 +13,13 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/password';
 import { profileColumns } from './profiles';
 
 /** A user on the wire (the session's `user`). */
-const toUserJson = (u: SessionUser) => ({ id: u.id, email: u.email, phone: u.phone, full_name: u.fullName });
+const toUserJson = (u: SessionUser) => ({
+  id: u.id,
+  email: u.email,
+  phone: u.phone,
+  full_name: u.fullName,
+  role: u.role,
+});
 
 /**
  * What the web app knows of a signed-in guest: user, profile, quiz_completed and `next`, the

@@ -44,6 +44,7 @@ export async function activeUser(d: Db, userId: string, sessionId: string): Prom
       email: users.email,
       phone: users.phone,
       fullName: users.fullName,
+      role: users.role,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
@@ -58,7 +59,7 @@ export async function activeUser(d: Db, userId: string, sessionId: string): Prom
     )
     .get();
   if (!row || row.expiresAt < new Date().toISOString()) return null;
-  return { id: row.id, sessionId, email: row.email, phone: row.phone, fullName: row.fullName };
+  return { id: row.id, sessionId, email: row.email, phone: row.phone, fullName: row.fullName, role: row.role };
 }
 
 export async function revokeSession(d: Db, sessionId: string) {

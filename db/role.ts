@@ -1,0 +1,110 @@
+/**
+ * Grants a role (docs/decisions/013-roles-and-audit.md): `npm run role -- <phone or email> <role>
+ * [--remote] [--persist-to DIR]`. The person must already have signed in once; a 10-digit phone
+ * means +91. An unknown person or role is an error and nothing is written. Runs through
+ * `wrangler d1 execute DB --local|--remote`; `--command` takes no bind parameters, so every value
+ * is validated to a strict shape first and then quoted as an SQL literal.
+ */
+import { execFileSync } from 'node:child_process';
+import { registerHooks } from 'node:module';
+import * as v from 'valibot';
+import { isRole, ROLES, type Role } from '../worker/domain/roles.ts';
+
+// The domain's modules import each other without extensions (the bundlers' way); Node's type
+// stripping needs the `.ts`. Resolve a relative specifier without one to its `.ts` file, so this
+// script uses the very rules the Worker does.
+registerHooks({
+  resolve(specifier, context, next) {
+    try {
+      return next(specifier, context);
+    } catch (error) {
+      if (specifier.startsWith('.') && !/\.[cm]?[jt]s$/.test(specifier)) return next(`${specifier}.ts`, context);
+      throw error;
+    }
+  },
+});
+const { emailSchema } = await import('../worker/domain/email.ts');
+const { toE164 } = await import('../worker/domain/phone.ts');
+
+/** How the person is named on the command line, resolved to the column that finds them. */
+export type Who = { column: 'phone' | 'email'; value: string };
+
+/** The product's email rule (trimmed, lower-cased), then a plain shape no SQL quote fits in. */
+const EmailSchema = emailSchema({ invalid: 'invalid email' });
+const EMAIL = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
+
+/** A phone (E.164; 10 digits mean +91) or an email, or null when it is neither. */
+export function parseWho(input: string): Who | null {
+  const text = input.trim();
+  if (text.includes('@')) {
+    const parsed = v.safeParse(EmailSchema, text);
+    return parsed.success && EMAIL.test(parsed.output) ? { column: 'email', value: parsed.output } : null;
+  }
+  const phone = toE164(text);
+  return phone && /^\+[1-9]\d{7,14}$/.test(phone) ? { column: 'phone', value: phone } : null;
+}
+
+/** An SQL string literal. Inputs reach here only after {@link parseWho} or {@link isRole}. */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * One statement that grants `role` and answers the person found (empty when there is none, so
+ * nothing was written).
+ * @example grantSql({ column: 'phone', value: '+919876543210' }, 'operator')
+ */
+export function grantSql(who: Who, role: Role): string {
+  return `UPDATE users SET role = ${literal(role)} WHERE ${who.column} = ${literal(who.value)} RETURNING id, phone, email, role;`;
+}
+
+type Args = { who: Who; role: Role; remote: boolean; persist: string[] };
+
+/** Parses the command line, or throws an Error whose message is the whole story. */
+export function parseArgs(argv: string[]): Args {
+  const rest = [...argv];
+  const remote = rest.includes('--remote');
+  const persistAt = rest.indexOf('--persist-to');
+  const persist = persistAt >= 0 ? ['--persist-to', rest[persistAt + 1] ?? ''] : [];
+  if (persistAt >= 0 && !persist[1]) throw new Error('--persist-to needs a directory.');
+  if (remote && persist.length) throw new Error('--persist-to is for the local database only.');
+  const positional = rest.filter((a, i) => !a.startsWith('--') && !(persistAt >= 0 && i === persistAt + 1));
+  if (positional.length !== 2)
+    throw new Error(`Usage: npm run role -- <phone or email> <${ROLES.join('|')}> [--remote]`);
+  const [whoText, roleText] = positional;
+  const who = parseWho(whoText);
+  if (!who) throw new Error(`"${whoText}" is neither a phone number nor an email address.`);
+  if (!isRole(roleText)) throw new Error(`Unknown role "${roleText}". Roles: ${ROLES.join(', ')}.`);
+  return { who, role: roleText, remote, persist };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+  const out = execFileSync(
+    'wrangler',
+    [
+      'd1',
+      'execute',
+      'DB',
+      args.remote ? '--remote' : '--local',
+      ...args.persist,
+      '--json',
+      '--command',
+      grantSql(args.who, args.role),
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [result] = JSON.parse(out) as Array<{ results: Array<{ id: string; role: string }> }>;
+  const user = result?.results[0];
+  if (!user) {
+    console.error(
+      `No account with ${args.who.column} ${args.who.value}. They must sign in once before they can be given a role.`,
+    );
+    process.exit(1);
+  }
+  console.log(`${args.who.value} is now ${user.role} (user ${user.id}, ${args.remote ? 'remote' : 'local'} D1).`);
+}

@@ -1,0 +1,16 @@
+/**
+ * Who may do what beyond booking (DESIGN.md "Operating the product"): every account is a `guest`;
+ * a `host` runs the dinners assigned to them; an `operator` runs the business from the console.
+ * `db/schema.ts` builds `users.role`'s CHECK constraint from this list, `npm run role` grants one.
+ */
+export const ROLES = ['guest', 'host', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/**
+ * The kinds of operator or host write the audit log records (`audit_log.action`). Each new
+ * console write adds its action here.
+ */
+export const AUDIT_ACTIONS = ['event.update'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

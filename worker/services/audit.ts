@@ -1,0 +1,71 @@
+/**
+ * The audit log (docs/decisions/013-roles-and-audit.md): every operator or host write leaves one
+ * row, who, what, on which target, before → after. The row is built here and run in the same
+ * D1 batch as the change it records, so one never exists without the other.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, userProfiles, users } from '../../db/schema';
+import type { AuditAction } from '../domain/roles';
+
+/** Fields of the target as JSON (snake_case keys, as on the wire). */
+export type AuditFields = Record<string, string | number | boolean | null>;
+
+export type AuditEntry = {
+  actorId: string;
+  action: AuditAction;
+  /** `<kind>:<id>`, from a helper such as {@link eventTarget}. */
+  target: string;
+  before: AuditFields | null;
+  after: AuditFields | null;
+};
+
+/** The audit target of a dinner. */
+export const eventTarget = (eventId: string) => `event:${eventId}`;
+
+/**
+ * The audit row of a write, for the write's own `d.batch([...])`. Place it right after the write:
+ * it is inserted only if that statement changed a row (SQLite's `changes()`, same connection,
+ * same transaction), so a write that matched nothing leaves no trace.
+ * @example
+ * await d.batch([
+ *   d.update(events).set({ available }).where(and(eq(events.id, id), eq(events.available, !available))),
+ *   auditRow(d, { actorId, action: 'event.update', target: eventTarget(id), before, after }),
+ * ]);
+ */
+export function auditRow(d: Db, entry: AuditEntry) {
+  const json = (fields: AuditFields | null) => (fields === null ? null : JSON.stringify(fields));
+  // Every column, in the table's order (an INSERT … SELECT from SQL names them all).
+  return d
+    .insert(auditLog)
+    .select(
+      sql`SELECT ${crypto.randomUUID()}, ${entry.actorId}, ${entry.action}, ${entry.target}, ${json(entry.before)}, ${json(entry.after)}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE changes() > 0`,
+    );
+}
+
+const parse = (text: string | null): AuditFields | null => (text === null ? null : (JSON.parse(text) as AuditFields));
+
+/** The newest `limit` audit entries, optionally of one target, with who made them. One query. */
+export async function listAudit(d: Db, opts: { target?: string; limit?: number } = {}) {
+  const rows = await d
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      target: auditLog.target,
+      before: auditLog.before,
+      after: auditLog.after,
+      at: auditLog.at,
+      actor_id: auditLog.actorId,
+      actor_name: sql<
+        string | null
+      >`COALESCE(${userProfiles.fullName}, ${users.fullName}, ${users.email}, ${users.phone})`,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId))
+    .where(and(opts.target === undefined ? undefined : eq(auditLog.target, opts.target)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(opts.limit ?? 100);
+  return rows.map((row) => ({ ...row, before: parse(row.before), after: parse(row.after) }));
+}
+export type AuditLogEntry = Awaited<ReturnType<typeof listAudit>>[number];
