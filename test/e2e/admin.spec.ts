@@ -1,0 +1,105 @@
+/**
+ * The operator console end to end (docs/decisions/013): a guest is made operator with the real
+ * `npm run role` against this stack's D1, hides a dinner and finds it gone from /events and in the
+ * audit log; a guest is refused.
+ */
+import { execFileSync } from 'node:child_process';
+import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
+import { root } from '../stack/stack.ts';
+import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
+import { signInWithPhone } from './helpers/sign-in.ts';
+import { E2E_WORKER_PORT } from './playwright.config.ts';
+
+/** The e2e stack's local D1 (global-setup.ts). */
+const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
+
+const run = (cmd: string, args: string[]) =>
+  execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/**
+ * A bookable dinner of this test's own: in Gurugram (the other specs expect only Gurugram on
+ * /events) on the Sunday after the first seeded Saturday, so the list's last dinner stays a seeded one.
+ */
+function insertDinner() {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const [saturday] = nextSaturdays(new Date(), 1);
+  const sunday = new Date(Date.parse(`${saturday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const id = `e2e-admin-${tag}`;
+  const title = `Sunday Supper ${tag} — Gurugram`;
+  run('wrangler', [
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--persist-to',
+    persistTo,
+    '--command',
+    `INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+      ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
+     VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
+      '/images/events/gurugram.svg', 1, 499, 899, 749, 8);`,
+  ]);
+  return { id, title };
+}
+
+test('an operator made with npm run role hides a dinner: gone from /events, in the audit log', async ({ page }) => {
+  const dinner = insertDinner();
+  const phone = await signInWithPhone(page);
+  const out = run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+  expect(out).toContain(`+91${phone} is now operator`);
+
+  await page.goto('/events');
+  await spaRendered(page);
+  await expect(page.getByRole('main')).toContainText(dinner.title);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: dinner.title }) });
+  await expect(card).toContainText('Left');
+  await expect(card).toContainText('8 of 8');
+  const shown = card.getByRole('switch', { name: /Shown to guests/ });
+  await expect(shown).toBeChecked();
+  // By keyboard: focus the switch and press Space.
+  await shown.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: 'Dinner hidden from guests.' })).toBeVisible();
+  await expect(shown).not.toBeChecked();
+  await expect(card).toContainText('Hidden');
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await expect(audit).toContainText(`Hid ${dinner.title}`);
+  await expect(audit).toContainText('available: true → available: false');
+
+  await page.goto('/events');
+  await spaRendered(page);
+  await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(dinner.title);
+  expect((await page.request.get(`/api/events/${dinner.id}`)).status()).toBe(404);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText(`Hid ${dinner.title}`);
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByRole('heading', { name: 'Upcoming dinners' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  }
+});
+
+test('a guest is refused: /admin says not allowed and the API answers 403', async ({ page }) => {
+  await signInWithPhone(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+  await expect(page.getByText('Operator console')).toHaveCount(0);
+  expect((await page.request.get('/api/admin/events')).status()).toBe(403);
+  await expectAccessible(page);
+});
+
+test('a visitor is sent to sign in, and back to /admin after', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fadmin/);
+});

@@ -1,0 +1,243 @@
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { toast } from '@/components/toast';
+import { COPY } from '@domain/copy';
+import {
+  type AdminEvent,
+  type AuditEntry,
+  useAdminEventsQuery,
+  useAuditQuery,
+  useSetEventAvailable,
+} from '../api/admin-api';
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+/** The operator console's first page: the dinners, their seats and money, and the audit log. */
+export function AdminDashboard() {
+  const eventsQuery = useAdminEventsQuery();
+  const now = new Date().toISOString();
+  const all = eventsQuery.data?.events ?? [];
+  const upcoming = all.filter((e) => e.starts_at > now).reverse();
+  const past = all.filter((e) => e.starts_at <= now);
+  const titles = new Map(all.map((e) => [e.id, `${e.title} (${e.date})`]));
+
+  return (
+    <main className="mx-auto min-h-screen max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-base-300 pb-4">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-widest text-primary">Tablemates</p>
+          <h1 className="text-3xl font-bold">Operator console</h1>
+        </div>
+        <nav aria-label="Console">
+          <Link to="/" className="btn btn-outline btn-sm">
+            Back to site
+          </Link>
+        </nav>
+      </header>
+
+      {eventsQuery.isPending ? (
+        <p role="status" className="py-16 text-center text-base-content/80">
+          Loading...
+        </p>
+      ) : eventsQuery.isError ? (
+        <div role="alert" className="alert alert-error my-8">
+          <span>{eventsQuery.error.message || COPY.admin.loadFailed}</span>
+          <button type="button" className="btn btn-sm" onClick={() => eventsQuery.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <Summary upcoming={upcoming} needsAttention={eventsQuery.data.needs_attention} all={all} />
+          <section aria-labelledby="upcoming-heading" className="mt-10">
+            <h2 id="upcoming-heading" className="text-2xl font-bold">
+              Upcoming dinners
+            </h2>
+            {upcoming.length === 0 ? (
+              <p className="mt-4 text-base-content/80">No upcoming dinners.</p>
+            ) : (
+              <DinnerList events={upcoming} />
+            )}
+          </section>
+          {past.length > 0 && (
+            <details className="mt-8 rounded-box border border-base-300 p-4">
+              <summary className="cursor-pointer text-lg font-semibold">Past dinners ({past.length})</summary>
+              <DinnerList events={past} />
+            </details>
+          )}
+        </>
+      )}
+
+      <AuditLog titles={titles} />
+    </main>
+  );
+}
+
+function Summary({
+  upcoming,
+  all,
+  needsAttention,
+}: {
+  upcoming: AdminEvent[];
+  all: AdminEvent[];
+  needsAttention: number;
+}) {
+  const stats: Array<[string, string]> = [
+    ['Upcoming dinners', String(upcoming.length)],
+    ['Seats sold (upcoming)', String(upcoming.reduce((n, e) => n + e.seats_sold, 0))],
+    ['Revenue (all dinners)', rupees.format(all.reduce((n, e) => n + e.revenue, 0))],
+    ['Needs attention', String(needsAttention)],
+  ];
+  return (
+    <section aria-labelledby="summary-heading" className="mt-6">
+      <h2 id="summary-heading" className="sr-only">
+        Summary
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {stats.map(([label, value]) => (
+          <div
+            key={label}
+            className={`rounded-box border p-4 ${label === 'Needs attention' && needsAttention > 0 ? 'border-error bg-error/10' : 'border-base-300 bg-base-100'}`}
+          >
+            <dt className="text-sm text-base-content/80">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function DinnerList({ events }: { events: AdminEvent[] }) {
+  return (
+    <ul className="mt-4 grid gap-4 md:grid-cols-2">
+      {events.map((e) => (
+        <DinnerCard key={e.id} event={e} />
+      ))}
+    </ul>
+  );
+}
+
+function DinnerCard({ event }: { event: AdminEvent }) {
+  const headingId = useId();
+  const setAvailable = useSetEventAvailable();
+  const toggle = (available: boolean) =>
+    setAvailable.mutate(
+      { id: event.id, available },
+      {
+        onSuccess: () => toast({ title: available ? COPY.admin.eventShown : COPY.admin.eventHidden }),
+        onError: (error) =>
+          toast({ title: COPY.common.errorTitle, description: error.message, variant: 'destructive' }),
+      },
+    );
+  const figures: Array<[string, string]> = [
+    ['Sold', String(event.seats_sold)],
+    ['Held', String(event.seats_held)],
+    ['Left', `${event.seats_left} of ${event.capacity}`],
+    ['Revenue', rupees.format(event.revenue)],
+  ];
+  return (
+    <li aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold">
+            {event.title}
+          </h3>
+          <p className="text-sm text-base-content/80">
+            {formatWhen(event.starts_at)} · {event.location}
+          </p>
+        </div>
+        <span className={`badge ${event.available ? 'badge-success' : 'badge-neutral'}`}>
+          {event.available ? 'Shown' : 'Hidden'}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-base-content/80">{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {event.needs_attention > 0 && (
+        <p className="mt-2 text-sm font-semibold text-error">
+          {event.needs_attention} {event.needs_attention === 1 ? 'order needs' : 'orders need'} attention
+        </p>
+      )}
+      <label className="mt-3 flex cursor-pointer items-center gap-3">
+        <input
+          type="checkbox"
+          role="switch"
+          className="toggle toggle-success"
+          checked={event.available}
+          disabled={setAvailable.isPending}
+          onChange={(e) => toggle(e.currentTarget.checked)}
+        />
+        <span>
+          Shown to guests
+          <span className="sr-only">
+            : {event.title}, {event.date}
+          </span>
+        </span>
+      </label>
+    </li>
+  );
+}
+
+/** One audit entry in words: who did what to which dinner, before → after. */
+function summarise(entry: AuditEntry, titles: Map<string, string>) {
+  const eventId = entry.target.startsWith('event:') ? entry.target.slice('event:'.length) : null;
+  const name = (eventId && titles.get(eventId)) ?? entry.target;
+  const after = entry.after as Record<string, unknown> | null;
+  if (entry.action === 'event.update' && after && typeof after.available === 'boolean') {
+    return `${after.available ? 'Showed' : 'Hid'} ${name}`;
+  }
+  return `${entry.action} ${name}`;
+}
+
+const fields = (value: unknown) =>
+  value && typeof value === 'object'
+    ? Object.entries(value)
+        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+        .join(', ')
+    : '—';
+
+function AuditLog({ titles }: { titles: Map<string, string> }) {
+  const audit = useAuditQuery();
+  return (
+    <section aria-labelledby="audit-heading" className="mt-12">
+      <h2 id="audit-heading" className="text-2xl font-bold">
+        Audit log
+      </h2>
+      {audit.isPending ? (
+        <p role="status" className="mt-4 text-base-content/80">
+          Loading...
+        </p>
+      ) : audit.isError ? (
+        <p role="alert" className="mt-4 text-error">
+          {audit.error.message}
+        </p>
+      ) : audit.data.entries.length === 0 ? (
+        <p className="mt-4 text-base-content/80">Nothing recorded yet.</p>
+      ) : (
+        <ol className="mt-4 divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+          {audit.data.entries.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-baseline sm:gap-4">
+              <time dateTime={entry.at} className="shrink-0 text-sm text-base-content/80 sm:w-44">
+                {formatWhen(entry.at)}
+              </time>
+              <div className="min-w-0">
+                <p className="font-medium break-words">{summarise(entry, titles)}</p>
+                <p className="text-sm text-base-content/80 break-words">
+                  by {entry.actor_name ?? entry.actor_id} · {fields(entry.before)} → {fields(entry.after)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
