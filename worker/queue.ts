@@ -50,6 +50,32 @@ export async function handleQueue(batch: MessageBatch<BookingMessage>, env: Env)
   }
 }
 
+/** Delay of a `bookings` message held back by a broken config: fixing it takes a deploy, not seconds. */
+export const CONFIG_RETRY_DELAY_S = 300;
+
+/**
+ * The Worker's config is broken (assertConfig threw), so no message can be handled. Every message
+ * is retried explicitly with a delay, never acked: thrown from queue(), the batch would be retried
+ * without our delays and, after max_retries, dropped from `bookings-dlq` (which has nothing
+ * behind it). A dead letter on its last attempt is handed back to `bookings` as handleQueue does.
+ */
+export async function holdBatch(batch: MessageBatch<BookingMessage>, env: Env, error: unknown): Promise<void> {
+  const deadLetter = batch.queue.endsWith('-dlq');
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      alert: 'queue_config_invalid',
+      queue: batch.queue,
+      messages: batch.messages.length,
+      error: String((error as Error)?.message ?? error),
+    }),
+  );
+  for (const msg of batch.messages) {
+    if (deadLetter && msg.attempts >= DLQ_MAX_RETRIES && (await handBack(env, msg.body))) msg.ack();
+    else msg.retry({ delaySeconds: deadLetter ? dlqRetryDelaySeconds(msg.attempts) : CONFIG_RETRY_DELAY_S });
+  }
+}
+
 /** A payment is flagged for a person; a confirmation is simply tried again (it is the guest's, not an operator's). */
 async function handleDeadLetter(env: Env, body: BookingMessage) {
   if (body.kind === 'send-confirmation') await sendConfirmation(env, body.bookingId);

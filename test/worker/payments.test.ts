@@ -2,10 +2,11 @@ import { createScheduledController, env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { eventBookings, webhookEvents } from '../../db/schema';
+import { eventBookings, paymentOrders, webhookEvents } from '../../db/schema';
 import type { BookingMessage } from '../../worker/env';
 import type { CapturedMessage } from '../../worker/services/booking-pipeline';
 import worker from '../../worker/index';
+import { CAPTURE_LEASE_MS, RECONCILE_BATCH, reconcileUnpaidOrders } from '../../worker/services/cron-jobs';
 import { seatsTaken } from '../../worker/services/seats';
 import {
   capturedPayment,
@@ -257,8 +258,16 @@ describe('one payment, one booking', () => {
     await runQueue('bookings', [message(order.orderId, first.razorpay_payment_id)]);
     await runQueue('bookings', [message(order.orderId, second.razorpay_payment_id)]);
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'confirmed', paymentId: first.razorpay_payment_id });
-    expect((await razorpayGet<{ count: number }>(`/v1/payments/${second.razorpay_payment_id}/refunds`)).count).toBe(1);
+    const refunds = await razorpayGet<{ count: number; items: Array<{ notes: Record<string, string> }> }>(
+      `/v1/payments/${second.razorpay_payment_id}/refunds`,
+    );
+    expect(refunds.count).toBe(1);
     expect((await razorpayGet<{ count: number }>(`/v1/payments/${first.razorpay_payment_id}/refunds`)).count).toBe(0);
+    // Refunded for what it is, a second payment, not "the hold expired and the event was full".
+    expect(refunds.items[0].notes.reason).toBe('duplicate payment');
+    const [mail] = (await outboxFor(guest.email)).filter((m) => m.subject?.includes('refunded'));
+    expect(mail.body).toContain('already paid for');
+    expect(mail.body).not.toContain('expired');
   });
 });
 
@@ -309,7 +318,8 @@ describe('scheduled reconciliation', () => {
       passThroughOnException: () => {},
     } as unknown as ExecutionContext);
     await new Promise((r) => setTimeout(r, 50));
-    expect(sent).toEqual([
+    // Only this test's orders: reconcile also re-queues other tests' flagged and late orders.
+    expect(ours(sent, [order.orderId, abandoned.orderId])).toEqual([
       {
         kind: 'payment-captured',
         orderId: order.orderId,
@@ -321,8 +331,132 @@ describe('scheduled reconciliation', () => {
     ]);
     expect((await orderRow(abandoned.orderId)).status).toBe('expired');
 
-    await runQueue('bookings', sent);
+    await runQueue('bookings', ours(sent, [order.orderId]));
     expect((await orderRow(order.orderId)).status).toBe('confirmed');
     expect(await bookingsFor((await orderRow(order.orderId)).id)).toHaveLength(1);
   });
+
+  it('a payment made in the open checkout after the order failed or expired, its webhook lost, is booked by reconcile', async () => {
+    const event = await createEvent({ capacity: 4 });
+    const guest = await createGuest();
+    const expired = await placeOrder(guest.cookie, event.id);
+    const failed = await placeOrder(guest.cookie, event.id);
+    await expireHold(expired.orderId, 30);
+    await expireHold(failed.orderId, 30);
+    await db(env.DB)
+      .update(paymentOrders)
+      .set({ status: 'expired' })
+      .where(eq(paymentOrders.razorpayOrderId, expired.orderId));
+    await db(env.DB)
+      .update(paymentOrders)
+      .set({ status: 'failed' })
+      .where(eq(paymentOrders.razorpayOrderId, failed.orderId));
+    // The guest pays both stale checkouts; neither webhook arrives and verify never runs.
+    const paidExpired = await sandboxPay(expired.orderId);
+    const paidFailed = await sandboxPay(failed.orderId);
+
+    const q = capturingEnv();
+    await reconcileUntil(q, (sent) => sent.filter((m) => m.kind === 'payment-captured').length >= 2, [
+      expired.orderId,
+      failed.orderId,
+    ]);
+    const mine = ours(q.sent, [expired.orderId, failed.orderId]);
+    expect(mine.map((m) => (m as CapturedMessage).paymentId).sort()).toEqual(
+      [paidExpired.razorpay_payment_id, paidFailed.razorpay_payment_id].sort(),
+    );
+    // The late path: a seat is free, so both are confirmed (never money without a seat).
+    await runQueue('bookings', mine);
+    expect((await orderRow(expired.orderId)).status).toBe('confirmed');
+    expect((await orderRow(failed.orderId)).status).toBe('confirmed');
+  });
+
+  it('a capture mark Razorpay never confirms lapses after its lease: the seat is freed and the order expired', async () => {
+    const event = await createEvent({ capacity: 1 });
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    // A capture was reported inside the hold (e.g. verify of a payment that then stayed
+    // uncaptured) and Razorpay lists no captured or authorized payment for the order.
+    const markedAt = new Date(Date.now() - CAPTURE_LEASE_MS - 120_000).toISOString();
+    await db(env.DB)
+      .update(paymentOrders)
+      .set({
+        capturePendingAt: markedAt,
+        holdExpiresAt: new Date(Date.now() - CAPTURE_LEASE_MS - 60_000).toISOString(),
+        createdAt: new Date(Date.now() - CAPTURE_LEASE_MS - 600_000).toISOString(),
+      })
+      .where(eq(paymentOrders.razorpayOrderId, order.orderId));
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(1);
+
+    const q = capturingEnv();
+    await reconcileUntil(q, async () => (await orderRow(order.orderId)).status !== 'created', [order.orderId]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'expired', capturePendingAt: null });
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(0);
+  });
+
+  it('a capture mark inside its lease keeps the seat', async () => {
+    const event = await createEvent({ capacity: 1 });
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    await db(env.DB)
+      .update(paymentOrders)
+      .set({
+        capturePendingAt: new Date(Date.now() - 120_000).toISOString(),
+        holdExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+        createdAt: new Date(Date.now() - 20 * 60_000).toISOString(),
+      })
+      .where(eq(paymentOrders.razorpayOrderId, order.orderId));
+    await reconcileUnpaidOrders(capturingEnv().env, db(env.DB), new Date());
+    expect((await orderRow(order.orderId)).status).toBe('created');
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(1);
+  });
+
+  it('orders that stay unresolved run after run cannot starve the rest', async () => {
+    const event = await createEvent({ capacity: 200 });
+    const guest = await createGuest();
+    // More stuck orders than one run asks about, all older than the paid one: a capture was
+    // reported for each, and Razorpay answers an error for every one of them.
+    const stuckAt = new Date(Date.now() - 40 * 60_000).toISOString();
+    const stuck = Array.from({ length: RECONCILE_BATCH + 5 }, (_, i) => ({
+      id: `ord_stuck_${event.id}_${i}`,
+      razorpayOrderId: `order_stuck_${event.id}_${i}`,
+      receipt: `rcpt_stuck_${event.id}_${i}`,
+      userId: guest.userId,
+      eventId: event.id,
+      ticketType: 'male' as const,
+      seats: 1,
+      amount: 499,
+      holdExpiresAt: new Date(Date.now() - 30 * 60_000).toISOString(),
+      capturePendingAt: new Date(Date.now() - 35 * 60_000).toISOString(),
+      createdAt: stuckAt,
+      updatedAt: stuckAt,
+    }));
+    const d = db(env.DB);
+    await d.batch(stuck.map((row) => d.insert(paymentOrders).values(row)) as [never, ...never[]]);
+    const paid = await placeOrder(guest.cookie, event.id);
+    const payment = await sandboxPay(paid.orderId);
+    await expireHold(paid.orderId, 3);
+
+    const q = capturingEnv();
+    // Each run asks the least recently asked orders first, so within a few runs the paid one is.
+    await reconcileUntil(q, (sent) => ours(sent, [paid.orderId]).length > 0, [paid.orderId], 4);
+    expect(ours(q.sent, [paid.orderId])).toMatchObject([{ paymentId: payment.razorpay_payment_id }]);
+  });
 });
+
+/** The queue messages of these orders only (other tests' orders live in the same database). */
+const ours = (sent: BookingMessage[], orderIds: string[]) =>
+  sent.filter((m) => m.kind === 'payment-captured' && orderIds.includes(m.orderId));
+
+/** Runs the cron's reconciliation on `q.env` until `done` (at most `runs` times); fails if it never is. */
+async function reconcileUntil(
+  q: ReturnType<typeof capturingEnv>,
+  done: (sent: BookingMessage[]) => boolean | Promise<boolean>,
+  orderIds: string[],
+  runs = 3,
+) {
+  for (let i = 0; i < runs; i++) {
+    await reconcileUnpaidOrders(q.env, db(env.DB), new Date());
+    if (await done(ours(q.sent, orderIds))) return;
+  }
+  throw new Error(`reconcile did not get to ${orderIds.join(', ')} in ${runs} runs`);
+}

@@ -70,12 +70,23 @@ export const confirmationWhatsApp = (b: BookingFacts) => ({
 });
 
 /** Sent when a payment arrived after its hold expired and the dinner had filled up. */
-export function refundEmail(r: { name: string; eventName: string; amount: number; paymentId: string }) {
+export function refundEmail(r: {
+  name: string;
+  eventName: string;
+  amount: number;
+  paymentId: string;
+  /** `no_seat`: paid after the hold ended and the dinner filled up; `duplicate`: the order was already paid. */
+  reason?: 'no_seat' | 'duplicate';
+}) {
+  const why =
+    r.reason === 'duplicate'
+      ? `Your payment of ${rupees(r.amount)} (${r.paymentId}) was a second payment for a booking of ${r.eventName} you had already paid for. Your booking stays confirmed.`
+      : `Your payment of ${rupees(r.amount)} (${r.paymentId}) reached us after your seat reservation had expired, and ${r.eventName} had filled up in the meantime.`;
   return {
     subject: `Your payment for ${r.eventName} has been refunded`,
     ...render([
       `Hi ${firstName(r.name)},`,
-      `Your payment of ${rupees(r.amount)} (${r.paymentId}) reached us after your seat reservation had expired, and ${r.eventName} had filled up in the meantime.`,
+      why,
       'We have refunded the full amount to your original payment method. Banks usually credit it within 7 working days.',
       'We would love to see you at another dinner soon.',
       'Tablemates',

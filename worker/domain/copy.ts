@@ -94,6 +94,12 @@ export const COPY = {
     bookingFailed: 'Booking creation failed: payment successful but booking record failed. Please contact support.',
     orderNotFound: 'Order not found.',
   },
+  /** An order's failure_reason once its payment was refunded in full (worker/services/booking-pipeline.ts). */
+  refund: {
+    noSeat: 'Paid after the hold expired and the event was full: refunded in full.',
+    duplicate: 'This order was already paid with another payment: the second payment was refunded in full.',
+    amountMismatch: 'The amount paid did not match the order: refunded in full.',
+  },
   newsletter: {
     invalidTitle: 'Invalid email',
     invalid: 'Please enter a valid email',

@@ -5,12 +5,14 @@
  * one email and one WhatsApp message. Money is never kept without a seat, and a seat is never
  * taken without money that matches the order (docs/decisions/005, 012).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { type Db, db } from '../../db/client';
 import { eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
 import { confirmationEmail, confirmationWhatsApp, refundEmail } from '../domain/booking-messages';
+import { COPY } from '../domain/copy';
 import { TICKET_LABELS } from '../domain/pricing';
-import { type OrderStatus, orderStatusesBefore, SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
+import { type OrderStatus, orderStatusesBefore } from '../domain/statuses';
 import type { BookingMessage, Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { sendEmail } from '../providers/email';
@@ -19,7 +21,8 @@ import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { guestContact } from './guests';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 
-type Order = typeof paymentOrders.$inferSelect;
+/** An order row and whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never re-typed here). */
+type Order = typeof paymentOrders.$inferSelect & { ownsSeats: boolean };
 export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured' }>;
 export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 
@@ -32,15 +35,19 @@ const inList = (statuses: readonly OrderStatus[]) =>
   );
 /** Statuses an order is in before any payment was accepted for it. */
 const UNPAID = orderStatusesBefore('paid');
-/** Statuses in which an order's payment was accepted and its seats are its own. */
-const PAID_FOR: readonly OrderStatus[] = SEAT_HOLDING_ORDER_STATUSES;
+/** Statuses an order can be confirmed from (paid, needs_attention), from the status module. */
+const CONFIRMABLE = orderStatusesBefore('confirmed');
+/** Statuses in which an order carries an accepted payment and may (still) have its booking recorded. */
+const BOOKABLE: readonly OrderStatus[] = [...CONFIRMABLE, 'confirmed'];
 /** First delay of a confirmation that could not be delivered at once (the queue backs off from there). */
 const CONFIRMATION_RETRY_DELAY_S = 10;
 
-/** This payment already owns the order's seats: book it without claiming again. */
-const ownedBy = (order: Order, paymentId: string) =>
-  order.paymentId === paymentId &&
-  (PAID_FOR.includes(order.status) || (order.status === 'needs_attention' && order.keepsSeat));
+/**
+ * This payment already owns the order's seats: book it without claiming again. The seat half is
+ * the one predicate of seats.ts (evaluated in the same SELECT); an order carries a `payment_id`
+ * only once a payment was accepted or flagged, so `created` never matches here.
+ */
+const ownedBy = (order: Order, paymentId: string) => order.paymentId === paymentId && order.ownsSeats;
 
 /**
  * The one way a captured payment enters the pipeline (verify, webhook, reconcile). First it is
@@ -60,8 +67,11 @@ export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessag
 }
 
 async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
-  const [order] = await d.select().from(paymentOrders).where(eq(paymentOrders.razorpayOrderId, razorpayOrderId));
-  return order ?? null;
+  const [order] = await d
+    .select({ ...getTableColumns(paymentOrders), ownsSeats: ownsSeatsSql('payment_orders', nowIso()) })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.razorpayOrderId, razorpayOrderId));
+  return order ? { ...order, ownsSeats: Boolean(Number(order.ownsSeats)) } : null;
 }
 
 /**
@@ -80,7 +90,7 @@ async function claimSeat(d: Db, order: Order, paymentId: string): Promise<boolea
     WHERE id = ${order.id} AND status = 'needs_attention' AND keeps_seat = 0 AND payment_id = ${paymentId} AND ${free}`)
       : await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
     WHERE id = ${order.id} AND status IN (${inList(UNPAID)}) AND payment_id IS NULL
-      AND ((status = 'created' AND (hold_expires_at > ${now} OR (capture_pending_at IS NOT NULL AND capture_pending_at <= hold_expires_at))) OR ${free})`);
+      AND (${ownsSeatsSql('payment_orders', now)} OR ${free})`);
   return (res.meta.changes ?? 0) === 1;
 }
 
@@ -99,24 +109,27 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage): Pr
   let order = await orderByRazorpayId(d, msg.orderId);
   if (!order) throw new Error(`unknown order ${msg.orderId}`);
 
-  if (!ownedBy(order, msg.paymentId)) {
-    if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
-    // Only money that matches the order may take a seat (an operator's retry of a flagged order
-    // is checked again too).
+  if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
+  const owned = ownedBy(order, msg.paymentId);
+  // Only money that matches the order may take a seat. A flagged order is checked again even when
+  // it kept its seat: it may have been dead-lettered before its amount was ever known (a verify
+  // report while Razorpay was down), and reconcile re-queues it by itself (cron-jobs.ts).
+  if (!owned || order.status === 'needs_attention') {
     const captured = await capturedAmount(env, msg);
     if (captured.amountPaise !== order.amount * 100 || captured.currency !== order.currency) {
       await refundMismatch(env, d, order, msg.paymentId, captured);
       return 'refunded';
     }
-    if (!(await claimSeat(d, order, msg.paymentId))) {
-      order = (await orderByRazorpayId(d, msg.orderId)) as Order;
-      if (!ownedBy(order, msg.paymentId)) {
-        if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
-        // No seat for this money: either the hold expired and the dinner filled up, or the order
-        // was already paid by another payment. Never keep money without a seat.
-        await refundInFull(env, d, order, msg.paymentId);
-        return 'refunded';
-      }
+  }
+  if (!owned && !(await claimSeat(d, order, msg.paymentId))) {
+    order = (await orderByRazorpayId(d, msg.orderId)) as Order;
+    if (!ownedBy(order, msg.paymentId)) {
+      if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
+      // No seat for this money: either the order is already settled by another payment (a
+      // duplicate), or the hold expired and the dinner filled up. Never keep money without a seat.
+      const reason = order.paymentId && order.paymentId !== msg.paymentId ? 'duplicate' : 'no_seat';
+      await refundInFull(env, d, order, msg.paymentId, reason);
+      return 'refunded';
     }
   }
 
@@ -177,34 +190,51 @@ async function refundMismatch(
     .update(paymentOrders)
     .set({ capturePendingAt: null })
     .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'created'), isNull(paymentOrders.paymentId)));
+  // A flagged order that carried this payment (dead-lettered before its amount was known) is done:
+  // its money went back, so it no longer holds a seat nor waits for reconcile to re-queue it.
+  await d
+    .update(paymentOrders)
+    .set({ status: 'refunded', keepsSeat: false, failureReason: COPY.refund.amountMismatch, updatedAt: nowIso() })
+    .where(
+      and(
+        eq(paymentOrders.id, order.id),
+        eq(paymentOrders.status, 'needs_attention'),
+        eq(paymentOrders.paymentId, paymentId),
+      ),
+    );
 }
+
+const dialect = new SQLiteAsyncDialect();
+/** A drizzle `sql` fragment as a D1 statement, for `D1Database.batch` (drizzle's batch does not run raw SQL on D1). */
+const prepared = (client: D1Database, fragment: SQL) => {
+  const q = dialect.sqlToQuery(fragment);
+  return client.prepare(q.sql).bind(...q.params);
+};
 
 /** One booking per order/payment (UNIQUE on both) and the order confirmed, atomically (one D1 batch). */
 async function recordBooking(d: Db, order: Order, paymentId: string) {
   const now = nowIso();
-  // Raw statements: drizzle's batch does not take raw SQL, and this INSERT … SELECT has no builder form.
-  // Only an order that owns its seats is booked: a flagged one without a seat never is.
+  // Only an order that owns its seats is booked (ownsSeatsSql, the one predicate): a flagged one
+  // without a seat never is. Statuses come from the status module (decision 009).
+  const bookingId = `bkg_${randomToken(12)}`;
   const client = d.$client;
-  const confirmable = orderStatusesBefore('confirmed');
   await client.batch([
-    client
-      .prepare(
-        `INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
-         SELECT ?1, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ?2, 'confirmed', ?3
-         FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
-         WHERE o.id = ?4 AND o.payment_id = ?2
-           AND (o.status IN ('paid', 'confirmed') OR (o.status = 'needs_attention' AND o.keeps_seat = 1))`,
-      )
-      .bind(`bkg_${randomToken(12)}`, paymentId, now, order.id),
+    prepared(
+      client,
+      sql`INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
+      SELECT ${bookingId}, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ${paymentId}, 'confirmed', ${now}
+      FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
+      WHERE o.id = ${order.id} AND o.payment_id = ${paymentId} AND o.status IN (${inList(BOOKABLE)})
+        AND ${ownsSeatsSql('o', now)}`,
+    ),
     // Confirmed only if that booking row exists now (it may predate this batch on a redelivery).
-    client
-      .prepare(
-        `UPDATE payment_orders SET status = 'confirmed', updated_at = ?3
-         WHERE id = ?1 AND payment_id = ?2 AND status IN (${confirmable.map((s) => `'${s}'`).join(', ')})
-           AND (status = 'paid' OR keeps_seat = 1)
-           AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ?1 AND payment_id = ?2)`,
-      )
-      .bind(order.id, paymentId, now),
+    prepared(
+      client,
+      sql`UPDATE payment_orders SET status = 'confirmed', updated_at = ${now}
+      WHERE id = ${order.id} AND payment_id = ${paymentId} AND status IN (${inList(CONFIRMABLE)})
+        AND ${ownsSeatsSql('payment_orders', now)}
+        AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ${order.id} AND payment_id = ${paymentId})`,
+    ),
   ]);
   const [booking] = await d
     .select()
@@ -249,21 +279,53 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
   let owed = false;
   if (guest.email && (await claim(d, bookingId, 'email'))) {
     const sent = await sendEmail(env, { to: guest.email, ...confirmationEmail(facts) }, bookingId);
-    if (!sent.ok) {
-      console.error('confirmation email failed; will retry', bookingId, sent.error);
-      await release(d, bookingId, 'email');
-      owed = true;
-    }
+    if (!sent.ok) owed = (await undelivered(d, bookingId, 'email', sent)) || owed;
   }
   if (guest.phone && (await claim(d, bookingId, 'whatsapp'))) {
     const sent = await sendWhatsAppTemplate(env, { to: guest.phone, ...confirmationWhatsApp(facts) });
-    if (!sent.ok) {
-      console.error('confirmation whatsapp failed; will retry', bookingId, sent.error);
-      await release(d, bookingId, 'whatsapp');
-      owed = true;
-    }
+    if (!sent.ok) owed = (await undelivered(d, bookingId, 'whatsapp', sent)) || owed;
   }
   return owed;
+}
+
+/**
+ * Whether a provider's refusal is about the recipient and will never change: a 4xx such as an
+ * invalid email address (Resend 422) or a number not on WhatsApp (Graph 400). Not 408/409/429
+ * (try again later), nor 401/403/404 (our key or sender id is wrong: fixing the config must
+ * still deliver every confirmation owed meanwhile). A timeout or 5xx has no such status or ≥ 500.
+ */
+export const isPermanentRefusal = (status: number | undefined) =>
+  status !== undefined && status >= 400 && status < 500 && ![401, 403, 404, 408, 409, 429].includes(status);
+
+/**
+ * A confirmation send that failed. A permanent refusal is recorded (an error log line) and the
+ * channel's claim kept, so it is not retried forever (between the queue and its dead-letter queue,
+ * alerting every hour); anything else releases the claim to be retried.
+ * @returns whether the message is still owed
+ */
+async function undelivered(
+  d: Db,
+  bookingId: string,
+  channel: 'email' | 'whatsapp',
+  sent: { error: string; status?: number },
+): Promise<boolean> {
+  if (isPermanentRefusal(sent.status)) {
+    // The booking has no column for a note, so the log line is the record (decision 012).
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        alert: 'confirmation_undeliverable',
+        booking: bookingId,
+        channel,
+        status: sent.status,
+        error: sent.error,
+      }),
+    );
+    return false;
+  }
+  console.error(`confirmation ${channel} failed; will retry`, bookingId, sent.error);
+  await release(d, bookingId, channel);
+  return true;
 }
 
 /** A `send-confirmation` message: throws while a message is owed, so the queue retries it with its delay. */
@@ -292,14 +354,28 @@ async function release(d: Db, bookingId: string, channel: 'email' | 'whatsapp') 
 }
 
 /**
+ * Why a payment that cannot take a seat is refunded; each refund says its own reason to Razorpay
+ * (notes), to the order (failure_reason, shown to the guest) and in the guest's email.
+ * - `no_seat`: paid after the hold ended and the dinner filled up meanwhile;
+ * - `duplicate`: the order was already paid with another payment (a second attempt that also went
+ *   through): the guest keeps the booking of the first.
+ */
+export type RefundReason = 'no_seat' | 'duplicate';
+const REFUND_NOTES: Record<RefundReason, string> = { no_seat: 'no seat left', duplicate: 'duplicate payment' };
+const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
+  no_seat: COPY.refund.noSeat,
+  duplicate: COPY.refund.duplicate,
+};
+
+/**
  * Full refund through Razorpay with an idempotency key per payment, then the order is marked
  * refunded (only from an unpaid state, so a confirmed order paid twice stays confirmed) and the
  * guest told once. A refund that fails throws: the queue retries, then flags the order.
  */
-async function refundInFull(env: Env, d: Db, order: Order, paymentId: string) {
+async function refundInFull(env: Env, d: Db, order: Order, paymentId: string, reason: RefundReason) {
   const refund = await refundPayment(env, paymentId, order.amount * 100, `refund_${paymentId}`, {
     order_id: order.id,
-    reason: 'no seat left',
+    reason: REFUND_NOTES[reason],
   });
   if (!refund.ok) throw new Error(`refund of ${paymentId} failed: ${refund.error}`);
   const res = await d
@@ -307,7 +383,7 @@ async function refundInFull(env: Env, d: Db, order: Order, paymentId: string) {
     .set({
       status: 'refunded',
       paymentId,
-      failureReason: 'Paid after the hold expired and the event was full: refunded in full.',
+      failureReason: REFUND_FAILURE_REASON[reason],
       updatedAt: nowIso(),
     })
     .where(
@@ -331,6 +407,7 @@ async function refundInFull(env: Env, d: Db, order: Order, paymentId: string) {
           eventName: event?.title ?? 'your dinner',
           amount: order.amount,
           paymentId,
+          reason,
         }),
       },
       `refund_${paymentId}`,
@@ -365,8 +442,10 @@ export async function flagNeedsAttention(env: Env, msg: CapturedMessage) {
   let recorded = (res.meta.changes ?? 0) === 1 ? 'order flagged needs_attention' : '';
   if (!recorded) {
     const order = await orderByRazorpayId(d, msg.orderId);
+    // The order carries this payment and is past every status the flag may move from (confirmed,
+    // refunded, or already flagged): nothing more to write.
     const settled =
-      order?.paymentId === msg.paymentId && ['needs_attention', 'confirmed', 'refunded'].includes(order.status);
+      order?.paymentId === msg.paymentId && !orderStatusesBefore('needs_attention').includes(order.status);
     if (settled) recorded = `order already ${order?.status}`;
     else {
       await d
