@@ -92,6 +92,34 @@ describe('Google sign-in (OIDC code flow)', () => {
     expect(b.user.id).toBe(a.user.id);
   });
 
+  it('takes the account from whoever signed up first with the address: their password and sessions end (pre-hijacking)', async () => {
+    const address = email();
+    const squatter = await postJson('/api/auth/signup', {
+      full_name: 'Sly Squatter',
+      phone: randomPhone(),
+      email: address,
+      password: 'squat-pass',
+    });
+    expect(squatter.status).toBe(201);
+    const squatterCookie = cookiesFrom(squatter);
+    const { user: squatted } = (await squatter.json()) as { user: { id: string } };
+    expect((await get('/api/profile', squatterCookie)).status).toBe(200);
+
+    // The address's owner signs in with Google, which has verified the address.
+    const { callback, flowCookie } = await consent(address);
+    const owner = await finish(callback, flowCookie);
+    expect(owner.headers.get('Location')).toBe('/auth');
+    const me = (await (await get('/api/auth/session', cookiesFrom(owner))).json()) as { user: { id: string } };
+    expect(me.user.id).toBe(squatted.id);
+
+    // The squatter's session is over, and their password no longer opens the account.
+    expect((await get('/api/profile', squatterCookie)).status).toBe(401);
+    const again = await postJson('/api/auth/signin', { email: address, password: 'squat-pass' });
+    expect(again.status).toBe(401);
+    // The owner's own session still works.
+    expect((await get('/api/profile', cookiesFrom(owner))).status).toBe(200);
+  });
+
   it('links to an existing account with the same verified email and fills a missing profile email', async () => {
     const address = email();
     const signup = await postJson('/api/auth/signup', {

@@ -2,9 +2,9 @@
  * Accounts: finding or creating the user behind each way of signing in (phone code, Google,
  * email + password), and what the web app knows of a signed-in guest.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { quizResponses, userProfiles, users } from '../../db/schema';
+import { quizResponses, sessions, userProfiles, users } from '../../db/schema';
 import type { SessionUser } from '../app-env';
 import { COPY } from '../domain/copy';
 import { nextPath } from '../domain/next-path';
@@ -72,11 +72,28 @@ export async function userForGoogle(
     .where(eq(users.googleSub, g.sub))
     .get();
   if (!user && g.email && g.emailVerified) {
-    const linked = await d
-      .update(users)
-      .set({ googleSub: g.sub })
-      .where(and(eq(users.email, g.email), isNull(users.googleSub)))
-      .returning({ id: users.id, disabledAt: users.disabledAt });
+    // Google has verified this email; the account that holds it was made by whoever typed the
+    // address at sign-up, which proved nothing (no confirmation email). Linking hands the account
+    // to the address's owner and takes it from anyone else: its password is cleared and every
+    // session it has is ended, in the same batch, so a squatter who signed up first with a
+    // stranger's address keeps no way in (account pre-hijacking).
+    const now = new Date().toISOString();
+    const [linked] = await d.batch([
+      d
+        .update(users)
+        .set({ googleSub: g.sub, passwordHash: null })
+        .where(and(eq(users.email, g.email), isNull(users.googleSub)))
+        .returning({ id: users.id, disabledAt: users.disabledAt }),
+      d
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            isNull(sessions.revokedAt),
+            inArray(sessions.userId, d.select({ id: users.id }).from(users).where(eq(users.googleSub, g.sub))),
+          ),
+        ),
+    ]);
     user = linked[0];
   }
   if (!user) {
