@@ -147,6 +147,17 @@ describe('the Worker imports one way down', () => {
     ).toEqual([]);
   });
 
+  it('routes hold no SQL even without an import: no raw client, no query builder on the request database', () => {
+    const sqlInRoutes = files
+      .filter((f) => inside(f, 'worker/routes'))
+      .filter((f) =>
+        /\$client|\.var\.db\.(select|insert|update|delete|run|get|all|batch|query)\b|\bsql`/.test(
+          readFileSync(join(root, f), 'utf8'),
+        ),
+      );
+    expect(sqlInRoutes).toEqual([]);
+  });
+
   it('reaches the web app only through web/src/server-render', () => {
     expect(violations('worker', (i) => !inside(i.target, 'web') || i.target === 'web/src/server-render')).toEqual([]);
   });
