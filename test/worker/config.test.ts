@@ -3,6 +3,7 @@ import {
   createMessageBatch,
   createScheduledController,
   env,
+  getQueueResult,
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -72,7 +73,8 @@ describe('every entry point checks the config first', () => {
     expect(res.status).toBe(200);
   });
 
-  it('queue refuses the batch (so it is retried) before touching a message', async () => {
+  it('queue retries every message with a delay before touching one, and says why (never acks, never throws)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const batch = createMessageBatch<BookingMessage>('bookings', [
       {
         id: 'm1',
@@ -81,7 +83,13 @@ describe('every entry point checks the config first', () => {
         body: { kind: 'payment-captured', orderId: 'order_x', paymentId: 'pay_x', source: 'webhook' },
       },
     ]);
-    await expect(worker.queue(batch, bad())).rejects.toThrow(/RAZORPAY_WEBHOOK_SECRET: must not be empty/);
+    const ctx = createExecutionContext();
+    // Thrown, the platform would retry the batch on its own terms and finally drop it.
+    await worker.queue(batch, bad());
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages).toEqual([{ msgId: 'm1' }]); // its delay: money-never-lost.test.ts
+    expect(String(logged.mock.calls[0][0])).toContain('RAZORPAY_WEBHOOK_SECRET: must not be empty');
   });
 
   it('scheduled refuses the run', async () => {

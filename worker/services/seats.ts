@@ -14,6 +14,10 @@ import { SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
  * 012): paid or confirmed; `created` while its hold is live, or for good once a captured payment
  * was reported inside the hold (the queue may take longer than the hold to book it, and that
  * guest paid in time); `needs_attention` only if it owned them when flagged.
+ *
+ * The only statement of this rule: the seat counts, the hold, the pipeline's claim, its "this
+ * payment already owns the seat" check (read in the same SELECT as the order), the booking and
+ * confirmation batch, the refund and the flag all use it rather than re-typing a branch of it.
  */
 export function ownsSeatsSql(alias: string, nowIso: string): SQL<boolean> {
   const a = sql.raw(alias);
