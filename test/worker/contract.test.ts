@@ -94,6 +94,8 @@ describe('one casing on the wire', () => {
       ],
       ['admin invalid', apiRequest('PATCH', `/api/admin/events/${event.id}`, { ...asOperator, body: {} })],
       ['admin audit', apiRequest('GET', `/api/admin/audit?event_id=${event.id}`, asOperator)],
+      ['admin attendees', apiRequest('GET', `/api/admin/events/${event.id}/attendees?q=asha`, asOperator)],
+      ['admin attendees missing', apiRequest('GET', '/api/admin/events/no-such-event/attendees', asOperator)],
       ['admin 403', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie })],
       ['unknown path', apiRequest('GET', '/api/nope')],
       ['signout', apiRequest('POST', '/api/auth/signout')],
@@ -238,6 +240,16 @@ describe('D1 round trips per request', () => {
     await db(env.DB).update(users).set({ role: 'operator' }).where(eq(users.id, guest.userId));
     await expectWithin('GET /api/admin/events', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/admin/audit', apiRequest('GET', '/api/admin/audit', { cookie: guest.cookie }), 2);
+    await expectWithin(
+      'GET /api/admin/events/:id/attendees',
+      apiRequest('GET', `/api/admin/events/${event.id}/attendees`, { cookie: guest.cookie }),
+      2,
+    );
+    await expectWithin(
+      'GET /api/admin/events/:id/attendees.csv',
+      apiRequest('GET', `/api/admin/events/${event.id}/attendees.csv`, { cookie: guest.cookie }),
+      2,
+    );
     await expectWithin(
       'PATCH /api/admin/events/:id',
       apiRequest('PATCH', `/api/admin/events/${event.id}`, { cookie: guest.cookie, body: { available: false } }),

@@ -26,6 +26,7 @@ import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthProfileDetailsRouteImport } from './routes/_auth/profile-details'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
+import { Route as AdminEventsEventIdRouteImport } from './routes/admin_.events.$eventId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -111,6 +112,11 @@ const EventEventIdRoute = EventEventIdRouteImport.update({
   path: '/event/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminEventsEventIdRoute = AdminEventsEventIdRouteImport.update({
+  id: '/admin_/events/$eventId',
+  path: '/admin/events/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/admin/events/$eventId': typeof AdminEventsEventIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/auth': typeof AuthIndexRoute
+  '/admin/events/$eventId': typeof AdminEventsEventIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -167,6 +175,7 @@ export interface FileRoutesById {
   '/_auth/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/auth/': typeof AuthIndexRoute
+  '/admin_/events/$eventId': typeof AdminEventsEventIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
     | '/profile-details'
     | '/event/$eventId'
     | '/auth/'
+    | '/admin/events/$eventId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/profile-details'
     | '/event/$eventId'
     | '/auth'
+    | '/admin/events/$eventId'
   id:
     | '__root__'
     | '/'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/_auth/profile-details'
     | '/event/$eventId'
     | '/auth/'
+    | '/admin_/events/$eventId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -241,6 +253,7 @@ export interface RootRouteChildren {
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   EventEventIdRoute: typeof EventEventIdRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AdminEventsEventIdRoute: typeof AdminEventsEventIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -364,6 +377,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin_/events/$eventId': {
+      id: '/admin_/events/$eventId'
+      path: '/admin/events/$eventId'
+      fullPath: '/admin/events/$eventId'
+      preLoaderRoute: typeof AdminEventsEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -396,6 +416,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   EventEventIdRoute: EventEventIdRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AdminEventsEventIdRoute: AdminEventsEventIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -166,6 +166,12 @@ function DinnerCard({ event }: { event: AdminEvent }) {
           {event.needs_attention} {event.needs_attention === 1 ? 'order needs' : 'orders need'} attention
         </p>
       )}
+      <Link to="/admin/events/$eventId" params={{ eventId: event.id }} className="link mt-3 inline-block text-sm">
+        Guest list
+        <span className="sr-only">
+          : {event.title}, {event.date}
+        </span>
+      </Link>
       <label className="mt-3 flex cursor-pointer items-center gap-3">
         <input
           type="checkbox"

@@ -1,0 +1,174 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { COPY } from '@domain/copy';
+import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+/** How long typing must pause before the search asks the API. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+const STATUS_LABELS: Record<Attendee['status'], string> = {
+  confirmed: 'Confirmed',
+  checked_in: 'Checked in',
+  no_show: 'No-show',
+  moved: 'Moved',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+};
+
+/** `value`, once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * A dinner's guest list (`/admin/events/:id`): every booking, searchable by name, phone or email,
+ * and the same rows as a CSV download. On a phone the table scrolls sideways inside its own
+ * focusable region; the page itself never does.
+ */
+export function GuestList() {
+  const { eventId } = useParams({ from: '/admin_/events/$eventId' });
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useAttendeesQuery(eventId, q);
+  const searchId = useId();
+  const captionId = useId();
+  const event = list.data?.event;
+
+  return (
+    <main className="mx-auto min-h-screen max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-base-300 pb-4">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold uppercase tracking-widest text-primary">Operator console</p>
+          <h1 className="text-3xl font-bold">Guest list</h1>
+          {event && (
+            <p className="mt-1 break-words text-base-content/80">
+              {event.title} · {formatWhen(event.starts_at)} · {event.location}
+            </p>
+          )}
+        </div>
+        <nav aria-label="Console">
+          <Link to="/admin" className="btn btn-outline btn-sm">
+            Back to console
+          </Link>
+        </nav>
+      </header>
+
+      {list.isPending ? (
+        <p role="status" className="py-16 text-center text-base-content/80">
+          Loading...
+        </p>
+      ) : list.isError && !list.data ? (
+        <div role="alert" className="alert alert-error my-8">
+          <span>{list.error.message || COPY.admin.loadFailed}</span>
+          <button type="button" className="btn btn-sm" onClick={() => list.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+            <div className="w-full sm:w-80">
+              <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
+                Search by name, phone or email
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                className="input input-bordered w-full"
+                value={search}
+                autoComplete="off"
+                onChange={(e) => setSearch(e.currentTarget.value)}
+              />
+            </div>
+            <a
+              href={attendeesCsvUrl(eventId, q)}
+              download
+              className="btn btn-primary btn-sm"
+              aria-describedby={`${captionId}-count`}
+            >
+              Download CSV
+            </a>
+          </div>
+          <p id={`${captionId}-count`} role="status" className="mt-4 text-sm text-base-content/80">
+            {countText(list.data.attendees, list.data.total, q)}
+          </p>
+          <div
+            role="region"
+            aria-labelledby={captionId}
+            // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+            tabIndex={0}
+            className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
+          >
+            <table className="table table-sm">
+              <caption id={captionId} className="sr-only">
+                Guests of {list.data.event.title}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Ticket</th>
+                  <th scope="col">Seats</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Table</th>
+                  <th scope="col">Checked in</th>
+                  <th scope="col">Booked at</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.attendees.length === 0 ? (
+                  <tr>
+                    <td colSpan={10} className="py-8 text-center text-base-content/80">
+                      {q ? 'No guest matches this search.' : 'No bookings yet.'}
+                    </td>
+                  </tr>
+                ) : (
+                  list.data.attendees.map((a) => <GuestRow key={a.booking_id} guest={a} />)
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
+
+function countText(attendees: Attendee[], total: number, q: string) {
+  const seats = attendees.reduce((n, a) => n + a.seats, 0);
+  const seatWord = seats === 1 ? 'seat' : 'seats';
+  if (q) return `${attendees.length} of ${total} bookings match · ${seats} ${seatWord}`;
+  return `${total} ${total === 1 ? 'booking' : 'bookings'} · ${seats} ${seatWord}`;
+}
+
+function GuestRow({ guest }: { guest: Attendee }) {
+  return (
+    <tr>
+      <th scope="row" className="whitespace-nowrap font-medium">
+        {guest.name || <span className="text-base-content/80">No name</span>}
+      </th>
+      <td className="whitespace-nowrap">{guest.phone ? <a href={`tel:${guest.phone}`}>{guest.phone}</a> : '—'}</td>
+      <td className="whitespace-nowrap">{guest.email ? <a href={`mailto:${guest.email}`}>{guest.email}</a> : '—'}</td>
+      <td className="whitespace-nowrap">{guest.ticket_label}</td>
+      <td>{guest.seats}</td>
+      <td className="whitespace-nowrap">{rupees.format(guest.amount)}</td>
+      <td className="whitespace-nowrap">{STATUS_LABELS[guest.status]}</td>
+      <td className="whitespace-nowrap">{guest.table ?? 'Not matched'}</td>
+      <td>{guest.checked_in ? 'Yes' : 'No'}</td>
+      <td className="whitespace-nowrap">
+        <time dateTime={guest.booked_at}>{formatWhen(guest.booked_at)}</time>
+      </td>
+    </tr>
+  );
+}

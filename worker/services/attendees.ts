@@ -1,0 +1,133 @@
+/**
+ * A dinner's guest list for the operator console (DESIGN.md "Operating the product"): every
+ * booking of that dinner, whatever its status, with whom to call. Matching and check-in do not
+ * exist yet, so `table` is always null and `checked_in` is read from the booking's own status.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { eventBookings, events, userProfiles, users } from '../../db/schema';
+import { TICKET_LABELS } from '../domain/pricing';
+import { toGuestContact } from './guests';
+
+/** The CSV's columns, in order, as an operator reads them. */
+export const ATTENDEE_CSV_HEADER = [
+  'Name',
+  'Phone',
+  'Email',
+  'Ticket',
+  'Seats',
+  'Amount (INR)',
+  'Status',
+  'Table',
+  'Checked in',
+  'Booking ID',
+  'Booked at',
+] as const;
+
+/**
+ * The dinner and its bookings, oldest booking first; `q` keeps those whose name, email or phone
+ * contains it (case-insensitive; for a phone, its digits are compared, so "98765 43210" finds
+ * +919876543210). Null when no dinner has this id. One round trip (a batch of two reads): the
+ * search runs here, not in SQL, because contact details are read through the product's phone rule
+ * ({@link toGuestContact}) and names may be any script, which SQLite's LOWER() does not fold; a
+ * dinner's bookings are bounded by its capacity.
+ */
+export async function listAttendees(d: Db, eventId: string, q?: string) {
+  const [[event], rows] = await d.batch([
+    d
+      .select({
+        id: events.id,
+        city: events.city,
+        title: events.title,
+        location: events.location,
+        date: events.date,
+        starts_at: events.startsAt,
+        available: events.available,
+      })
+      .from(events)
+      .where(eq(events.id, eventId)),
+    d
+      .select({
+        id: eventBookings.id,
+        ticketType: eventBookings.ticketType,
+        seats: eventBookings.seats,
+        amount: eventBookings.amount,
+        status: eventBookings.status,
+        bookingDate: eventBookings.bookingDate,
+        // Aliased: in a D1 batch, drizzle reads rows by column name, so the two tables'
+        // `full_name`, `email` and `phone` would overwrite each other.
+        accountName: sql<string | null>`${users.fullName}`.as('account_name'),
+        fullName: sql<string | null>`${userProfiles.fullName}`.as('profile_name'),
+        profileEmail: sql<string | null>`${userProfiles.email}`.as('profile_email'),
+        profilePhone: sql<string | null>`${userProfiles.phoneNumber}`.as('profile_phone'),
+        accountEmail: sql<string | null>`${users.email}`.as('account_email'),
+        accountPhone: sql<string | null>`${users.phone}`.as('account_phone'),
+      })
+      .from(eventBookings)
+      .innerJoin(users, eq(users.id, eventBookings.userId))
+      .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
+      .where(eq(eventBookings.eventId, eventId))
+      .orderBy(asc(eventBookings.bookingDate), asc(eventBookings.id)),
+  ]);
+  if (!event) return null;
+
+  const all = rows.map((row) => {
+    const contact = toGuestContact(row);
+    return {
+      booking_id: row.id,
+      name: contact.fullName || row.accountName?.trim() || '',
+      phone: contact.phone,
+      email: contact.email,
+      ticket_type: row.ticketType,
+      ticket_label: TICKET_LABELS[row.ticketType],
+      seats: row.seats,
+      amount: row.amount,
+      status: row.status,
+      /** Matching does not exist yet: no guest has a table. */
+      table: null,
+      checked_in: row.status === 'checked_in',
+      booked_at: row.bookingDate,
+    };
+  });
+  const attendees = all.filter(matches(q));
+  return {
+    event,
+    attendees,
+    /** Bookings of the dinner before the search. */
+    total: all.length,
+    /** Seats of the bookings listed. */
+    seats: attendees.reduce((n, a) => n + a.seats, 0),
+  };
+}
+export type Attendees = NonNullable<Awaited<ReturnType<typeof listAttendees>>>;
+export type Attendee = Attendees['attendees'][number];
+
+/** The search: every attendee when `q` is blank. */
+function matches(q: string | undefined) {
+  const needle = q?.trim().toLocaleLowerCase() ?? '';
+  if (!needle) return () => true;
+  const digits = needle.replace(/\D/g, '');
+  // A query that is a phone number, perhaps spaced or with +: compare digits only.
+  const phoneLike = digits.length >= 3 && /^[\d\s()+-]+$/.test(needle);
+  return (a: { name: string; email: string | null; phone: string | null }) =>
+    a.name.toLocaleLowerCase().includes(needle) ||
+    (a.email?.toLocaleLowerCase().includes(needle) ?? false) ||
+    (a.phone !== null && (phoneLike ? a.phone.replace(/\D/g, '').includes(digits) : a.phone.includes(needle)));
+}
+
+/** The CSV's records, in {@link ATTENDEE_CSV_HEADER}'s order. */
+export function attendeeCsvRows(attendees: readonly Attendee[]) {
+  return attendees.map((a) => [
+    a.name,
+    a.phone,
+    a.email,
+    a.ticket_label,
+    a.seats,
+    a.amount,
+    a.status,
+    a.table,
+    a.checked_in ? 'yes' : 'no',
+    a.booking_id,
+    a.booked_at,
+  ]);
+}
