@@ -18,11 +18,12 @@ import { randomToken } from '../lib/crypto';
 import { sendEmail } from '../providers/email';
 import { fetchOrderPayments, refundPayment } from '../providers/razorpay';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
+import { type AuditEntry, auditRow } from './audit';
 import { guestContact } from './guests';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 
 /** An order row and whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never re-typed here). */
-type Order = typeof paymentOrders.$inferSelect & { ownsSeats: boolean };
+export type Order = typeof paymentOrders.$inferSelect & { ownsSeats: boolean };
 export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured' }>;
 export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 
@@ -66,7 +67,7 @@ export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessag
   await env.BOOKINGS.send(msg);
 }
 
-async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
+export async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
   const [order] = await d
     .select({ ...getTableColumns(paymentOrders), ownsSeats: ownsSeatsSql('payment_orders', nowIso()) })
     .from(paymentOrders)
@@ -81,7 +82,7 @@ async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order 
  * (`keeps_seat`, no status move: confirming follows). One UPDATE each, so two late payments
  * racing for the last seat cannot both win.
  */
-async function claimSeat(d: Db, order: Order, paymentId: string): Promise<boolean> {
+export async function claimSeat(d: Db, order: Order, paymentId: string): Promise<boolean> {
   const now = nowIso();
   const free = sql`${seatsTakenSql(order.eventId, now)} + seats <= (SELECT capacity FROM events WHERE events.id = payment_orders.event_id)`;
   const res =
@@ -102,9 +103,10 @@ export async function processBookingMessage(env: Env, msg: BookingMessage): Prom
 
 /**
  * Processes one "payment captured" report. Throws on anything transient (the queue retries it
- * with backoff and, in the end, the dead-letter queue flags the order).
+ * with backoff and, in the end, the dead-letter queue flags the order). `audit`: an operator's
+ * retry (services/needs-attention.ts), recorded in the batch that confirms the order.
  */
-export async function processCapturedPayment(env: Env, msg: CapturedMessage): Promise<Outcome> {
+export async function processCapturedPayment(env: Env, msg: CapturedMessage, audit?: AuditEntry): Promise<Outcome> {
   const d = db(env.DB);
   let order = await orderByRazorpayId(d, msg.orderId);
   if (!order) throw new Error(`unknown order ${msg.orderId}`);
@@ -133,7 +135,7 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage): Pr
     }
   }
 
-  const booking = await recordBooking(d, order, msg.paymentId);
+  const booking = await recordBooking(d, order, msg.paymentId, audit);
   // Tried at once; whatever could not be delivered goes out from its own message, retried until
   // the provider is back. Queued before this message is acked, so it cannot be lost in between.
   if (await notifyConfirmed(env, d, booking.id))
@@ -210,9 +212,15 @@ const prepared = (client: D1Database, fragment: SQL) => {
   const q = dialect.sqlToQuery(fragment);
   return client.prepare(q.sql).bind(...q.params);
 };
+/** A drizzle query's SQL as a D1 statement. */
+const preparedQuery = (client: D1Database, q: { sql: string; params: unknown[] }) =>
+  client.prepare(q.sql).bind(...q.params);
 
-/** One booking per order/payment (UNIQUE on both) and the order confirmed, atomically (one D1 batch). */
-async function recordBooking(d: Db, order: Order, paymentId: string) {
+/**
+ * One booking per order/payment (UNIQUE on both) and the order confirmed, atomically (one D1
+ * batch), with the operator's audit row when `audit` is given (inserted only if the order moved).
+ */
+async function recordBooking(d: Db, order: Order, paymentId: string, audit?: AuditEntry) {
   const now = nowIso();
   // Only an order that owns its seats is booked (ownsSeatsSql, the one predicate): a flagged one
   // without a seat never is. Statuses come from the status module (decision 009).
@@ -235,6 +243,7 @@ async function recordBooking(d: Db, order: Order, paymentId: string) {
         AND ${ownsSeatsSql('payment_orders', now)}
         AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ${order.id} AND payment_id = ${paymentId})`,
     ),
+    ...(audit ? [preparedQuery(client, auditRow(d, audit).toSQL())] : []),
   ]);
   const [booking] = await d
     .select()

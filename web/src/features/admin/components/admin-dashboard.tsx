@@ -9,6 +9,7 @@ import {
   useAuditQuery,
   useSetEventAvailable,
 } from '../api/admin-api';
+import { NEEDS_ATTENTION_ID, NeedsAttention } from './needs-attention';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
@@ -51,6 +52,7 @@ export function AdminDashboard() {
       ) : (
         <>
           <Summary upcoming={upcoming} needsAttention={eventsQuery.data.needs_attention} all={all} />
+          <NeedsAttention />
           <section aria-labelledby="upcoming-heading" className="mt-10">
             <h2 id="upcoming-heading" className="text-2xl font-bold">
               Upcoming dinners
@@ -102,7 +104,16 @@ function Summary({
             className={`rounded-box border p-4 ${label === 'Needs attention' && needsAttention > 0 ? 'border-error bg-error/10' : 'border-base-300 bg-base-100'}`}
           >
             <dt className="text-sm text-base-content/80">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{value}</dd>
+            <dd className="mt-1 text-2xl font-bold">
+              {label === 'Needs attention' ? (
+                <a href={`#${NEEDS_ATTENTION_ID}`} className="link">
+                  {value}
+                  <span className="sr-only">: show what needs attention</span>
+                </a>
+              ) : (
+                value
+              )}
+            </dd>
           </div>
         ))}
       </dl>

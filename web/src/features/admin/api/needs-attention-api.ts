@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+
+/** GET /api/admin/orders?status=needs_attention: flagged paid orders and unresolved payment issues. */
+export const getNeedsAttention = () => unwrap(api.admin.orders.$get({ query: { status: 'needs_attention' } }));
+export type NeedsAttention = Awaited<ReturnType<typeof getNeedsAttention>>;
+export type FlaggedOrder = NeedsAttention['orders'][number];
+export type PaymentIssue = NeedsAttention['payment_issues'][number];
+
+export const needsAttentionQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'needs-attention'], queryFn: getNeedsAttention, staleTime: 0 });
+export const useNeedsAttentionQuery = () => useQuery(needsAttentionQueryOptions());
+
+/** After any action the console's numbers, the list and the audit log are read again. */
+function useRefreshConsole() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+}
+
+/** POST /api/admin/orders/:id/retry: book a flagged order again through the pipeline. */
+export function useRetryOrder() {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.admin.orders[':id'].retry.$post({ param: { id } })),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/admin/orders/:id/refund: refund a flagged order in full (once, however many clicks). */
+export function useRefundOrder() {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.admin.orders[':id'].refund.$post({ param: { id } })),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/admin/payment-issues/:payment_id/refund: refund a payment no order carries, and resolve it. */
+export function useRefundPaymentIssue() {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      unwrap(api.admin['payment-issues'][':payment_id'].refund.$post({ param: { payment_id: paymentId } })),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,256 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from '@/components/toast';
+import { COPY } from '@domain/copy';
+import {
+  type FlaggedOrder,
+  type PaymentIssue,
+  useNeedsAttentionQuery,
+  useRefundOrder,
+  useRefundPaymentIssue,
+  useRetryOrder,
+} from '../api/needs-attention-api';
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+/** The id of the section, for the dashboard's "Needs attention" count to link to. */
+export const NEEDS_ATTENTION_ID = 'needs-attention';
+
+/**
+ * Paid orders the booking pipeline could not finish and payments no order carries
+ * (docs/decisions/012): each with its facts, "Retry booking" and "Refund in full" (after a
+ * confirmation). The server makes both idempotent; the buttons are disabled while one works.
+ */
+export function NeedsAttention() {
+  const query = useNeedsAttentionQuery();
+  const [results, setResults] = useState<string[]>([]);
+  const report = (line: string) => setResults((all) => [line, ...all].slice(0, 5));
+  const orders = query.data?.orders ?? [];
+  const issues = query.data?.payment_issues ?? [];
+
+  return (
+    <section id={NEEDS_ATTENTION_ID} tabIndex={-1} aria-labelledby="needs-attention-heading" className="mt-10">
+      <h2 id="needs-attention-heading" className="text-2xl font-bold">
+        Needs attention
+      </h2>
+      <div role="status" className="mt-2 empty:hidden">
+        {results.map((line) => (
+          <p key={line} className="font-medium text-success-content bg-success/20 rounded-box px-3 py-2 mt-1">
+            {line}
+          </p>
+        ))}
+      </div>
+      {query.isPending ? (
+        <p className="mt-4 text-base-content/80">Loading...</p>
+      ) : query.isError ? (
+        <p role="alert" className="mt-4 text-error">
+          {query.error.message}
+        </p>
+      ) : orders.length === 0 && issues.length === 0 ? (
+        <p className="mt-4 text-base-content/80">Nothing needs attention.</p>
+      ) : (
+        <>
+          {orders.length > 0 && (
+            <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+              {orders.map((order) => (
+                <OrderCard key={order.id} order={order} report={report} />
+              ))}
+            </ul>
+          )}
+          {issues.length > 0 && (
+            <>
+              <h3 className="mt-8 text-xl font-semibold">Payments without an order</h3>
+              <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+                {issues.map((issue) => (
+                  <IssueCard key={issue.payment_id} issue={issue} report={report} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Facts({ facts }: { facts: Array<[string, string]> }) {
+  return (
+    <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      {facts.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-base-content/80">{label}</dt>
+          <dd className="mb-1 font-medium break-all sm:mb-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * "Refund in full" then "Yes, refund …" / "Cancel": the confirmation step of a refund. Focus
+ * moves to the confirming button when it appears and back to "Refund in full" on cancel.
+ */
+function RefundButton({
+  label,
+  confirmText,
+  busy,
+  onConfirm,
+}: {
+  label: string;
+  confirmText: string;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const textId = useId();
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+  if (!asking)
+    return (
+      <button
+        ref={startRef}
+        type="button"
+        className="btn btn-outline btn-error btn-sm"
+        disabled={busy}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
+    );
+  return (
+    <div role="group" aria-labelledby={textId} className="w-full rounded-box border border-error p-3">
+      <p id={textId} className="text-sm font-medium">
+        {confirmText}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          ref={confirmRef}
+          type="button"
+          className="btn btn-error btn-sm"
+          disabled={busy}
+          onClick={() => {
+            setAsking(false);
+            onConfirm();
+          }}
+        >
+          Yes, refund in full
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setAsking(false)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const failed = (error: Error) =>
+  toast({ title: COPY.common.errorTitle, description: error.message, variant: 'destructive' });
+
+function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: string) => void }) {
+  const headingId = useId();
+  const retry = useRetryOrder();
+  const refund = useRefundOrder();
+  const busy = retry.isPending || refund.isPending;
+  const guest = order.guest_name || order.guest_phone || order.guest_email || 'Guest';
+  const amount = rupees.format(order.amount);
+  const facts: Array<[string, string]> = [
+    ['Guest', [order.guest_name, order.guest_phone, order.guest_email].filter(Boolean).join(' · ') || '—'],
+    ['Dinner', `${order.event_title} (${order.event_date})`],
+    ['Ticket', `${order.ticket_label} · ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`],
+    ['Amount', amount],
+    ['Reason', order.failure_reason ?? '—'],
+    ['Flagged', formatWhen(order.flagged_at)],
+    ['Seat', order.keeps_seat ? 'Kept its seat' : 'Has no seat (the dinner may be full)'],
+    ['Order', order.id],
+    ['Razorpay order', order.razorpay_order_id ?? '—'],
+    ['Payment', order.payment_id ?? '—'],
+  ];
+  return (
+    <li aria-labelledby={headingId} aria-busy={busy} className="rounded-box border border-error/60 bg-base-100 p-4">
+      <h3 id={headingId} className="text-lg font-semibold break-words">
+        {guest} · {order.event_title}
+      </h3>
+      <Facts facts={facts} />
+      <div className="mt-4 flex flex-wrap items-start gap-2">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={busy}
+          onClick={() =>
+            retry.mutate(order.id, {
+              onSuccess: () => {
+                report(`${COPY.admin.orderBooked} ${guest}, ${order.event_title}.`);
+                toast({ title: COPY.admin.orderBooked });
+              },
+              onError: failed,
+            })
+          }
+        >
+          {retry.isPending ? 'Retrying...' : 'Retry booking'}
+        </button>
+        <RefundButton
+          label={refund.isPending ? 'Refunding...' : 'Refund in full'}
+          confirmText={`Refund ${amount} to ${guest} for ${order.event_title}? The order will not be booked and its seat is freed.`}
+          busy={busy}
+          onConfirm={() =>
+            refund.mutate(order.id, {
+              onSuccess: () => {
+                report(`${COPY.admin.orderRefunded} ${amount} to ${guest}, ${order.event_title}.`);
+                toast({ title: COPY.admin.orderRefunded });
+              },
+              onError: failed,
+            })
+          }
+        />
+      </div>
+    </li>
+  );
+}
+
+function IssueCard({ issue, report }: { issue: PaymentIssue; report: (line: string) => void }) {
+  const headingId = useId();
+  const refund = useRefundPaymentIssue();
+  const facts: Array<[string, string]> = [
+    ['Kind', issue.kind === 'amount_mismatch' ? 'Amount mismatch' : 'Dead-lettered'],
+    ['Detail', issue.detail],
+    ['Refunded', issue.refunded_at ? formatWhen(issue.refunded_at) : 'Not yet'],
+    ['Razorpay order', issue.razorpay_order_id],
+    ['Since', formatWhen(issue.created_at)],
+  ];
+  return (
+    <li
+      aria-labelledby={headingId}
+      aria-busy={refund.isPending}
+      className="rounded-box border border-error/60 bg-base-100 p-4"
+    >
+      <h3 id={headingId} className="text-lg font-semibold break-all">
+        Payment {issue.payment_id}
+      </h3>
+      <Facts facts={facts} />
+      <div className="mt-4 flex flex-wrap gap-2">
+        <RefundButton
+          label={refund.isPending ? 'Refunding...' : issue.refunded_at ? 'Mark resolved' : 'Refund in full'}
+          confirmText={
+            issue.refunded_at
+              ? `Payment ${issue.payment_id} was refunded already: mark it resolved?`
+              : `Refund payment ${issue.payment_id} in full?`
+          }
+          busy={refund.isPending}
+          onConfirm={() =>
+            refund.mutate(issue.payment_id, {
+              onSuccess: () => {
+                report(`${COPY.admin.issueRefunded} ${issue.payment_id}.`);
+                toast({ title: COPY.admin.issueRefunded });
+              },
+              onError: failed,
+            })
+          }
+        />
+      </div>
+    </li>
+  );
+}
