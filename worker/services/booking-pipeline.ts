@@ -67,7 +67,7 @@ export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessag
   await env.BOOKINGS.send(msg);
 }
 
-export async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
+async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
   const [order] = await d
     .select({ ...getTableColumns(paymentOrders), ownsSeats: ownsSeatsSql('payment_orders', nowIso()) })
     .from(paymentOrders)
