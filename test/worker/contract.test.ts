@@ -37,6 +37,15 @@ describe('one casing on the wire', () => {
     const operator = await createGuest();
     await db(env.DB).update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
     const asOperator = { cookie: operator.cookie };
+    const newDinner = {
+      city: event.city,
+      title: 'Contract dinner',
+      description: 'Keys on the wire.',
+      location: 'Somewhere',
+      capacity: 10,
+      venue_name: null,
+      venue_address: null,
+    };
 
     const quiz = { ...QUIZ_DEFAULTS, music_genres: ['Jazz'], movie_genres: ['Horror', 'Drama', 'Comedy'] };
     const profile = {
@@ -93,6 +102,25 @@ describe('one casing on the wire', () => {
         apiRequest('PATCH', `/api/admin/events/${event.id}`, { ...asOperator, body: { available: false } }),
       ],
       ['admin invalid', apiRequest('PATCH', `/api/admin/events/${event.id}`, { ...asOperator, body: {} })],
+      ['admin dinner', apiRequest('GET', `/api/admin/events/${event.id}`, asOperator)],
+      [
+        'admin create',
+        apiRequest('POST', '/api/admin/events', {
+          ...asOperator,
+          body: { ...newDinner, starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString() },
+        }),
+      ],
+      [
+        'admin series',
+        apiRequest('POST', '/api/admin/series', {
+          ...asOperator,
+          body: { ...newDinner, weekday: 'friday', local_time: '19:00', weeks: 2 },
+        }),
+      ],
+      [
+        'admin capacity 409',
+        apiRequest('PATCH', `/api/admin/events/${event.id}`, { ...asOperator, body: { capacity: 1 } }),
+      ],
       ['admin audit', apiRequest('GET', `/api/admin/audit?event_id=${event.id}`, asOperator)],
       ['admin attendees', apiRequest('GET', `/api/admin/events/${event.id}/attendees?q=asha`, asOperator)],
       ['admin attendees missing', apiRequest('GET', '/api/admin/events/no-such-event/attendees', asOperator)],

@@ -12,5 +12,11 @@ export const isRole = (value: string): value is Role => (ROLES as readonly strin
  * The kinds of operator or host write the audit log records (`audit_log.action`). Each new
  * console write adds its action here.
  */
-export const AUDIT_ACTIONS = ['event.update', 'order.retry', 'order.refund', 'payment_issue.refund'] as const;
+export const AUDIT_ACTIONS = [
+  'event.create',
+  'event.update',
+  'order.retry',
+  'order.refund',
+  'payment_issue.refund',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,12 +1,29 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { COPY } from '../domain/copy';
+import { CONSOLE_COPY } from '../domain/copy-console';
 import { toCsv } from '../lib/csv';
 import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireRole } from '../middleware/session';
-import { listAdminEvents, setEventAvailable } from '../services/admin-events';
+import {
+  createDinners,
+  type DinnerFields,
+  editDinner,
+  getDinner,
+  lastPricesOf,
+  listAdminEvents,
+} from '../services/admin-events';
+import {
+  DinnerPatch,
+  NewDinner,
+  type NewDinnerInput,
+  NewSeries,
+  type NewSeriesInput,
+  seriesStarts,
+  startOf,
+} from '../domain/dinner';
+import { istDate } from '../domain/time';
 import { ATTENDEE_CSV_HEADER, attendeeCsvRows, listAttendees } from '../services/attendees';
 import { eventTarget, listAudit } from '../services/audit';
 import {
@@ -19,8 +36,61 @@ import {
   retryOrder,
 } from '../services/needs-attention';
 
-/** `PATCH /api/admin/events/:id`: only `available` for now; other fields come with the editor. */
-const EventPatch = v.strictObject({ available: v.boolean(COPY.admin.availableRequired) }, COPY.admin.availableRequired);
+/** The start must be ahead of now (a create or an edit that moves it); 400 with the field. */
+function assertFuture(startsAt: string | undefined, now: Date, field: string) {
+  if (startsAt !== undefined && new Date(startsAt).getTime() <= now.getTime()) {
+    throw invalidInput(CONSOLE_COPY.dinner.startInPast, { [field]: CONSOLE_COPY.dinner.startInPast });
+  }
+}
+
+/** The prices a new dinner gets: those sent, the rest from the city's last dinner (one read, only if needed). */
+async function pricesFor(d: AppEnv['Variables']['db'], x: NewDinnerInput | NewSeriesInput) {
+  const sent = {
+    ticket_price_single: x.ticket_price_single,
+    ticket_price_couple: x.ticket_price_couple,
+    ticket_price_group: x.ticket_price_group,
+  };
+  if (Object.values(sent).every((p) => p !== undefined)) return sent as Record<keyof typeof sent, number>;
+  const last = await lastPricesOf(d, x.city);
+  if (!last) {
+    const missing = Object.fromEntries(
+      Object.entries(sent)
+        .filter(([, p]) => p === undefined)
+        .map(([k]) => [k, CONSOLE_COPY.dinner.pricesMissing]),
+    );
+    throw invalidInput(CONSOLE_COPY.dinner.pricesMissing, missing);
+  }
+  return {
+    ticket_price_single: sent.ticket_price_single ?? last.ticket_price_single,
+    ticket_price_couple: sent.ticket_price_couple ?? last.ticket_price_couple,
+    ticket_price_group: sent.ticket_price_group ?? last.ticket_price_group,
+  };
+}
+
+/** The fields of a new dinner starting at `startsAt`, from a create or series body. */
+function dinnerOf(
+  x: NewDinnerInput | NewSeriesInput,
+  prices: Awaited<ReturnType<typeof pricesFor>>,
+  startsAt: string,
+): DinnerFields {
+  return {
+    city: x.city,
+    title: x.title,
+    description: x.description,
+    location: x.location,
+    starts_at: startsAt,
+    date: istDate(startsAt),
+    capacity: x.capacity,
+    ...prices,
+    venue_name: x.venue_name || null,
+    venue_address: x.venue_address || null,
+    image_url: x.image_url ?? DEFAULT_IMAGE,
+    available: x.available,
+  };
+}
+
+/** A new dinner's picture when none is given. */
+const DEFAULT_IMAGE = '/images/events/gurugram.svg';
 
 /** An event id as the console sends it (ids are slugs or UUIDs). */
 const EVENT_ID = /^[\w-]{1,100}$/;
@@ -53,14 +123,53 @@ export const adminRoutes = new Hono<AppEnv>()
   .use(loadSession, requireRole('operator'))
   /** Every dinner, newest first, with seats sold / held / left, revenue and what needs a person. */
   .get('/events', async (c) => c.json(await listAdminEvents(c.var.db, new Date())))
-  /** Hide or show a dinner; the change and its audit row are one batch. */
-  .patch('/events/:id', jsonBody(EventPatch), async (c) => {
+  /** Creates one dinner (and its audit row, one batch); prices left out come from the city's last dinner. */
+  .post('/events', jsonBody(NewDinner), async (c) => {
+    const body = c.req.valid('json');
+    const now = new Date();
+    const startsAt = startOf(body) as string;
+    assertFuture(startsAt, now, body.starts_at !== undefined ? 'starts_at' : 'date');
+    const prices = await pricesFor(c.var.db, body);
+    const [event] = await createDinners(c.var.db, c.get('user').id, [dinnerOf(body, prices, startsAt)]);
+    return c.json({ event }, 201);
+  })
+  /** A weekly series: one dinner per week on `weekday` at `local_time` (IST), all in one batch. */
+  .post('/series', jsonBody(NewSeries), async (c) => {
+    const body = c.req.valid('json');
+    const prices = await pricesFor(c.var.db, body);
+    const starts = seriesStarts(body.weekday, body.local_time, body.weeks, new Date());
+    const created = await createDinners(
+      c.var.db,
+      c.get('user').id,
+      starts.map((s) => dinnerOf(body, prices, s)),
+    );
+    return c.json({ events: created }, 201);
+  })
+  /** One dinner as the editor shows it. */
+  .get('/events/:id', async (c) => {
     const id = c.req.param('id');
-    const result = EVENT_ID.test(id)
-      ? await setEventAvailable(c.var.db, c.get('user').id, id, c.req.valid('json').available)
-      : null;
-    if (!result) throw new ApiError(404, 'not_found', COPY.admin.eventNotFound);
-    return c.json(result);
+    const event = EVENT_ID.test(id) ? await getDinner(c.var.db, id) : null;
+    if (!event) throw new ApiError(404, 'not_found', COPY.admin.eventNotFound);
+    return c.json({ event });
+  })
+  /**
+   * Edits a dinner, any of its fields; one conditional UPDATE and its audit row in one batch.
+   * 409 when the new capacity is below the seats already taken (nothing changed).
+   */
+  .patch('/events/:id', jsonBody(DinnerPatch), async (c) => {
+    const id = c.req.param('id');
+    const { date: _date, time: _time, ...body } = c.req.valid('json');
+    const now = new Date();
+    const startsAt = startOf(c.req.valid('json'));
+    assertFuture(startsAt, now, c.req.valid('json').starts_at !== undefined ? 'starts_at' : 'date');
+    const patch: Partial<DinnerFields> = { ...body };
+    if (startsAt !== undefined) Object.assign(patch, { starts_at: startsAt, date: istDate(startsAt) });
+    const result = EVENT_ID.test(id) ? await editDinner(c.var.db, c.get('user').id, id, patch, now) : null;
+    if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', COPY.admin.eventNotFound);
+    if (result.kind === 'capacity_below_taken') {
+      throw new ApiError(409, 'capacity_below_taken', CONSOLE_COPY.dinner.capacityBelowTaken(result.taken));
+    }
+    return c.json({ event: result.event, changed: result.changed });
   })
   /** A dinner's guest list: every booking with contact, ticket, seats, amount and status. */
   .get('/events/:id/attendees', async (c) => c.json(await guestList(c.var.db, c.req.param('id'), c.req.query('q'))))

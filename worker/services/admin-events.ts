@@ -1,15 +1,15 @@
 /**
  * Dinners as the operator console sees them (DESIGN.md "Operating the product"): every dinner,
  * past and future, with its seats and money, and the one change the console makes so far,
- * hiding or showing a dinner. Seat counts come from the one seat predicate (services/seats.ts),
+ * creating and editing dinners. Seat counts come from the one seat predicate (services/seats.ts),
  * so the console, the event page and the sale itself never disagree.
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
 import { REVENUE_BOOKING_STATUSES, SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
-import { auditRow, eventTarget } from './audit';
-import { ownsSeatsSql } from './seats';
+import { type AuditFields, auditRow, auditRowBefore, eventTarget } from './audit';
+import { ownsSeatsSql, seatsTakenSql } from './seats';
 
 /**
  * Every dinner, newest start first, and how many orders and payments wait for a person.
@@ -88,28 +88,184 @@ export async function listAdminEvents(d: Db, now: Date) {
 }
 export type AdminEvent = Awaited<ReturnType<typeof listAdminEvents>>['events'][number];
 
+/** The wire keys of a dinner the editor writes, and their columns. */
+const EDITABLE = {
+  city: events.city,
+  title: events.title,
+  description: events.description,
+  location: events.location,
+  date: events.date,
+  starts_at: events.startsAt,
+  capacity: events.capacity,
+  ticket_price_single: events.ticketPriceSingle,
+  ticket_price_couple: events.ticketPriceCouple,
+  ticket_price_group: events.ticketPriceGroup,
+  venue_name: events.venueName,
+  venue_address: events.venueAddress,
+  image_url: events.imageUrl,
+  available: events.available,
+} as const;
+export type DinnerFields = {
+  [K in keyof typeof EDITABLE]: K extends 'capacity' | `ticket_price_${string}`
+    ? number
+    : K extends 'available'
+      ? boolean
+      : K extends 'venue_name' | 'venue_address'
+        ? string | null
+        : string;
+};
+type Prices = Pick<DinnerFields, 'ticket_price_single' | 'ticket_price_couple' | 'ticket_price_group'>;
+
+/** One dinner as the editor reads it (wire keys). */
+const dinnerColumns = { id: events.id, ...EDITABLE };
+export async function getDinner(d: Db, eventId: string) {
+  const [row] = await d.select(dinnerColumns).from(events).where(eq(events.id, eventId));
+  return row ?? null;
+}
+export type Dinner = NonNullable<Awaited<ReturnType<typeof getDinner>>>;
+
+/** The prices of the city's latest dinner, or null when the city has none. One read. */
+export async function lastPricesOf(d: Db, city: string): Promise<Prices | null> {
+  const [row] = await d
+    .select({
+      ticket_price_single: events.ticketPriceSingle,
+      ticket_price_couple: events.ticketPriceCouple,
+      ticket_price_group: events.ticketPriceGroup,
+    })
+    .from(events)
+    .where(eq(events.city, city))
+    .orderBy(desc(events.startsAt), desc(events.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+const toRow = (id: string, x: DinnerFields) => ({
+  id,
+  city: x.city,
+  title: x.title,
+  description: x.description,
+  location: x.location,
+  date: x.date,
+  startsAt: x.starts_at,
+  capacity: x.capacity,
+  ticketPriceSingle: x.ticket_price_single,
+  ticketPriceCouple: x.ticket_price_couple,
+  ticketPriceGroup: x.ticket_price_group,
+  venueName: x.venue_name || null,
+  venueAddress: x.venue_address || null,
+  imageUrl: x.image_url,
+  available: x.available,
+});
+
 /**
- * Hides (`available: false`) or shows a dinner, by `actorId`, with its audit row in the same
- * batch. The update is conditional on the value changing, and the audit row on the update, so a
- * repeat of the same request (or a race with another operator) writes nothing. Null when no
- * dinner has this id. One round trip.
+ * Creates dinners (one, or a weekly series), each with its `event.create` audit row, all in ONE
+ * batch: every dinner exists, or none. Returns the new dinners in order. One round trip.
  */
-export async function setEventAvailable(d: Db, actorId: string, eventId: string, available: boolean) {
-  const [updated, , current] = await d.batch([
-    d
-      .update(events)
-      .set({ available })
-      .where(and(eq(events.id, eventId), eq(events.available, !available)))
-      .returning({ id: events.id }),
-    auditRow(d, {
+export async function createDinners(d: Db, actorId: string, dinners: DinnerFields[]) {
+  const ids = dinners.map(() => crypto.randomUUID());
+  const statements = dinners.flatMap((x, i) => {
+    const row = toRow(ids[i], x);
+    return [
+      d.insert(events).values(row),
+      auditRow(d, {
+        actorId,
+        action: 'event.create',
+        target: eventTarget(ids[i]),
+        before: null,
+        after: { ...x, venue_name: row.venueName, venue_address: row.venueAddress },
+      }),
+    ];
+  });
+  await d.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  return dinners.map((x, i) => ({ id: ids[i], ...x }));
+}
+
+export type EditResult =
+  | { kind: 'done'; event: Dinner; changed: boolean }
+  | { kind: 'not_found' }
+  | { kind: 'capacity_below_taken'; taken: number };
+
+/**
+ * Edits a dinner: ONE conditional UPDATE, whose condition holds the capacity rule (the seats
+ * taken, by the one seat predicate, must fit the new capacity), and its audit row in the same
+ * batch, placed before it with the same condition and reading `before` from the row itself.
+ * Nothing is read before the write; the dinner and its seats taken are read after it, in the
+ * batch, to answer (and to tell a refusal's reason). One round trip.
+ */
+export async function editDinner(
+  d: Db,
+  actorId: string,
+  eventId: string,
+  patch: Partial<DinnerFields>,
+  now: Date,
+): Promise<EditResult> {
+  const nowIso = now.toISOString();
+  const keys = Object.keys(patch) as (keyof DinnerFields)[];
+  const values: Record<string, unknown> = {};
+  for (const k of keys) {
+    const value = patch[k];
+    values[COLUMN_OF[k]] = (k === 'venue_name' || k === 'venue_address') && !value ? null : value;
+  }
+  const after: AuditFields = {};
+  for (const k of keys) after[k] = (values[COLUMN_OF[k]] ?? null) as AuditFields[string];
+  const differs = sql.join(
+    keys.map(
+      (k) => sql`${EDITABLE[k]} IS NOT ${k === 'available' ? (values[COLUMN_OF[k]] ? 1 : 0) : values[COLUMN_OF[k]]}`,
+    ),
+    sql` OR `,
+  );
+  const where = and(
+    eq(events.id, eventId),
+    sql`(${differs})`,
+    patch.capacity === undefined ? undefined : sql`${seatsTakenSql(eventId, nowIso)} <= ${patch.capacity}`,
+  );
+  const before = sql`json_object(${sql.join(
+    keys.map((k) =>
+      k === 'available'
+        ? sql`${k}, json(CASE WHEN ${events.available} THEN 'true' ELSE 'false' END)`
+        : sql`${k}, ${EDITABLE[k]}`,
+    ),
+    sql`, `,
+  )})`;
+  const [, updated, current, taken] = await d.batch([
+    auditRowBefore(d, {
       actorId,
       action: 'event.update',
       target: eventTarget(eventId),
-      before: { available: !available },
-      after: { available },
+      before,
+      after,
+      from: sql`${events}`,
+      where,
     }),
-    d.select({ id: events.id, available: events.available }).from(events).where(eq(events.id, eventId)),
+    d.update(events).set(values).where(where).returning({ id: events.id }),
+    d.select(dinnerColumns).from(events).where(eq(events.id, eventId)),
+    d
+      .select({ taken: seatsTakenSql(eventId, nowIso) })
+      .from(events)
+      .where(eq(events.id, eventId)),
   ]);
   const event = current[0];
-  return event ? { event, changed: updated.length > 0 } : null;
+  if (!event) return { kind: 'not_found' };
+  const seatsTaken = Number(taken[0]?.taken ?? 0);
+  if (updated.length === 0 && patch.capacity !== undefined && seatsTaken > patch.capacity) {
+    return { kind: 'capacity_below_taken', taken: seatsTaken };
+  }
+  return { kind: 'done', event, changed: updated.length > 0 };
 }
+
+const COLUMN_OF: Record<keyof DinnerFields, string> = {
+  city: 'city',
+  title: 'title',
+  description: 'description',
+  location: 'location',
+  date: 'date',
+  starts_at: 'startsAt',
+  capacity: 'capacity',
+  ticket_price_single: 'ticketPriceSingle',
+  ticket_price_couple: 'ticketPriceCouple',
+  ticket_price_group: 'ticketPriceGroup',
+  venue_name: 'venueName',
+  venue_address: 'venueAddress',
+  image_url: 'imageUrl',
+  available: 'available',
+};

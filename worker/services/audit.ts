@@ -3,7 +3,7 @@
  * row, who, what, on which target, before → after. The row is built here and run in the same
  * D1 batch as the change it records, so one never exists without the other.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, userProfiles, users } from '../../db/schema';
 import type { AuditAction } from '../domain/roles';
@@ -69,3 +69,21 @@ export async function listAudit(d: Db, opts: { target?: string; limit?: number }
   return rows.map((row) => ({ ...row, before: parse(row.before), after: parse(row.after) }));
 }
 export type AuditLogEntry = Awaited<ReturnType<typeof listAudit>>[number];
+
+/**
+ * The audit row of a conditional UPDATE whose `before` is read by the statement itself: placed
+ * right BEFORE the update in the same batch, it inserts one row only when `where` matches (the
+ * update's own condition), with `before` built in SQL from the row as it is, so it is true by
+ * construction and no read precedes the write.
+ */
+export function auditRowBefore(
+  d: Db,
+  entry: Omit<AuditEntry, 'before'> & { before: SQL; from: SQL; where: SQL | undefined },
+) {
+  const after = entry.after === null ? null : JSON.stringify(entry.after);
+  return d
+    .insert(auditLog)
+    .select(
+      sql`SELECT ${crypto.randomUUID()}, ${entry.actorId}, ${entry.action}, ${entry.target}, ${entry.before}, ${after}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM ${entry.from} WHERE ${entry.where}`,
+    );
+}

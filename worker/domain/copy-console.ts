@@ -1,0 +1,37 @@
+/**
+ * The operator console's dinner editor messages (`POST /api/admin/events`, `/series`, `PATCH
+ * /api/admin/events/:id`). Kept beside `copy.ts`, not in it: `copy.ts` is in every guest's first
+ * bundle, and no guest ever reads these (docs/decisions/014). One copy each, as in `copy.ts`.
+ */
+export const CONSOLE_COPY = {
+  dinner: {
+    dinnerInvalid: 'Some fields need fixing.',
+    titleRequired: 'Give the dinner a title (up to 120 characters).',
+    descriptionRequired: 'Describe the dinner (up to 2000 characters).',
+    locationRequired: 'Say where in the city it is, e.g. "Golf Course Road" (up to 120 characters).',
+    cityInvalid: 'City must be a slug of lowercase letters, digits and dashes, e.g. "gurugram".',
+    startsAtInvalid: 'Start must be a date and time, e.g. 2026-12-05T13:30:00Z.',
+    dateInvalid: 'Date must be a real date, yyyy-MM-dd.',
+    timeInvalid: 'Time must be HH:mm in IST, e.g. 19:00.',
+    startMissing: 'Give the start: starts_at, or date and time (IST).',
+    startInPast: 'The dinner cannot start in the past.',
+    capacityInvalid: 'Capacity must be a whole number from 1 to 200.',
+    priceInvalid: 'Prices must be whole rupees, 0 or more.',
+    pricesMissing: 'This city has no dinners yet: give all three prices.',
+    venueHalf: 'Give both the venue name and its address, or neither.',
+    venueTooLong: 'Venue name and address are at most 300 characters.',
+    imageUrlInvalid: 'Image must be a path like /images/events/gurugram.svg or an https:// address.',
+    availableInvalid: 'Shown to guests must be true or false.',
+    weekdayInvalid: 'Pick a weekday.',
+    weeksInvalid: 'Weeks must be a whole number from 1 to 26.',
+    nothingToChange: 'Nothing to change: send at least one field.',
+    /** 409 when the new capacity is below the seats already taken. */
+    capacityBelowTaken: (taken: number) => `${taken} seats are already taken: capacity cannot go below that.`,
+    dinnerCreated: 'Dinner created.',
+    seriesCreated: (n: number) => `${n} dinners created.`,
+    dinnerSaved: 'Dinner saved.',
+    venueRevealsAt: 'The venue is revealed to guests on',
+    venueRevealed: 'The venue is already revealed to guests.',
+    venueMissingSoon: 'No venue yet, and guests should see it within 7 days. Add the venue name and address.',
+  },
+} as const;
