@@ -103,3 +103,63 @@ test('a visitor is sent to sign in, and back to /admin after', async ({ page }) 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fadmin/);
 });
+
+test('an operator creates a weekly series of 2 dinners in Gurugram, sees them on the dashboard and /events, edits one', async ({
+  page,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const title = `Sunday Series ${tag} — Gurugram`;
+  const phone = await signInWithPhone(page);
+  run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'New dinner' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New dinner' })).toBeVisible();
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow at ${viewport.width}px`).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  }
+
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('Long table, new faces.');
+  await page.getByLabel('City (slug)').fill('gurugram');
+  await page.getByLabel('Area').fill('Gurugram');
+  await page.getByLabel('Repeat weekly for N weeks').check();
+  await page.getByLabel('Weekday').selectOption('sunday');
+  await page.getByLabel('Number of weeks').fill('2');
+  await page.getByLabel('Time (IST)').fill('19:00');
+  await page.getByLabel('Capacity').fill('10');
+  // A bad capacity first: the server's message lands on the input, nothing is written.
+  await page.getByLabel('Capacity').fill('0');
+  await page.getByRole('button', { name: 'Create series' }).click();
+  await expect(page.locator('#dinner-capacity-error')).toHaveText('Capacity must be a whole number from 1 to 200.');
+  await expect(page.getByLabel('Capacity')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await page.getByLabel('Capacity').fill('10');
+  await page.getByRole('button', { name: 'Create series' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('10 of 10');
+
+  await page.goto('/events');
+  await spaRendered(page);
+  await expect(page.getByRole('main').getByText(title)).toHaveCount(2);
+
+  await page.goto('/admin');
+  await cards.first().getByRole('link', { name: /^Edit/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit dinner' })).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByTestId('venue-reveal')).toContainText('The venue is revealed to guests on');
+  await page.getByLabel('Capacity').fill('6');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  await expect(cards.filter({ hasText: '6 of 6' })).toHaveCount(1);
+  await expect(cards.filter({ hasText: '10 of 10' })).toHaveCount(1);
+});

@@ -24,9 +24,12 @@ import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-condi
 import { Route as AuthConfirmationRouteImport } from './routes/_auth/confirmation'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthProfileDetailsRouteImport } from './routes/_auth/profile-details'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
-import { Route as AdminEventsEventIdRouteImport } from './routes/admin_.events.$eventId'
+import { Route as AdminEventsNewRouteImport } from './routes/admin.events.new'
+import { Route as AdminEventsEventIdIndexRouteImport } from './routes/admin.events.$eventId.index'
+import { Route as AdminEventsEventIdEditRouteImport } from './routes/admin.events.$eventId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -102,6 +105,11 @@ const AuthProfileDetailsRoute = AuthProfileDetailsRouteImport.update({
   path: '/profile-details',
   getParentRoute: () => AuthRoute,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/auth/',
   path: '/auth/',
@@ -112,16 +120,26 @@ const EventEventIdRoute = EventEventIdRouteImport.update({
   path: '/event/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminEventsEventIdRoute = AdminEventsEventIdRouteImport.update({
-  id: '/admin_/events/$eventId',
-  path: '/admin/events/$eventId',
-  getParentRoute: () => rootRouteImport,
+const AdminEventsNewRoute = AdminEventsNewRouteImport.update({
+  id: '/events/new',
+  path: '/events/new',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminEventsEventIdIndexRoute = AdminEventsEventIdIndexRouteImport.update({
+  id: '/events/$eventId/',
+  path: '/events/$eventId/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminEventsEventIdEditRoute = AdminEventsEventIdEditRouteImport.update({
+  id: '/events/$eventId/edit',
+  path: '/events/$eventId/edit',
+  getParentRoute: () => AdminRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/contact': typeof ContactRoute
   '/events': typeof EventsRoute
   '/gallery': typeof GalleryRoute
@@ -134,13 +152,15 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
-  '/admin/events/$eventId': typeof AdminEventsEventIdRoute
+  '/admin/events/new': typeof AdminEventsNewRoute
+  '/admin/events/$eventId/edit': typeof AdminEventsEventIdEditRoute
+  '/admin/events/$eventId/': typeof AdminEventsEventIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
-  '/admin': typeof AdminRoute
   '/contact': typeof ContactRoute
   '/events': typeof EventsRoute
   '/gallery': typeof GalleryRoute
@@ -153,15 +173,18 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
+  '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
-  '/admin/events/$eventId': typeof AdminEventsEventIdRoute
+  '/admin/events/new': typeof AdminEventsNewRoute
+  '/admin/events/$eventId/edit': typeof AdminEventsEventIdEditRoute
+  '/admin/events/$eventId': typeof AdminEventsEventIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_auth': typeof AuthRouteWithChildren
   '/about-us': typeof AboutUsRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/contact': typeof ContactRoute
   '/events': typeof EventsRoute
   '/gallery': typeof GalleryRoute
@@ -174,8 +197,11 @@ export interface FileRoutesById {
   '/_auth/profile': typeof AuthProfileRoute
   '/_auth/profile-details': typeof AuthProfileDetailsRoute
   '/event/$eventId': typeof EventEventIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
-  '/admin_/events/$eventId': typeof AdminEventsEventIdRoute
+  '/admin/events/new': typeof AdminEventsNewRoute
+  '/admin/events/$eventId/edit': typeof AdminEventsEventIdEditRoute
+  '/admin/events/$eventId/': typeof AdminEventsEventIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -195,13 +221,15 @@ export interface FileRouteTypes {
     | '/profile'
     | '/profile-details'
     | '/event/$eventId'
+    | '/admin/'
     | '/auth/'
-    | '/admin/events/$eventId'
+    | '/admin/events/new'
+    | '/admin/events/$eventId/edit'
+    | '/admin/events/$eventId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about-us'
-    | '/admin'
     | '/contact'
     | '/events'
     | '/gallery'
@@ -214,7 +242,10 @@ export interface FileRouteTypes {
     | '/profile'
     | '/profile-details'
     | '/event/$eventId'
+    | '/admin'
     | '/auth'
+    | '/admin/events/new'
+    | '/admin/events/$eventId/edit'
     | '/admin/events/$eventId'
   id:
     | '__root__'
@@ -234,15 +265,18 @@ export interface FileRouteTypes {
     | '/_auth/profile'
     | '/_auth/profile-details'
     | '/event/$eventId'
+    | '/admin/'
     | '/auth/'
-    | '/admin_/events/$eventId'
+    | '/admin/events/new'
+    | '/admin/events/$eventId/edit'
+    | '/admin/events/$eventId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
-  AdminRoute: typeof AdminRoute
+  AdminRoute: typeof AdminRouteWithChildren
   ContactRoute: typeof ContactRoute
   EventsRoute: typeof EventsRoute
   GalleryRoute: typeof GalleryRoute
@@ -253,7 +287,6 @@ export interface RootRouteChildren {
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   EventEventIdRoute: typeof EventEventIdRoute
   AuthIndexRoute: typeof AuthIndexRoute
-  AdminEventsEventIdRoute: typeof AdminEventsEventIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -363,6 +396,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileDetailsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/auth/': {
       id: '/auth/'
       path: '/auth'
@@ -377,12 +417,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin_/events/$eventId': {
-      id: '/admin_/events/$eventId'
-      path: '/admin/events/$eventId'
-      fullPath: '/admin/events/$eventId'
-      preLoaderRoute: typeof AdminEventsEventIdRouteImport
-      parentRoute: typeof rootRouteImport
+    '/admin/events/new': {
+      id: '/admin/events/new'
+      path: '/events/new'
+      fullPath: '/admin/events/new'
+      preLoaderRoute: typeof AdminEventsNewRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/events/$eventId/': {
+      id: '/admin/events/$eventId/'
+      path: '/events/$eventId'
+      fullPath: '/admin/events/$eventId/'
+      preLoaderRoute: typeof AdminEventsEventIdIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/events/$eventId/edit': {
+      id: '/admin/events/$eventId/edit'
+      path: '/events/$eventId/edit'
+      fullPath: '/admin/events/$eventId/edit'
+      preLoaderRoute: typeof AdminEventsEventIdEditRouteImport
+      parentRoute: typeof AdminRoute
     }
   }
 }
@@ -401,11 +455,27 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface AdminRouteChildren {
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminEventsNewRoute: typeof AdminEventsNewRoute
+  AdminEventsEventIdEditRoute: typeof AdminEventsEventIdEditRoute
+  AdminEventsEventIdIndexRoute: typeof AdminEventsEventIdIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminIndexRoute: AdminIndexRoute,
+  AdminEventsNewRoute: AdminEventsNewRoute,
+  AdminEventsEventIdEditRoute: AdminEventsEventIdEditRoute,
+  AdminEventsEventIdIndexRoute: AdminEventsEventIdIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
-  AdminRoute: AdminRoute,
+  AdminRoute: AdminRouteWithChildren,
   ContactRoute: ContactRoute,
   EventsRoute: EventsRoute,
   GalleryRoute: GalleryRoute,
@@ -416,7 +486,6 @@ const rootRouteChildren: RootRouteChildren = {
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   EventEventIdRoute: EventEventIdRoute,
   AuthIndexRoute: AuthIndexRoute,
-  AdminEventsEventIdRoute: AdminEventsEventIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -39,3 +39,41 @@ export function useSetEventAvailable() {
       ]),
   });
 }
+
+/** GET /api/admin/events/:id: one dinner as the editor shows it. */
+export const dinnerQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'dinner', id],
+    queryFn: () => unwrap(api.admin.events[':id'].$get({ param: { id } })),
+    staleTime: 0,
+  });
+export const useDinnerQuery = (id: string) => useQuery(dinnerQueryOptions(id));
+export type EditableDinner = Awaited<ReturnType<typeof unwrapDinner>>['event'];
+const unwrapDinner = (id: string) => unwrap(api.admin.events[':id'].$get({ param: { id } }));
+
+type CreateBody = Parameters<typeof api.admin.events.$post>[0]['json'];
+type SeriesBody = Parameters<typeof api.admin.series.$post>[0]['json'];
+type PatchBody = Parameters<(typeof api.admin.events)[':id']['$patch']>[0]['json'];
+
+/** The console's three dinner writes; each refreshes the console and the guests' lists. */
+export function useSaveDinner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      write:
+        | { kind: 'create'; body: CreateBody }
+        | { kind: 'series'; body: SeriesBody }
+        | { kind: 'edit'; id: string; body: PatchBody },
+    ): Promise<unknown> =>
+      write.kind === 'create'
+        ? unwrap(api.admin.events.$post({ json: write.body }))
+        : write.kind === 'series'
+          ? unwrap(api.admin.series.$post({ json: write.body }))
+          : unwrap(api.admin.events[':id'].$patch({ param: { id: write.id }, json: write.body })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['events'] }),
+      ]),
+  });
+}

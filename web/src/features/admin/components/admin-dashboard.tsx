@@ -31,7 +31,10 @@ export function AdminDashboard() {
           <p className="text-sm font-semibold uppercase tracking-widest text-primary">Tablemates</p>
           <h1 className="text-3xl font-bold">Operator console</h1>
         </div>
-        <nav aria-label="Console">
+        <nav aria-label="Console" className="flex gap-2">
+          <Link to="/admin/events/new" className="btn btn-primary btn-sm">
+            New dinner
+          </Link>
           <Link to="/" className="btn btn-outline btn-sm">
             Back to site
           </Link>
@@ -177,12 +180,20 @@ function DinnerCard({ event }: { event: AdminEvent }) {
           {event.needs_attention} {event.needs_attention === 1 ? 'order needs' : 'orders need'} attention
         </p>
       )}
-      <Link to="/admin/events/$eventId" params={{ eventId: event.id }} className="link mt-3 inline-block text-sm">
-        Guest list
-        <span className="sr-only">
-          : {event.title}, {event.date}
-        </span>
-      </Link>
+      <div className="mt-3 flex gap-4 text-sm">
+        <Link to="/admin/events/$eventId" params={{ eventId: event.id }} className="link">
+          Guest list
+          <span className="sr-only">
+            : {event.title}, {event.date}
+          </span>
+        </Link>
+        <Link to="/admin/events/$eventId/edit" params={{ eventId: event.id }} className="link">
+          Edit
+          <span className="sr-only">
+            : {event.title}, {event.date}
+          </span>
+        </Link>
+      </div>
       <label className="mt-3 flex cursor-pointer items-center gap-3">
         <input
           type="checkbox"

@@ -35,7 +35,7 @@ function useDebounced<T>(value: T, ms: number) {
  * focusable region; the page itself never does.
  */
 export function GuestList() {
-  const { eventId } = useParams({ from: '/admin_/events/$eventId' });
+  const { eventId } = useParams({ from: '/admin/events/$eventId/' });
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useAttendeesQuery(eventId, q);

@@ -1,0 +1,358 @@
+import { getValue, setError, useForm } from '@modular-forms/react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { toast } from '@/components/toast';
+import { ApiRequestError } from '@/lib/api';
+import { CONSOLE_COPY } from '@domain/copy-console';
+import { COPY } from '@domain/copy';
+import { venueMissingSoon, venueRevealAt, WEEKDAYS } from '@domain/dinner';
+import { formatIstDate, formatIstTime, isVenueRevealed } from '@domain/time';
+import { type EditableDinner, useAdminEventsQuery, useDinnerQuery, useSaveDinner } from '../api/admin-api';
+
+const T = CONSOLE_COPY.dinner;
+
+/** The form's values, all text as the inputs hold them. */
+type Values = {
+  title: string;
+  description: string;
+  city: string;
+  location: string;
+  date: string;
+  time: string;
+  weekday: string;
+  weeks: string;
+  capacity: string;
+  ticket_price_single: string;
+  ticket_price_couple: string;
+  ticket_price_group: string;
+  venue_name: string;
+  venue_address: string;
+  image_url: string;
+};
+type Name = keyof Values;
+
+const EMPTY: Values = {
+  title: '',
+  description: '',
+  city: '',
+  location: '',
+  date: '',
+  time: '19:00',
+  weekday: 'friday',
+  weeks: '4',
+  capacity: '12',
+  ticket_price_single: '',
+  ticket_price_couple: '',
+  ticket_price_group: '',
+  venue_name: '',
+  venue_address: '',
+  image_url: '',
+};
+
+/** HH:mm in IST of a UTC instant. */
+const istClock = (at: string) => new Date(new Date(at).getTime() + 330 * 60_000).toISOString().slice(11, 16);
+
+const valuesOf = (e: EditableDinner): Values => ({
+  ...EMPTY,
+  title: e.title,
+  description: e.description,
+  city: e.city,
+  location: e.location,
+  date: e.date,
+  time: istClock(e.starts_at),
+  capacity: String(e.capacity),
+  ticket_price_single: String(e.ticket_price_single),
+  ticket_price_couple: String(e.ticket_price_couple),
+  ticket_price_group: String(e.ticket_price_group),
+  venue_name: e.venue_name ?? '',
+  venue_address: e.venue_address ?? '',
+  image_url: e.image_url,
+});
+
+/** A server field name → the input that shows its message. */
+const INPUT_OF: Record<string, Name> = { starts_at: 'date', local_time: 'time' };
+const NUMERIC = new Set<Name>([
+  'capacity',
+  'ticket_price_single',
+  'ticket_price_couple',
+  'ticket_price_group',
+  'weeks',
+]);
+
+/** The body of a write from the form's values; empty optional fields are left out (or null for the venue). */
+function bodyOf(values: Values, keys: Name[]) {
+  const body: Record<string, unknown> = {};
+  for (const k of keys) {
+    const value = values[k].trim();
+    if (k === 'venue_name' || k === 'venue_address') body[k] = value === '' ? null : value;
+    else if (value === '' && (k.startsWith('ticket_price') || k === 'image_url')) continue;
+    else body[k] = NUMERIC.has(k) && value !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+  }
+  return body;
+}
+
+function Field({
+  form,
+  name,
+  label,
+  type = 'text',
+  hint,
+  list,
+  textarea,
+  children,
+}: {
+  form: ReturnType<typeof useForm<Values>>;
+  name: Name;
+  label: string;
+  type?: 'text' | 'number' | 'date' | 'time' | 'url';
+  hint?: string;
+  list?: string;
+  textarea?: boolean;
+  children?: React.ReactNode;
+}) {
+  useSignals();
+  const id = `dinner-${name}`;
+  const [, { Field: F }] = form;
+  return (
+    <F name={name}>
+      {(field, props) => {
+        const error = field.error.value;
+        const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+        const common = {
+          ...props,
+          id,
+          value: field.value.value ?? '',
+          'aria-invalid': Boolean(error),
+          'aria-describedby': describedBy,
+        };
+        return (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={id} className="font-medium">
+              {label}
+            </label>
+            {children ? (
+              <select {...common} className={`select w-full ${error ? 'select-error' : ''}`}>
+                {children}
+              </select>
+            ) : textarea ? (
+              <textarea {...common} rows={3} className={`textarea w-full ${error ? 'textarea-error' : ''}`} />
+            ) : (
+              <input
+                {...common}
+                type={type}
+                list={list}
+                inputMode={type === 'number' ? 'numeric' : undefined}
+                className={`input w-full ${error ? 'input-error' : ''}`}
+              />
+            )}
+            {hint && (
+              <p id={`${id}-hint`} className="text-base-content/70 text-sm">
+                {hint}
+              </p>
+            )}
+            {error && (
+              <p id={`${id}-error`} className="text-error text-sm font-medium">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      }}
+    </F>
+  );
+}
+
+/** When guests see the venue, and a warning when it is missing and that is near. */
+function RevealNote({
+  startsAt,
+  venueName,
+  venueAddress,
+}: {
+  startsAt: string;
+  venueName: string;
+  venueAddress: string;
+}) {
+  if (!startsAt || Number.isNaN(new Date(startsAt).getTime())) return null;
+  const reveal = venueRevealAt(startsAt);
+  const missing = venueMissingSoon(
+    { starts_at: startsAt, venue_name: venueName || null, venue_address: venueAddress || null },
+    new Date(),
+  );
+  return (
+    <div className="flex flex-col gap-2 text-sm" data-testid="venue-reveal">
+      <p>
+        {isVenueRevealed(startsAt)
+          ? T.venueRevealed
+          : `${T.venueRevealsAt} ${formatIstDate(reveal)}, ${formatIstTime(reveal)} IST.`}
+      </p>
+      {missing && (
+        <p role="alert" className="alert alert-warning">
+          {T.venueMissingSoon}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string }) {
+  useSignals();
+  const form = useForm<Values>({ initialValues: initial });
+  const [store, { Form }] = form;
+  const [repeat, setRepeat] = useState(false);
+  const [available, setAvailable] = useState(true);
+  const save = useSaveDinner();
+  const navigate = useNavigate();
+  const { data: dashboard } = useAdminEventsQuery();
+  const cities = [...new Set(dashboard?.events.map((e) => e.city) ?? [])].sort();
+  const citiesId = useId();
+  const read = (k: Name) => getValue(store, k) ?? '';
+  const startsAt = read('date') && read('time') ? `${read('date')}T${read('time')}:00+05:30` : '';
+
+  const onSubmit = async (v: Values) => {
+    const all = Object.keys(EMPTY) as Name[];
+    const shared = all.filter((k) => !['date', 'time', 'weekday', 'weeks'].includes(k));
+    try {
+      if (eventId) {
+        const changed = all.filter((k) => !['weekday', 'weeks'].includes(k) && v[k] !== initial[k]);
+        if (changed.includes('date') || changed.includes('time')) changed.push('date', 'time');
+        const body = bodyOf(v, [...new Set(changed)]);
+        if (Object.keys(body).length === 0) return navigate({ to: '/admin' });
+        await save.mutateAsync({ kind: 'edit', id: eventId, body: body as never });
+        toast({ title: T.dinnerSaved });
+      } else if (repeat) {
+        const body = { ...bodyOf(v, [...shared, 'weekday', 'weeks']), local_time: v.time, available };
+        await save.mutateAsync({ kind: 'series', body: body as never });
+        toast({ title: T.seriesCreated(Number(v.weeks)) });
+      } else {
+        const body = { ...bodyOf(v, [...shared, 'date', 'time']), available };
+        await save.mutateAsync({ kind: 'create', body: body as never });
+        toast({ title: T.dinnerCreated });
+      }
+      await navigate({ to: '/admin' });
+    } catch (e) {
+      if (e instanceof ApiRequestError) {
+        const fields = Object.entries(e.fields);
+        for (const [key, message] of fields) {
+          const name = INPUT_OF[key] ?? key;
+          if (name in EMPTY) setError(store, name as Name, message);
+        }
+        if (e.code === 'capacity_below_taken') setError(store, 'capacity', e.message);
+        toast({ title: COPY.common.errorTitle, description: e.message, variant: 'destructive' });
+      } else {
+        toast({ title: COPY.common.errorTitle, description: COPY.common.failed, variant: 'destructive' });
+      }
+    }
+  };
+
+  return (
+    <Form className="flex flex-col gap-4" onSubmit={onSubmit} shouldActive={false}>
+      <Field form={form} name="title" label="Title" />
+      <Field form={form} name="description" label="Description" textarea />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field form={form} name="city" label="City (slug)" hint='e.g. "gurugram"' list={citiesId} />
+        <datalist id={citiesId}>
+          {cities.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+        <Field form={form} name="location" label="Area" hint="Shown to guests before the reveal" />
+      </div>
+      {!eventId && (
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="checkbox" checked={repeat} onChange={(e) => setRepeat(e.target.checked)} />
+          Repeat weekly for N weeks
+        </label>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {repeat ? (
+          <>
+            <Field form={form} name="weekday" label="Weekday">
+              {WEEKDAYS.map((d) => (
+                <option key={d} value={d}>
+                  {d[0].toUpperCase() + d.slice(1)}
+                </option>
+              ))}
+            </Field>
+            <Field form={form} name="weeks" label="Number of weeks" type="number" hint="1 to 26" />
+          </>
+        ) : (
+          <Field form={form} name="date" label="Date (IST)" type="date" />
+        )}
+        <Field form={form} name="time" label="Time (IST)" type="time" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-4">
+        <Field form={form} name="capacity" label="Capacity" type="number" hint="1 to 200" />
+        <Field form={form} name="ticket_price_single" label="Single ₹" type="number" />
+        <Field form={form} name="ticket_price_couple" label="Couple ₹" type="number" />
+        <Field form={form} name="ticket_price_group" label="Group ₹" type="number" />
+      </div>
+      {!eventId && <p className="text-base-content/70 text-sm">Leave prices empty to use the city's last dinner's.</p>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field form={form} name="venue_name" label="Venue name" hint="Both or neither" />
+        <Field form={form} name="venue_address" label="Venue address" />
+      </div>
+      {!repeat && (
+        <RevealNote startsAt={startsAt} venueName={read('venue_name')} venueAddress={read('venue_address')} />
+      )}
+      <Field form={form} name="image_url" label="Image (optional)" hint="/images/events/… or https://…" />
+      {!eventId && (
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="checkbox"
+            checked={available}
+            onChange={(e) => setAvailable(e.target.checked)}
+          />
+          Shown to guests
+        </label>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : eventId ? 'Save changes' : repeat ? 'Create series' : 'Create dinner'}
+        </button>
+        <Link to="/admin" className="btn btn-ghost">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      <Link to="/admin" className="link text-sm">
+        ← Console
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+/** `/admin/events/new`: a dinner, or a weekly series of them. */
+export function NewDinnerPage() {
+  return (
+    <Page title="New dinner">
+      <DinnerForm initial={EMPTY} />
+    </Page>
+  );
+}
+
+/** `/admin/events/:id/edit`. */
+export function EditDinnerPage() {
+  const { eventId } = useParams({ from: '/admin/events/$eventId/edit' });
+  const { data, isError } = useDinnerQuery(eventId);
+  return (
+    <Page title="Edit dinner">
+      {isError ? (
+        <p role="alert">{COPY.admin.eventNotFound}</p>
+      ) : data ? (
+        <DinnerForm key={eventId} initial={valuesOf(data.event)} eventId={eventId} />
+      ) : (
+        <span className="loading loading-spinner" aria-label="Loading" />
+      )}
+    </Page>
+  );
+}
