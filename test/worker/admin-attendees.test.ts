@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { eventBookings, paymentOrders, userProfiles, users } from '../../db/schema';
 import { app } from '../../worker/app';
-import { COPY } from '../../worker/domain/copy';
 import type { TicketType } from '../../worker/domain/pricing';
 import type { BookingStatus } from '../../worker/domain/statuses';
 import { createEvent } from './helpers/booking-fixtures';
 import type { EventRow } from './helpers/event-row';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
+import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 
 async function signedInAs(role: 'guest' | 'operator') {
   const user = await createSignedInUser();
@@ -220,7 +220,7 @@ describe('GET /api/admin/events/:id/attendees', () => {
     ]) {
       const res = await get(path, operator.cookie);
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ error: { code: 'not_found', message: COPY.admin.eventNotFound } });
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: CONSOLE_COPY.admin.eventNotFound } });
     }
   });
 

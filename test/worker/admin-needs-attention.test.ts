@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { auditLog, eventBookings, paymentIssues, users } from '../../db/schema';
 import { app } from '../../worker/app';
-import { COPY } from '../../worker/domain/copy';
 import { seatsTaken } from '../../worker/services/seats';
 import {
   createEvent,
@@ -25,6 +24,7 @@ import {
   sandboxPay,
 } from './helpers/booking-fixtures';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
+import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 
 const d = () => db(env.DB);
 const call = (method: string, path: string, cookie?: string) => SELF.fetch(apiRequest(method, path, { cookie }));
@@ -173,7 +173,7 @@ describe('POST /api/admin/orders/:id/retry', () => {
     const flagged = await flaggedOnFullDinner();
     const res = await call('POST', `/api/admin/orders/${flagged.row.id}/retry`, op.cookie);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: { code: 'no_seat', message: COPY.admin.retryNoSeat } });
+    expect(await res.json()).toEqual({ error: { code: 'no_seat', message: CONSOLE_COPY.admin.retryNoSeat } });
     expect(await orderRow(flagged.row.razorpayOrderId as string)).toEqual(flagged.row);
     expect(await bookingsOfEvent(flagged.event.id)).toHaveLength(1);
     expect((await refundsOf(flagged.paymentId)).count).toBe(0);
@@ -200,7 +200,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(await orderRow(flagged.order.orderId)).toMatchObject({
       status: 'refunded',
       keepsSeat: false,
-      failureReason: COPY.admin.refundedByOperator,
+      failureReason: CONSOLE_COPY.admin.refundedByOperator,
     });
     expect(await seatsTaken(d(), flagged.event.id)).toBe(0);
     expect(await bookingsOfEvent(flagged.event.id)).toEqual([]);
@@ -220,7 +220,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(confirmed.status).toBe('confirmed');
     const res = await call('POST', `/api/admin/orders/${confirmed.id}/refund`, op.cookie);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: { code: 'not_flagged', message: COPY.admin.orderNotFlagged } });
+    expect(await res.json()).toEqual({ error: { code: 'not_flagged', message: CONSOLE_COPY.admin.orderNotFlagged } });
     expect((await refundsOf(confirmed.paymentId as string)).count).toBe(0);
     expect(await orderRow(confirmed.razorpayOrderId as string)).toEqual(confirmed);
     expect(await auditOf(`order:${confirmed.id}`)).toEqual([]);

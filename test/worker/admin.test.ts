@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { auditLog, eventBookings, events, paymentIssues, paymentOrders, users } from '../../db/schema';
 import { app } from '../../worker/app';
-import { COPY } from '../../worker/domain/copy';
 import type { Role } from '../../worker/domain/roles';
 import type { OrderStatus } from '../../worker/domain/statuses';
 import { createEvent } from './helpers/booking-fixtures';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
+import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 
 const MINUTE = 60_000;
 
@@ -72,7 +72,7 @@ describe('the role gate', () => {
       got.push(`${label} guest ${asGuest.status}`);
       want.push(`${label} guest 403`);
       if (asGuest.status === 403) {
-        expect(await asGuest.json()).toEqual({ error: { code: 'forbidden', message: COPY.admin.forbidden } });
+        expect(await asGuest.json()).toEqual({ error: { code: 'forbidden', message: CONSOLE_COPY.admin.forbidden } });
       }
       if (r.admin) {
         const asHost = await call(r.method, r.path, { cookie: host.cookie, body });
@@ -254,7 +254,7 @@ describe('PATCH /api/admin/events/:id', () => {
       body: { available: false },
     });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: COPY.admin.eventNotFound } });
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: CONSOLE_COPY.admin.eventNotFound } });
     expect(await auditOf('no-such-dinner')).toEqual([]);
   });
 

@@ -1,9 +1,30 @@
 /**
- * The operator console's dinner editor messages (`POST /api/admin/events`, `/series`, `PATCH
+ * The operator console's messages: its gate, dashboard, guest list, needs-attention and dinner editor (`POST /api/admin/events`, `/series`, `PATCH
  * /api/admin/events/:id`). Kept beside `copy.ts`, not in it: `copy.ts` is in every guest's first
  * bundle, and no guest ever reads these (docs/decisions/014). One copy each, as in `copy.ts`.
  */
 export const CONSOLE_COPY = {
+  admin: {
+    /** 403 on a console or host route for a signed-in account without the role. */
+    forbidden: 'You are not allowed to do this. Ask an operator for access.',
+    notAllowedTitle: 'Not allowed',
+    notAllowedText: 'This page is for the Tablemates team. If you should have access, ask an operator.',
+    eventNotFound: 'No dinner with this id.',
+    availableRequired: 'Say whether the dinner is shown: available must be true or false.',
+    eventHidden: 'Dinner hidden from guests.',
+    eventShown: 'Dinner shown to guests.',
+    loadFailed: 'Could not load the console. Please try again.',
+    orderNotFound: 'No order with this id.',
+    orderStatusFilter: 'Only ?status=needs_attention is supported.',
+    orderNotFlagged: 'This order does not need attention (any more): only a flagged order can be retried or refunded.',
+    retryNoSeat: 'No seat is free on this dinner: the booking cannot be retried. Refund the guest instead.',
+    refundFailed: 'Razorpay did not accept the refund. Nothing changed; please try again.',
+    issueNotFound: 'No payment issue with this payment id.',
+    refundedByOperator: 'Refunded in full by the Tablemates team.',
+    orderBooked: 'Booking confirmed.',
+    orderRefunded: 'Refunded in full.',
+    issueRefunded: 'Payment refunded in full.',
+  },
   dinner: {
     dinnerInvalid: 'Some fields need fixing.',
     titleRequired: 'Give the dinner a title (up to 120 characters).',

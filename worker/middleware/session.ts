@@ -13,6 +13,7 @@ import type { Role } from '../domain/roles';
 import { ACCESS_TTL_S, signAccessToken, verifyAccessToken } from '../lib/access-token';
 import { ApiError } from '../lib/errors';
 import { activeUser, createSession, REFRESH_TTL_S, revokeSession, spendRefreshToken } from '../services/sessions';
+import { CONSOLE_COPY } from '../domain/copy-console';
 
 /** Renew the access token when it has less than this left (DESIGN.md). */
 export const RENEW_WITHIN_S = 5 * 60;
@@ -153,7 +154,7 @@ export function requireRole(...roles: [Role, ...Role[]]) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
     const user = c.get('user') as SessionUser | null;
     if (!user) throw new ApiError(401, 'unauthorized', COPY.common.notSignedIn);
-    if (!roles.includes(user.role)) throw new ApiError(403, 'forbidden', COPY.admin.forbidden);
+    if (!roles.includes(user.role)) throw new ApiError(403, 'forbidden', CONSOLE_COPY.admin.forbidden);
     await next();
   });
 }

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { COPY } from '../domain/copy';
 import { CONSOLE_COPY } from '../domain/copy-console';
 import { toCsv } from '../lib/csv';
 import { ApiError } from '../lib/errors';
@@ -100,17 +99,17 @@ const ORDER_ID = /^[\w-]{1,100}$/;
 
 /** A needs-attention action's refusal as the API's error, else its answer. */
 function settled<R extends RetryResult | RefundResult | IssueRefundResult>(result: R | null) {
-  if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', COPY.admin.orderNotFound);
-  if (result.kind === 'not_flagged') throw new ApiError(409, 'not_flagged', COPY.admin.orderNotFlagged);
-  if (result.kind === 'no_seat') throw new ApiError(409, 'no_seat', COPY.admin.retryNoSeat);
-  if (result.kind === 'refund_failed') throw new ApiError(502, 'refund_failed', COPY.admin.refundFailed);
+  if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.orderNotFound);
+  if (result.kind === 'not_flagged') throw new ApiError(409, 'not_flagged', CONSOLE_COPY.admin.orderNotFlagged);
+  if (result.kind === 'no_seat') throw new ApiError(409, 'no_seat', CONSOLE_COPY.admin.retryNoSeat);
+  if (result.kind === 'refund_failed') throw new ApiError(502, 'refund_failed', CONSOLE_COPY.admin.refundFailed);
   return result as Extract<R, { kind: 'done' }>;
 }
 
 /** A dinner's guest list, `?q=` searching name, phone or email; 404 when there is no such dinner. */
 async function guestList(d: AppEnv['Variables']['db'], id: string, q: string | undefined) {
   const list = EVENT_ID.test(id) ? await listAttendees(d, id, q?.slice(0, 100)) : null;
-  if (!list) throw new ApiError(404, 'not_found', COPY.admin.eventNotFound);
+  if (!list) throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.eventNotFound);
   return list;
 }
 
@@ -149,7 +148,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/events/:id', async (c) => {
     const id = c.req.param('id');
     const event = EVENT_ID.test(id) ? await getDinner(c.var.db, id) : null;
-    if (!event) throw new ApiError(404, 'not_found', COPY.admin.eventNotFound);
+    if (!event) throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.eventNotFound);
     return c.json({ event });
   })
   /**
@@ -165,7 +164,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const patch: Partial<DinnerFields> = { ...body };
     if (startsAt !== undefined) Object.assign(patch, { starts_at: startsAt, date: istDate(startsAt) });
     const result = EVENT_ID.test(id) ? await editDinner(c.var.db, c.get('user').id, id, patch, now) : null;
-    if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', COPY.admin.eventNotFound);
+    if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.eventNotFound);
     if (result.kind === 'capacity_below_taken') {
       throw new ApiError(409, 'capacity_below_taken', CONSOLE_COPY.dinner.capacityBelowTaken(result.taken));
     }
@@ -184,7 +183,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   /** Paid orders the pipeline could not finish, and payments no order carries (`?status=needs_attention`). */
   .get('/orders', async (c) => {
-    if (c.req.query('status') !== 'needs_attention') throw invalidInput(COPY.admin.orderStatusFilter);
+    if (c.req.query('status') !== 'needs_attention') throw invalidInput(CONSOLE_COPY.admin.orderStatusFilter);
     return c.json(await listNeedsAttention(c.var.db));
   })
   /** Books a flagged order again through the pipeline; 409 when it needs a seat and none is free. */
@@ -207,7 +206,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/payment-issues/:payment_id/refund', async (c) => {
     const id = c.req.param('payment_id');
     const result = ORDER_ID.test(id) ? await refundPaymentIssue(c.env, c.var.db, c.get('user').id, id) : null;
-    if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', COPY.admin.issueNotFound);
+    if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.issueNotFound);
     const { issue, refund_id } = settled(result);
     return c.json({
       issue: {
@@ -223,6 +222,6 @@ export const adminRoutes = new Hono<AppEnv>()
   /** The audit log, newest first; `?event_id=` keeps one dinner's entries. */
   .get('/audit', async (c) => {
     const eventId = c.req.query('event_id');
-    if (eventId !== undefined && !EVENT_ID.test(eventId)) throw invalidInput(COPY.admin.eventNotFound);
+    if (eventId !== undefined && !EVENT_ID.test(eventId)) throw invalidInput(CONSOLE_COPY.admin.eventNotFound);
     return c.json({ entries: await listAudit(c.var.db, { target: eventId && eventTarget(eventId) }) });
   });

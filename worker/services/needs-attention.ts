@@ -9,7 +9,6 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentIssues, paymentOrders, userProfiles, users } from '../../db/schema';
-import { COPY } from '../domain/copy';
 import { TICKET_LABELS } from '../domain/pricing';
 import { assertOrderTransition, orderStatusesBefore } from '../domain/statuses';
 import type { Env } from '../env';
@@ -17,6 +16,7 @@ import { fetchOrderPayments, refundPayment } from '../providers/razorpay';
 import { auditRow } from './audit';
 import { claimSeat, type Order, processCapturedPayment } from './booking-pipeline';
 import { ownsSeatsSql } from './seats';
+import { CONSOLE_COPY } from '../domain/copy-console';
 
 /** The audit target of an order and of a payment issue. */
 export const orderTarget = (orderId: string) => `order:${orderId}`;
@@ -204,7 +204,12 @@ export async function refundOrder(env: Env, d: Db, actorId: string, orderId: str
   await d.batch([
     d
       .update(paymentOrders)
-      .set({ status: 'refunded', keepsSeat: false, failureReason: COPY.admin.refundedByOperator, updatedAt: now })
+      .set({
+        status: 'refunded',
+        keepsSeat: false,
+        failureReason: CONSOLE_COPY.admin.refundedByOperator,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(paymentOrders.id, orderId),

@@ -10,6 +10,7 @@ import {
   useSetEventAvailable,
 } from '../api/admin-api';
 import { NEEDS_ATTENTION_ID, NeedsAttention } from './needs-attention';
+import { CONSOLE_COPY } from '@domain/copy-console';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
@@ -47,7 +48,7 @@ export function AdminDashboard() {
         </p>
       ) : eventsQuery.isError ? (
         <div role="alert" className="alert alert-error my-8">
-          <span>{eventsQuery.error.message || COPY.admin.loadFailed}</span>
+          <span>{eventsQuery.error.message || CONSOLE_COPY.admin.loadFailed}</span>
           <button type="button" className="btn btn-sm" onClick={() => eventsQuery.refetch()}>
             Try again
           </button>
@@ -141,7 +142,7 @@ function DinnerCard({ event }: { event: AdminEvent }) {
     setAvailable.mutate(
       { id: event.id, available },
       {
-        onSuccess: () => toast({ title: available ? COPY.admin.eventShown : COPY.admin.eventHidden }),
+        onSuccess: () => toast({ title: available ? CONSOLE_COPY.admin.eventShown : CONSOLE_COPY.admin.eventHidden }),
         onError: (error) =>
           toast({ title: COPY.common.errorTitle, description: error.message, variant: 'destructive' }),
       },

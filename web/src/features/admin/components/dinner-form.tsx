@@ -347,7 +347,7 @@ export function EditDinnerPage() {
   return (
     <Page title="Edit dinner">
       {isError ? (
-        <p role="alert">{COPY.admin.eventNotFound}</p>
+        <p role="alert">{CONSOLE_COPY.admin.eventNotFound}</p>
       ) : data ? (
         <DinnerForm key={eventId} initial={valuesOf(data.event)} eventId={eventId} />
       ) : (

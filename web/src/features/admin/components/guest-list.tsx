@@ -1,7 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { COPY } from '@domain/copy';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
+import { CONSOLE_COPY } from '@domain/copy-console';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
@@ -68,7 +68,7 @@ export function GuestList() {
         </p>
       ) : list.isError && !list.data ? (
         <div role="alert" className="alert alert-error my-8">
-          <span>{list.error.message || COPY.admin.loadFailed}</span>
+          <span>{list.error.message || CONSOLE_COPY.admin.loadFailed}</span>
           <button type="button" className="btn btn-sm" onClick={() => list.refetch()}>
             Try again
           </button>

@@ -9,6 +9,7 @@ import {
   useRefundPaymentIssue,
   useRetryOrder,
 } from '../api/needs-attention-api';
+import { CONSOLE_COPY } from '@domain/copy-console';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
@@ -183,8 +184,8 @@ function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: stri
           onClick={() =>
             retry.mutate(order.id, {
               onSuccess: () => {
-                report(`${COPY.admin.orderBooked} ${guest}, ${order.event_title}.`);
-                toast({ title: COPY.admin.orderBooked });
+                report(`${CONSOLE_COPY.admin.orderBooked} ${guest}, ${order.event_title}.`);
+                toast({ title: CONSOLE_COPY.admin.orderBooked });
               },
               onError: failed,
             })
@@ -199,8 +200,8 @@ function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: stri
           onConfirm={() =>
             refund.mutate(order.id, {
               onSuccess: () => {
-                report(`${COPY.admin.orderRefunded} ${amount} to ${guest}, ${order.event_title}.`);
-                toast({ title: COPY.admin.orderRefunded });
+                report(`${CONSOLE_COPY.admin.orderRefunded} ${amount} to ${guest}, ${order.event_title}.`);
+                toast({ title: CONSOLE_COPY.admin.orderRefunded });
               },
               onError: failed,
             })
@@ -243,8 +244,8 @@ function IssueCard({ issue, report }: { issue: PaymentIssue; report: (line: stri
           onConfirm={() =>
             refund.mutate(issue.payment_id, {
               onSuccess: () => {
-                report(`${COPY.admin.issueRefunded} ${issue.payment_id}.`);
-                toast({ title: COPY.admin.issueRefunded });
+                report(`${CONSOLE_COPY.admin.issueRefunded} ${issue.payment_id}.`);
+                toast({ title: CONSOLE_COPY.admin.issueRefunded });
               },
               onError: failed,
             })
