@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { TICKET_TYPES } from '../worker/domain/pricing';
+import { CITY_STATUSES } from '../worker/domain/city';
+import { GUEST_MESSAGE_KINDS, MESSAGE_CHANNELS } from '../worker/domain/guest-messages';
+import { COUPON_KINDS, TICKET_TYPES } from '../worker/domain/pricing';
 import { RELATIONSHIP_STATUSES, SEXES, WORK_PROFILES } from '../worker/domain/profile';
 import { AUDIT_ACTIONS, ROLES } from '../worker/domain/roles';
 import { BOOKING_STATUSES, ORDER_STATUSES } from '../worker/domain/statuses';
@@ -173,6 +175,12 @@ export const events = sqliteTable(
     /** Secret until 48 hours before the start. */
     venueName: text('venue_name'),
     venueAddress: text('venue_address'),
+    /**
+     * Set once when an operator cancels the dinner (it is hidden in the same write); its guests
+     * are told and offered a refund or a move. A cancelled dinner is never shown again.
+     */
+    cancelledAt: text('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -219,12 +227,19 @@ export const paymentOrders = sqliteTable(
      * until a retry finds one free.
      */
     keepsSeat: integer('keeps_seat', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The coupon this order redeemed (its `amount` is already discounted). An order redeems its
+     * coupon while it holds or owns seats, so an expired or failed order gives it back; the cap
+     * is checked in the statement that holds the seats (worker/services/orders.ts).
+     */
+    couponCode: text('coupon_code'),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
   },
   (t) => [
     index('payment_orders_event_idx').on(t.eventId, t.status),
     index('payment_orders_user_idx').on(t.userId),
+    index('payment_orders_coupon_idx').on(t.couponCode, t.status),
     check('payment_orders_ticket_chk', sql`${t.ticketType} IN (${sqlList(TICKET_TYPES)})`),
     check('payment_orders_status_chk', sql`${t.status} IN (${sqlList(ORDER_STATUSES)})`),
     check('payment_orders_seats_chk', sql`${t.seats} IN (1, 2)`),
@@ -288,17 +303,32 @@ export const webhookEvents = sqliteTable('webhook_events', {
   receivedAt: text('received_at').notNull().default(now),
 });
 
-/** Operator-created coupons. None exist by default, so every code is refused (SPEC §5). */
+/**
+ * Operator-created coupons (DESIGN.md "Operating the product"). None exist by default, so every
+ * code is refused (SPEC §5). Codes are stored upper-cased. `ticket_types` is a JSON array of
+ * ticket types, or null for all; `event_id` null means every dinner; `max_redemptions` null
+ * means no cap; `expires_at` null means never.
+ */
 export const coupons = sqliteTable(
   'coupons',
   {
     code: text('code').primaryKey(),
+    kind: text('kind', { enum: COUPON_KINDS }).notNull(),
+    /** Percent off (1-100) or whole rupees off, by `kind`. */
+    value: integer('value').notNull(),
+    ticketTypes: text('ticket_types'),
     eventId: text('event_id').references(() => events.id),
-    percentOff: integer('percent_off').notNull(),
+    maxRedemptions: integer('max_redemptions'),
+    expiresAt: text('expires_at'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(now),
   },
-  (t) => [check('coupons_percent_chk', sql`${t.percentOff} > 0 AND ${t.percentOff} <= 100`)],
+  (t) => [
+    check('coupons_kind_chk', sql`${t.kind} IN (${sqlList(COUPON_KINDS)})`),
+    check('coupons_value_chk', sql`${t.value} > 0 AND (${t.kind} <> 'percent' OR ${t.value} <= 100)`),
+    check('coupons_max_chk', sql`${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0`),
+  ],
 );
 
 /** Reminders already sent, so a cron that runs twice sends once. */
@@ -318,6 +348,25 @@ export const newsletterSignups = sqliteTable('newsletter_signups', {
   email: text('email').primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * The cities on the home page (SPEC §2), edited in the console: opening a city is a form, not a
+ * deploy. `position` orders the cards. A dinner's `city` is one of these slugs.
+ */
+export const cities = sqliteTable(
+  'cities',
+  {
+    slug: text('slug').primaryKey(),
+    name: text('name').notNull(),
+    /** The card's line, e.g. "Coming soon to your area". */
+    blurb: text('blurb').notNull(),
+    status: text('status', { enum: CITY_STATUSES }).notNull().default('coming_soon'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [check('cities_status_chk', sql`${t.status} IN (${sqlList(CITY_STATUSES)})`)],
+);
 
 /** "Notify Me" interest in a city that has no dinners yet. */
 export const cityWaitlist = sqliteTable(
@@ -352,4 +401,52 @@ export const auditLog = sqliteTable(
     at: text('at').notNull().default(now),
   },
   (t) => [index('audit_log_at_idx').on(t.at, t.id), index('audit_log_target_idx').on(t.target, t.at)],
+);
+
+/**
+ * A message the console sent to every confirmed guest of one dinner: its cancellation notice or
+ * an operator's announcement. `recipients` is how many bookings it was addressed to.
+ */
+export const guestMessages = sqliteTable(
+  'guest_messages',
+  {
+    id: id(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    kind: text('kind', { enum: GUEST_MESSAGE_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentBy: text('sent_by')
+      .notNull()
+      .references(() => users.id),
+    recipients: integer('recipients').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('guest_messages_event_idx').on(t.eventId, t.createdAt),
+    check('guest_messages_kind_chk', sql`${t.kind} IN (${sqlList(GUEST_MESSAGE_KINDS)})`),
+  ],
+);
+
+/**
+ * Each message delivered to one booking on one channel, so a queue that redelivers sends once.
+ * The row is claimed before the provider is called (worker/services/guest-messages.ts).
+ */
+export const guestMessageDeliveries = sqliteTable(
+  'guest_message_deliveries',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => guestMessages.id),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => eventBookings.id),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    sentAt: text('sent_at').notNull().default(now),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.bookingId, t.channel] }),
+    check('guest_message_deliveries_channel_chk', sql`${t.channel} IN (${sqlList(MESSAGE_CHANNELS)})`),
+  ],
 );

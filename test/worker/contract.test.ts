@@ -30,7 +30,7 @@ describe('one casing on the wire', () => {
     const guest = await createGuest();
     const event = await createEvent();
     const code = `SNAKE${event.id.slice(-6).toUpperCase()}`;
-    await db(env.DB).insert(coupons).values({ code, eventId: event.id, percentOff: 10 });
+    await db(env.DB).insert(coupons).values({ code, eventId: event.id, kind: 'percent', value: 10 });
     const order = await placeOrder(guest.cookie, event.id, 'couple');
     const paid = await sandboxPay(order.orderId);
     const email = `snake-${Date.now()}@example.com`;

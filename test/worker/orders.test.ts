@@ -131,7 +131,7 @@ describe('POST /api/orders — price and validation', () => {
 
     await db(env.DB)
       .insert(coupons)
-      .values({ code: `TEN${event.id.slice(-6).toUpperCase()}`, eventId: event.id, percentOff: 10 });
+      .values({ code: `TEN${event.id.slice(-6).toUpperCase()}`, eventId: event.id, kind: 'percent', value: 10 });
     const code = `ten${event.id.slice(-6)}`;
     const good = await SELF.fetch(
       apiRequest('POST', '/api/coupons/validate', { cookie: guest.cookie, body: { code, event_id: event.id } }),

@@ -22,5 +22,5 @@ export const couponsRoutes = new Hono<AppEnv>().post('/validate', jsonBody(Valid
   const coupon = await findCoupon(c.var.db, code, event_id);
   if (!coupon)
     throw new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { code: COPY.booking.invalidCoupon });
-  return c.json({ valid: true as const, code: coupon.code, kind: 'percent' as const, value: coupon.percentOff });
+  return c.json({ valid: true as const, code: coupon.code, kind: coupon.kind, value: coupon.value });
 });

@@ -63,7 +63,8 @@ async function readOrderFacts(
       taken: seatsTakenSql(sql`${events.id}`, nowIso),
       liveHolds: liveHoldsSql(input.userId, sql`${events.id}`, nowIso),
       ...guestContactColumns,
-      couponPercentOff: coupons.percentOff,
+      couponKind: coupons.kind,
+      couponValue: coupons.value,
     })
     .from(events)
     .leftJoin(users, eq(users.id, input.userId))
@@ -137,8 +138,8 @@ export async function placeOrder(
 
   let amount = priceFor(event, input.ticketType);
   if (coupon) {
-    if (facts.couponPercentOff === null) throw invalidCoupon();
-    amount = discountedPrice(amount, { kind: 'percent', value: facts.couponPercentOff }) ?? 0;
+    if (facts.couponKind === null || facts.couponValue === null) throw invalidCoupon();
+    amount = discountedPrice(amount, { kind: facts.couponKind, value: facts.couponValue }) ?? 0;
     if (amount === 0) throw invalidCoupon();
   }
   const seats = TICKET_SEATS[input.ticketType];
