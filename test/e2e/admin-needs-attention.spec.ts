@@ -106,7 +106,9 @@ test('an operator refunds a flagged order from the console: confirmed first, ref
   await expect(section.getByRole('status')).toContainText(`Refunded in full. ₹499`);
   await expect(section.getByRole('listitem').filter({ hasText: flagged.orderId })).toHaveCount(0);
   expect(await refundsOf(flagged.paymentId)).toBe(1);
-  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText(`order.refund order:${flagged.orderId}`);
+  await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText(
+    `Refunded order ${flagged.orderId}`,
+  );
 
   // The API says the same, and a late second click changes nothing.
   const again = await page.request.post(`/api/admin/orders/${flagged.orderId}/refund`, {

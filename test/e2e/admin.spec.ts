@@ -39,7 +39,7 @@ function insertDinner() {
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 1, 499, 899, 749, 8);`,
   ]);
-  return { id, title };
+  return { id, title, date: sunday };
 }
 
 test('an operator made with npm run role hides a dinner: gone from /events, in the audit log', async ({ page }) => {
@@ -65,7 +65,7 @@ test('an operator made with npm run role hides a dinner: gone from /events, in t
   await expect(page.getByRole('status').filter({ hasText: 'Dinner hidden from guests.' })).toBeVisible();
   await expect(shown).not.toBeChecked();
   await expect(card).toContainText('Hidden');
-  const audit = page.getByRole('region', { name: 'Audit log' });
+  const audit = page.getByRole('region', { name: 'Recent activity' });
   await expect(audit).toContainText(`Hid ${dinner.title}`);
   await expect(audit).toContainText('available: true → available: false');
 
@@ -75,8 +75,18 @@ test('an operator made with npm run role hides a dinner: gone from /events, in t
   await expect(page.getByRole('main')).not.toContainText(dinner.title);
   expect((await page.request.get(`/api/events/${dinner.id}`)).status()).toBe(404);
 
+  // The whole log, from the console's menu, filtered to this dinner.
   await page.goto('/admin');
-  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText(`Hid ${dinner.title}`);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await page.getByLabel('Dinner').selectOption({ label: `${dinner.title} (${dinner.date})` });
+  await expect(page).toHaveURL(new RegExp(`/admin/audit\\?event_id=${dinner.id}$`));
+  const entries = page.getByRole('region', { name: 'Entries' }).getByRole('listitem');
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText(`Hid ${dinner.title}`);
+  await expect(entries.first()).toContainText('available: true → available: false');
+  await expectAccessible(page);
+  await page.goto('/admin');
 
   for (const viewport of [
     { width: 390, height: 844 },

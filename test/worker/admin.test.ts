@@ -328,4 +328,66 @@ describe('GET /api/admin/audit', () => {
 
     expect((await call('GET', '/api/admin/audit?event_id=%27%3B--', { cookie: operator.cookie })).status).toBe(400);
   });
+  it('pages through the entries of one dinner and of its orders, repeating and skipping none', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createSignedInUser();
+    const event = await createEvent();
+    const other = await createEvent();
+    const orderId = `ord_audit_${crypto.randomUUID().slice(0, 8)}`;
+    await db(env.DB).insert(paymentOrders).values({
+      id: orderId,
+      receipt: orderId,
+      userId: guest.userId,
+      eventId: event.id,
+      ticketType: 'male',
+      seats: 1,
+      amount: 499,
+      holdExpiresAt: new Date().toISOString(),
+    });
+    // 53 entries of this dinner (one of them its order's), in one second so many share a
+    // timestamp to the millisecond: the cursor must still order them; and one of another dinner.
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, Math.floor(i / 3))).toISOString();
+    const rows = Array.from({ length: 53 }, (_, i) => ({
+      id: `audit-${event.id}-${String(i).padStart(2, '0')}`,
+      actorId: operator.userId,
+      action: i === 7 ? ('order.refund' as const) : ('event.update' as const),
+      target: i === 7 ? `order:${orderId}` : `event:${event.id}`,
+      before: JSON.stringify({ n: i }),
+      after: JSON.stringify({ n: i + 1 }),
+      at: at(i),
+    }));
+    rows.push({ ...rows[0], id: `audit-${other.id}`, target: `event:${other.id}` });
+    for (let i = 0; i < rows.length; i += 10)
+      await db(env.DB)
+        .insert(auditLog)
+        .values(rows.slice(i, i + 10));
+
+    type Page = { entries: Array<{ id: string; target: string }>; next_before: string | null };
+    const page = async (before?: string) => {
+      const query = new URLSearchParams({ event_id: event.id, ...(before ? { before } : {}) });
+      const res = await call('GET', `/api/admin/audit?${query}`, { cookie: operator.cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Page;
+    };
+    const first = await page();
+    expect(first.entries).toHaveLength(50);
+    expect(first.next_before).toEqual(expect.any(String));
+    const second = await page(first.next_before ?? undefined);
+    expect(second.next_before).toBeNull();
+    const ids = [...first.entries, ...second.entries].map((e) => e.id);
+    expect(ids).toEqual(
+      rows
+        .slice(0, 53)
+        .map((r) => r.id)
+        .reverse(),
+    );
+    expect(ids).toContain(`audit-${event.id}-07`);
+    expect(ids).not.toContain(`audit-${other.id}`);
+
+    const bad = await call('GET', `/api/admin/audit?before=${encodeURIComponent("x' OR 1=1")}`, {
+      cookie: operator.cookie,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { fields: { before: CONSOLE_COPY.admin.auditCursorInvalid } } });
+  });
 });

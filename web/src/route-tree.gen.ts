@@ -25,6 +25,7 @@ import { Route as AuthConfirmationRouteImport } from './routes/_auth/confirmatio
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthProfileDetailsRouteImport } from './routes/_auth/profile-details'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminAuditRouteImport } from './routes/admin.audit'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as AdminEventsNewRouteImport } from './routes/admin.events.new'
@@ -110,6 +111,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/auth/',
   path: '/auth/',
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/confirmation': typeof AuthConfirmationRoute
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/confirmation': typeof AuthConfirmationRoute
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/_auth/confirmation': typeof AuthConfirmationRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/_auth/profile-details': typeof AuthProfileDetailsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/confirmation'
     | '/profile'
     | '/profile-details'
+    | '/admin/audit'
     | '/event/$eventId'
     | '/admin/'
     | '/auth/'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/confirmation'
     | '/profile'
     | '/profile-details'
+    | '/admin/audit'
     | '/event/$eventId'
     | '/admin'
     | '/auth'
@@ -264,6 +275,7 @@ export interface FileRouteTypes {
     | '/_auth/confirmation'
     | '/_auth/profile'
     | '/_auth/profile-details'
+    | '/admin/audit'
     | '/event/$eventId'
     | '/admin/'
     | '/auth/'
@@ -403,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/auth/': {
       id: '/auth/'
       path: '/auth'
@@ -456,6 +475,7 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface AdminRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminEventsNewRoute: typeof AdminEventsNewRoute
   AdminEventsEventIdEditRoute: typeof AdminEventsEventIdEditRoute
@@ -463,6 +483,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminEventsNewRoute: AdminEventsNewRoute,
   AdminEventsEventIdEditRoute: AdminEventsEventIdEditRoute,

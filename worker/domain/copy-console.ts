@@ -10,6 +10,8 @@ export const CONSOLE_COPY = {
     notAllowedTitle: 'Not allowed',
     notAllowedText: 'This page is for the Tablemates team. If you should have access, ask an operator.',
     eventNotFound: 'No dinner with this id.',
+    /** 400 when `?before=` is not a cursor the audit log gave out. */
+    auditCursorInvalid: 'That page of the audit log does not exist: start again from the newest entries.',
     availableRequired: 'Say whether the dinner is shown: available must be true or false.',
     eventHidden: 'Dinner hidden from guests.',
     eventShown: 'Dinner shown to guests.',

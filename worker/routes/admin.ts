@@ -24,7 +24,7 @@ import {
 } from '../domain/dinner';
 import { istDate } from '../domain/time';
 import { ATTENDEE_CSV_HEADER, attendeeCsvRows, listAttendees } from '../services/attendees';
-import { eventTarget, listAudit } from '../services/audit';
+import { isAuditCursor, listAudit } from '../services/audit';
 import {
   type IssueRefundResult,
   listNeedsAttention,
@@ -219,9 +219,16 @@ export const adminRoutes = new Hono<AppEnv>()
       refund_id,
     });
   })
-  /** The audit log, newest first; `?event_id=` keeps one dinner's entries. */
+  /**
+   * The audit log, newest first, a page at a time: `?event_id=` keeps one dinner's entries (its
+   * orders' too), `?before=` is the `next_before` of the page before.
+   */
   .get('/audit', async (c) => {
-    const eventId = c.req.query('event_id');
-    if (eventId !== undefined && !EVENT_ID.test(eventId)) throw invalidInput(CONSOLE_COPY.admin.eventNotFound);
-    return c.json({ entries: await listAudit(c.var.db, { target: eventId && eventTarget(eventId) }) });
+    const eventId = c.req.query('event_id') || undefined;
+    const before = c.req.query('before') || undefined;
+    if (eventId !== undefined && !EVENT_ID.test(eventId))
+      throw invalidInput(CONSOLE_COPY.admin.eventNotFound, { event_id: CONSOLE_COPY.admin.eventNotFound });
+    if (before !== undefined && !isAuditCursor(before))
+      throw invalidInput(CONSOLE_COPY.admin.auditCursorInvalid, { before: CONSOLE_COPY.admin.auditCursorInvalid });
+    return c.json(await listAudit(c.var.db, { eventId, before }));
   });

@@ -3,9 +3,9 @@
  * row, who, what, on which target, before → after. The row is built here and run in the same
  * D1 batch as the change it records, so one never exists without the other.
  */
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, userProfiles, users } from '../../db/schema';
+import { auditLog, paymentOrders, userProfiles, users } from '../../db/schema';
 import type { AuditAction } from '../domain/roles';
 
 /** Fields of the target as JSON (snake_case keys, as on the wire). */
@@ -22,6 +22,16 @@ export type AuditEntry = {
 
 /** The audit target of a dinner. */
 export const eventTarget = (eventId: string) => `event:${eventId}`;
+/** The audit target of an order (our id, `ord_…`). */
+export const orderTarget = (orderId: string) => `order:${orderId}`;
+
+/** How many entries one page of the audit log shows. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** An entry's place in the log (newest first), as the `before` cursor of the next page: `<at>|<id>`. */
+export const auditCursor = (entry: { at: string; id: string }) => `${entry.at}|${entry.id}`;
+const AUDIT_CURSOR = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)\|([\w-]{1,100})$/;
+export const isAuditCursor = (cursor: string) => AUDIT_CURSOR.test(cursor);
 
 /**
  * The audit row of a write, for the write's own `d.batch([...])`. Place it right after the write:
@@ -45,8 +55,16 @@ export function auditRow(d: Db, entry: AuditEntry) {
 
 const parse = (text: string | null): AuditFields | null => (text === null ? null : (JSON.parse(text) as AuditFields));
 
-/** The newest `limit` audit entries, optionally of one target, with who made them. One query. */
-export async function listAudit(d: Db, opts: { target?: string; limit?: number } = {}) {
+/**
+ * One page of the audit log, newest first, with who made each entry. One query.
+ * - `eventId`: one dinner's entries — the dinner's own (create, edits, cancel, messages) and
+ *   those of its orders (retry, refund).
+ * - `before`: a cursor from {@link auditCursor}; the page starts after that entry.
+ * @returns the entries and the cursor of the next page (null on the last one).
+ */
+export async function listAudit(d: Db, opts: { eventId?: string; before?: string; limit?: number } = {}) {
+  const limit = opts.limit ?? AUDIT_PAGE_SIZE;
+  const cursor = opts.before ? AUDIT_CURSOR.exec(opts.before) : null;
   const rows = await d
     .select({
       id: auditLog.id,
@@ -63,12 +81,32 @@ export async function listAudit(d: Db, opts: { target?: string; limit?: number }
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
     .leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorId))
-    .where(and(opts.target === undefined ? undefined : eq(auditLog.target, opts.target)))
+    .where(
+      and(
+        opts.eventId === undefined
+          ? undefined
+          : or(
+              eq(auditLog.target, eventTarget(opts.eventId)),
+              inArray(
+                auditLog.target,
+                d
+                  .select({ target: sql<string>`'order:' || ${paymentOrders.id}` })
+                  .from(paymentOrders)
+                  .where(eq(paymentOrders.eventId, opts.eventId)),
+              ),
+            ),
+        cursor
+          ? or(lt(auditLog.at, cursor[1]), and(eq(auditLog.at, cursor[1]), lt(auditLog.id, cursor[2])))
+          : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(opts.limit ?? 100);
-  return rows.map((row) => ({ ...row, before: parse(row.before), after: parse(row.after) }));
+    .limit(limit + 1);
+  const entries = rows.slice(0, limit).map((row) => ({ ...row, before: parse(row.before), after: parse(row.after) }));
+  const last = entries.at(-1);
+  return { entries, next_before: rows.length > limit && last ? auditCursor(last) : null };
 }
-export type AuditLogEntry = Awaited<ReturnType<typeof listAudit>>[number];
+export type AuditLogEntry = Awaited<ReturnType<typeof listAudit>>['entries'][number];
 
 /**
  * The audit row of a conditional UPDATE whose `before` is read by the statement itself: placed

@@ -13,13 +13,12 @@ import { TICKET_LABELS } from '../domain/pricing';
 import { assertOrderTransition, orderStatusesBefore } from '../domain/statuses';
 import type { Env } from '../env';
 import { fetchOrderPayments, refundPayment } from '../providers/razorpay';
-import { auditRow } from './audit';
+import { auditRow, orderTarget } from './audit';
 import { claimSeat, type Order, processCapturedPayment } from './booking-pipeline';
 import { ownsSeatsSql } from './seats';
 import { CONSOLE_COPY } from '../domain/copy-console';
 
 /** The audit target of an order and of a payment issue. */
-export const orderTarget = (orderId: string) => `order:${orderId}`;
 export const paymentTarget = (paymentId: string) => `payment:${paymentId}`;
 
 /**

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { ConsoleNav } from '@/features/admin/components/console-nav';
 import { NotAllowed } from '@/features/admin/components/not-allowed';
 import { sessionQueryOptions, useSessionQuery } from '@/lib/session';
 
@@ -23,5 +24,11 @@ export const Route = createFileRoute('/admin')({
  */
 function AdminLayout() {
   const { data } = useSessionQuery();
-  return data?.user?.role === 'operator' ? <Outlet /> : <NotAllowed />;
+  if (data?.user?.role !== 'operator') return <NotAllowed />;
+  return (
+    <>
+      <ConsoleNav />
+      <Outlet />
+    </>
+  );
 }

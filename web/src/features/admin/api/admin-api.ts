@@ -1,4 +1,12 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 
 /** GET /api/admin/events: every dinner with seats and revenue, and what needs a person. */
@@ -6,13 +14,24 @@ export const getAdminEvents = () => unwrap(api.admin.events.$get());
 export type AdminEvents = Awaited<ReturnType<typeof getAdminEvents>>;
 export type AdminEvent = AdminEvents['events'][number];
 
-/** GET /api/admin/audit: the audit log, newest first. */
-export const getAudit = () => unwrap(api.admin.audit.$get({ query: {} }));
+/** GET /api/admin/audit: one page of the audit log, newest first, optionally of one dinner. */
+export const getAudit = (query: { event_id?: string; before?: string } = {}) => unwrap(api.admin.audit.$get({ query }));
 export type AuditEntry = Awaited<ReturnType<typeof getAudit>>['entries'][number];
 
 export const adminEventsQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'events'], queryFn: getAdminEvents, staleTime: 0 });
-export const auditQueryOptions = () => queryOptions({ queryKey: ['admin', 'audit'], queryFn: getAudit, staleTime: 0 });
+/** The dashboard's recent activity: the newest page of the whole log. */
+export const auditQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'audit', 'recent'], queryFn: () => getAudit(), staleTime: 0 });
+/** The audit log page: page after page, of every dinner or of one. */
+export const auditPagesQueryOptions = (eventId: string | undefined) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'audit', 'pages', eventId ?? null],
+    queryFn: ({ pageParam }) => getAudit({ event_id: eventId, before: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_before ?? undefined,
+    staleTime: 0,
+  });
 
 /** Starts both of the console's reads (the route's loader calls this while the page's chunk loads). */
 export function prefetchConsole(queryClient: QueryClient) {
@@ -24,6 +43,7 @@ export function prefetchConsole(queryClient: QueryClient) {
 
 export const useAdminEventsQuery = () => useQuery(adminEventsQueryOptions());
 export const useAuditQuery = () => useQuery(auditQueryOptions());
+export const useAuditPagesQuery = (eventId: string | undefined) => useInfiniteQuery(auditPagesQueryOptions(eventId));
 
 /** PATCH /api/admin/events/:id `{ available }`: hide or show a dinner; refreshes the console. */
 export function useSetEventAvailable() {

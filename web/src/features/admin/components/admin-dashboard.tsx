@@ -2,13 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { toast } from '@/components/toast';
 import { COPY } from '@domain/copy';
-import {
-  type AdminEvent,
-  type AuditEntry,
-  useAdminEventsQuery,
-  useAuditQuery,
-  useSetEventAvailable,
-} from '../api/admin-api';
+import { type AdminEvent, useAdminEventsQuery, useSetEventAvailable } from '../api/admin-api';
+import { RecentActivity } from './audit-log';
 import { NEEDS_ATTENTION_ID, NeedsAttention } from './needs-attention';
 import { CONSOLE_COPY } from '@domain/copy-console';
 
@@ -16,14 +11,13 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
 const formatWhen = (iso: string) => when.format(new Date(iso));
 
-/** The operator console's first page: the dinners, their seats and money, and the audit log. */
+/** The operator console's first page: the dinners, their seats and money, and the latest changes. */
 export function AdminDashboard() {
   const eventsQuery = useAdminEventsQuery();
   const now = new Date().toISOString();
   const all = eventsQuery.data?.events ?? [];
   const upcoming = all.filter((e) => e.starts_at > now).reverse();
   const past = all.filter((e) => e.starts_at <= now);
-  const titles = new Map(all.map((e) => [e.id, `${e.title} (${e.date})`]));
 
   return (
     <main className="mx-auto min-h-screen max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
@@ -32,14 +26,9 @@ export function AdminDashboard() {
           <p className="text-sm font-semibold uppercase tracking-widest text-primary">Tablemates</p>
           <h1 className="text-3xl font-bold">Operator console</h1>
         </div>
-        <nav aria-label="Console" className="flex gap-2">
-          <Link to="/admin/events/new" className="btn btn-primary btn-sm">
-            New dinner
-          </Link>
-          <Link to="/" className="btn btn-outline btn-sm">
-            Back to site
-          </Link>
-        </nav>
+        <Link to="/admin/events/new" className="btn btn-primary btn-sm">
+          New dinner
+        </Link>
       </header>
 
       {eventsQuery.isPending ? (
@@ -76,7 +65,7 @@ export function AdminDashboard() {
         </>
       )}
 
-      <AuditLog titles={titles} />
+      <RecentActivity />
     </main>
   );
 }
@@ -212,61 +201,5 @@ function DinnerCard({ event }: { event: AdminEvent }) {
         </span>
       </label>
     </li>
-  );
-}
-
-/** One audit entry in words: who did what to which dinner, before → after. */
-function summarise(entry: AuditEntry, titles: Map<string, string>) {
-  const eventId = entry.target.startsWith('event:') ? entry.target.slice('event:'.length) : null;
-  const name = (eventId && titles.get(eventId)) ?? entry.target;
-  const after = entry.after as Record<string, unknown> | null;
-  if (entry.action === 'event.update' && after && typeof after.available === 'boolean') {
-    return `${after.available ? 'Showed' : 'Hid'} ${name}`;
-  }
-  return `${entry.action} ${name}`;
-}
-
-const fields = (value: unknown) =>
-  value && typeof value === 'object'
-    ? Object.entries(value)
-        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
-        .join(', ')
-    : '—';
-
-function AuditLog({ titles }: { titles: Map<string, string> }) {
-  const audit = useAuditQuery();
-  return (
-    <section aria-labelledby="audit-heading" className="mt-12">
-      <h2 id="audit-heading" className="text-2xl font-bold">
-        Audit log
-      </h2>
-      {audit.isPending ? (
-        <p role="status" className="mt-4 text-base-content/80">
-          Loading...
-        </p>
-      ) : audit.isError ? (
-        <p role="alert" className="mt-4 text-error">
-          {audit.error.message}
-        </p>
-      ) : audit.data.entries.length === 0 ? (
-        <p className="mt-4 text-base-content/80">Nothing recorded yet.</p>
-      ) : (
-        <ol className="mt-4 divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
-          {audit.data.entries.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-baseline sm:gap-4">
-              <time dateTime={entry.at} className="shrink-0 text-sm text-base-content/80 sm:w-44">
-                {formatWhen(entry.at)}
-              </time>
-              <div className="min-w-0">
-                <p className="font-medium break-words">{summarise(entry, titles)}</p>
-                <p className="text-sm text-base-content/80 break-words">
-                  by {entry.actor_name ?? entry.actor_id} · {fields(entry.before)} → {fields(entry.after)}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }

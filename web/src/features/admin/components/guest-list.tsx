@@ -1,4 +1,4 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
 import { CONSOLE_COPY } from '@domain/copy-console';
@@ -55,11 +55,6 @@ export function GuestList() {
             </p>
           )}
         </div>
-        <nav aria-label="Console">
-          <Link to="/admin" className="btn btn-outline btn-sm">
-            Back to console
-          </Link>
-        </nav>
       </header>
 
       {list.isPending ? (

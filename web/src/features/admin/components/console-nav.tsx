@@ -1,0 +1,26 @@
+import { Link } from '@tanstack/react-router';
+
+/**
+ * The console's own menu, above every console page (the `/admin` layout renders it). Each
+ * console page adds its link here. On a phone the row scrolls sideways rather than wrapping
+ * into a block that pushes the page below the fold.
+ */
+export function ConsoleNav() {
+  const link = 'btn btn-ghost btn-sm shrink-0';
+  const active = { className: `${link} btn-active`, 'aria-current': 'page' as const };
+  return (
+    <nav aria-label="Console" className="border-b border-base-300 bg-base-100">
+      <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-4 py-2 sm:px-6">
+        <Link to="/admin" activeOptions={{ exact: true }} className={link} activeProps={active}>
+          Dashboard
+        </Link>
+        <Link to="/admin/audit" className={link} activeProps={active}>
+          Audit log
+        </Link>
+        <Link to="/" className={`${link} ml-auto`}>
+          Back to site
+        </Link>
+      </div>
+    </nav>
+  );
+}
