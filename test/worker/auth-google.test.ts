@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cookiesFrom, ORIGIN, postJson, randomPhone } from './helpers/auth';
+import { consentInSandbox, cookiesFrom, ORIGIN, postJson, randomPhone } from './helpers/auth';
 
 const get = (path: string, cookie = '') => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: 'manual' });
 
@@ -17,18 +17,9 @@ async function consent(email: string, opts: { verified?: boolean; sub?: string; 
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get('Location') as string);
   const flowCookie = cookiesFrom(start);
-  const q = authorize.searchParams;
-  const form = new URLSearchParams({
-    client_id: q.get('client_id') ?? '',
-    redirect_uri: q.get('redirect_uri') ?? '',
-    state: q.get('state') ?? '',
-    nonce: q.get('nonce') ?? '',
-    code_challenge: q.get('code_challenge') ?? '',
-    code_challenge_method: q.get('code_challenge_method') ?? '',
-    scope: q.get('scope') ?? '',
+  const back = await consentInSandbox(authorize, {
     email,
     sub: opts.sub ?? '',
-    decision: 'allow',
     ...(opts.verified === false ? {} : { email_verified: 'true' }),
     ...(opts.mint?.aud ? { id_token_aud: opts.mint.aud } : {}),
     ...(opts.mint?.iss ? { id_token_iss: opts.mint.iss } : {}),
@@ -36,7 +27,6 @@ async function consent(email: string, opts: { verified?: boolean; sub?: string; 
     ...(opts.mint?.nonce ? { id_token_nonce: opts.mint.nonce } : {}),
     ...(opts.mint?.reusable ? { reusable_code: 'true' } : {}),
   });
-  const back = await fetch(`${env.SANDBOX_URL}/google/authorize`, { method: 'POST', body: form, redirect: 'manual' });
   expect(back.status).toBe(302);
   return { callback: new URL(back.headers.get('Location') as string), flowCookie, authorize };
 }

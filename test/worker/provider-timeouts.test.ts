@@ -14,7 +14,7 @@ import { call, PROVIDER_TIMEOUTS_MS, providerTimeout } from '../../worker/provid
 import { sendOtpSms } from '../../worker/providers/sms';
 import { verifyTurnstile } from '../../worker/providers/turnstile';
 import { sendWhatsAppTemplate } from '../../worker/providers/whatsapp';
-import { cookiesFrom, ORIGIN, randomIp, randomPhone } from './helpers/auth';
+import { consentInSandbox, cookiesFrom, ORIGIN, randomIp, randomPhone } from './helpers/auth';
 import { createEvent, createGuest } from './helpers/booking-fixtures';
 
 /** The deadline these tests give every provider call (PROVIDER_TIMEOUT_MS), far below the defaults. */
@@ -245,19 +245,10 @@ describe('Google sign-in when Google is down', () => {
   /** Starts a flow and consents in the sandbox: the callback's code and the flow cookie. */
   async function consent() {
     const start = await request('GET', '/api/auth/google');
-    const q = new URL(start.headers.get('Location') as string).searchParams;
-    const form = new URLSearchParams({
-      client_id: q.get('client_id') ?? '',
-      redirect_uri: q.get('redirect_uri') ?? '',
-      state: q.get('state') ?? '',
-      nonce: q.get('nonce') ?? '',
-      code_challenge: q.get('code_challenge') ?? '',
-      code_challenge_method: q.get('code_challenge_method') ?? '',
+    const back = await consentInSandbox(new URL(start.headers.get('Location') as string), {
       email: `g.${crypto.randomUUID().slice(0, 8)}@example.com`,
       email_verified: 'true',
-      decision: 'allow',
     });
-    const back = await fetch(`${env.SANDBOX_URL}/google/authorize`, { method: 'POST', body: form, redirect: 'manual' });
     const callback = new URL(back.headers.get('Location') as string);
     return { callback, cookie: cookiesFrom(start) };
   }

@@ -60,3 +60,24 @@ export async function signIn(phone = randomPhone()): Promise<{
   };
   return { cookie: cookiesFrom(verify), user: body.user, phone: e164, next: body.next };
 }
+
+/**
+ * Consents in the sandbox's Google for the flow `authorize` (the Worker's redirect to the issuer),
+ * as its consent form would: the flow's own parameters plus `fields` (email, email_verified,
+ * id-token overrides…). Answers the sandbox's redirect to our callback.
+ */
+export function consentInSandbox(authorize: URL, fields: Record<string, string>) {
+  const q = authorize.searchParams;
+  const form = new URLSearchParams({
+    client_id: q.get('client_id') ?? '',
+    redirect_uri: q.get('redirect_uri') ?? '',
+    state: q.get('state') ?? '',
+    nonce: q.get('nonce') ?? '',
+    code_challenge: q.get('code_challenge') ?? '',
+    code_challenge_method: q.get('code_challenge_method') ?? '',
+    scope: q.get('scope') ?? '',
+    decision: 'allow',
+    ...fields,
+  });
+  return fetch(`${env.SANDBOX_URL}/google/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+}
