@@ -2,7 +2,7 @@
 // vars against ConfigSchema): keep its imports to valibot and its TypeScript erasable.
 import * as v from 'valibot';
 
-/** Messages on the `bookings` queue: "this Razorpay order was paid", and "confirm this booking to the guest". */
+/** Messages on the `bookings` queue: "this Razorpay order was paid", "confirm this booking to the guest", "deliver this console message to this guest". */
 export type BookingMessage =
   | {
       kind: 'payment-captured';
@@ -15,7 +15,9 @@ export type BookingMessage =
       currency?: string;
     }
   /** The confirmation email and WhatsApp of a booking, retried on their own until delivered. */
-  | { kind: 'send-confirmation'; bookingId: string };
+  | { kind: 'send-confirmation'; bookingId: string }
+  /** One console message (cancellation or announcement) to one booking's guest, by email and WhatsApp. */
+  | { kind: 'guest-message'; messageId: string; bookingId: string };
 
 /**
  * Bindings, vars and secrets the Worker runs with. `WranglerEnv` is what wrangler.toml declares

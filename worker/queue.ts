@@ -1,5 +1,6 @@
 import type { BookingMessage, Env } from './env';
 import { flagNeedsAttention, processBookingMessage, sendConfirmation } from './services/booking-pipeline';
+import { deliverGuestMessage } from './services/guest-messages';
 
 /** Retry delay for attempt n (1-based): 10 s, 20 s, 40 s … capped at 5 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
@@ -24,6 +25,7 @@ export async function handleQueue(batch: MessageBatch<BookingMessage>, env: Env)
   for (const msg of batch.messages) {
     try {
       if (deadLetter) await handleDeadLetter(env, msg.body);
+      else if (msg.body.kind === 'guest-message') await deliverGuestMessage(env, msg.body);
       else await processBookingMessage(env, msg.body);
       msg.ack();
     } catch (err) {
@@ -76,9 +78,13 @@ export async function holdBatch(batch: MessageBatch<BookingMessage>, env: Env, e
   }
 }
 
-/** A payment is flagged for a person; a confirmation is simply tried again (it is the guest's, not an operator's). */
+/**
+ * A payment is flagged for a person; a confirmation or a console message to a guest is simply
+ * tried again (it is the guest's, not an operator's).
+ */
 async function handleDeadLetter(env: Env, body: BookingMessage) {
   if (body.kind === 'send-confirmation') await sendConfirmation(env, body.bookingId);
+  else if (body.kind === 'guest-message') await deliverGuestMessage(env, body);
   else await flagNeedsAttention(env, body);
 }
 

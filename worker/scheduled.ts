@@ -2,10 +2,12 @@
 import { db } from '../db/client';
 import type { Env } from './env';
 import { expireAbandonedHolds, reconcileUnpaidOrders, sendReminders } from './services/cron-jobs';
+import { requeueUndelivered } from './services/guest-messages';
 
 export async function handleScheduled(_controller: ScheduledController, env: Env, now = new Date()): Promise<void> {
   const d = db(env.DB);
   await reconcileUnpaidOrders(env, d, now);
   await expireAbandonedHolds(d, now);
   await sendReminders(env, d, now);
+  await requeueUndelivered(env, d, now);
 }

@@ -32,6 +32,22 @@ export function whatsappRoutes(ctx: SandboxContext): Route[] {
           };
         }
         const params = b.template?.components?.flatMap((c) => c.parameters ?? []).map((p) => p.text ?? '') ?? [];
+        // Graph refuses a body parameter with a newline, a tab or more than 4 spaces in a row.
+        if (params.some((p) => /[\n\t]| {5,}/.test(p))) {
+          return {
+            status: 400,
+            json: {
+              error: {
+                message: '(#132018) There was an issue with the parameters in your template.',
+                type: 'OAuthException',
+                code: 132018,
+                error_data: {
+                  details: 'Param text cannot have new-line/tab characters or more than 4 consecutive spaces',
+                },
+              },
+            },
+          };
+        }
         const body =
           b.type === 'template' ? `[template ${b.template?.name}] ${params.join(' | ')}` : (b.text?.body ?? '');
         ctx.outbox.push({ channel: 'whatsapp', to: `+${b.to.replace(/^\+/, '')}`, body, provider: 'whatsapp' });

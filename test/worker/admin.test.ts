@@ -190,6 +190,8 @@ describe('GET /api/admin/events', () => {
       date: event.date,
       starts_at: event.startsAt,
       available: true,
+      cancelled_at: null,
+      cancel_reason: null,
       capacity: 8,
       seats_sold: 4,
       seats_held: 2,

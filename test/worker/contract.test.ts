@@ -97,6 +97,11 @@ describe('one casing on the wire', () => {
       ['otp invalid', apiRequest('POST', '/api/auth/otp/send', { body: { phone: '123' } })],
       ['signed out 401', apiRequest('GET', '/api/bookings')],
       ['admin events', apiRequest('GET', '/api/admin/events', asOperator)],
+      ['admin messages', apiRequest('GET', `/api/admin/events/${event.id}/messages`, asOperator)],
+      [
+        'admin message refused',
+        apiRequest('POST', `/api/admin/events/${event.id}/message`, { ...asOperator, body: { subject: '' } }),
+      ],
       [
         'admin hide',
         apiRequest('PATCH', `/api/admin/events/${event.id}`, { ...asOperator, body: { available: false } }),
@@ -279,6 +284,11 @@ describe('D1 round trips per request', () => {
       2,
     );
     await expectWithin(
+      'GET /api/admin/events/:id/messages',
+      apiRequest('GET', `/api/admin/events/${event.id}/messages`, { cookie: guest.cookie }),
+      2,
+    );
+    await expectWithin(
       'PATCH /api/admin/events/:id',
       apiRequest('PATCH', `/api/admin/events/${event.id}`, { cookie: guest.cookie, body: { available: false } }),
       2,
@@ -286,6 +296,17 @@ describe('D1 round trips per request', () => {
     await expectWithin(
       'GET /api/orders/:id',
       apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie }),
+      2,
+    );
+  });
+
+  it('cancelling a dinner costs two: the session, then one batch (change, notice, audit, holds, answer)', async () => {
+    const operator = await createGuest();
+    await db(env.DB).update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
+    const event = await createEvent();
+    await expectWithin(
+      'POST /api/admin/events/:id/cancel',
+      apiRequest('POST', `/api/admin/events/${event.id}/cancel`, { cookie: operator.cookie, body: { reason: 'Rain.' } }),
       2,
     );
   });

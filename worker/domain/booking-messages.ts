@@ -75,13 +75,15 @@ export function refundEmail(r: {
   eventName: string;
   amount: number;
   paymentId: string;
-  /** `no_seat`: paid after the hold ended and the dinner filled up; `duplicate`: the order was already paid. */
-  reason?: 'no_seat' | 'duplicate';
+  /** `no_seat`: paid after the hold ended and the dinner filled up; `duplicate`: the order was already paid; `cancelled`: the dinner was cancelled first. */
+  reason?: 'no_seat' | 'duplicate' | 'cancelled';
 }) {
   const why =
     r.reason === 'duplicate'
       ? `Your payment of ${rupees(r.amount)} (${r.paymentId}) was a second payment for a booking of ${r.eventName} you had already paid for. Your booking stays confirmed.`
-      : `Your payment of ${rupees(r.amount)} (${r.paymentId}) reached us after your seat reservation had expired, and ${r.eventName} had filled up in the meantime.`;
+      : r.reason === 'cancelled'
+        ? `Your payment of ${rupees(r.amount)} (${r.paymentId}) reached us after ${r.eventName} was cancelled, so it could not be booked. We are sorry.`
+        : `Your payment of ${rupees(r.amount)} (${r.paymentId}) reached us after your seat reservation had expired, and ${r.eventName} had filled up in the meantime.`;
   return {
     subject: `Your payment for ${r.eventName} has been refunded`,
     ...render([
@@ -115,3 +117,88 @@ export const reminderWhatsApp = (kind: ReminderKind, b: BookingFacts & { venue: 
   name: `event_reminder_${kind}`,
   params: [firstName(b.name), b.eventName, `${formatIstDate(b.startsAt)}, 7:00 PM`, b.venue ?? b.eventLocation],
 });
+
+/** `failure_reason` of an order whose payment reached us after its dinner was cancelled (refunded in full). */
+export const CANCELLED_REFUND_REASON = 'The dinner was cancelled before this payment was booked: refunded in full.';
+
+/**
+ * The approved WhatsApp templates a console message goes out as (README "Deploy": their names,
+ * language `en`, category utility), with their words, so the console can show the text a guest
+ * will read. Meta refuses a parameter holding a newline, a tab or more than four spaces in a row
+ * (error 132018), so every parameter goes through {@link waParam}.
+ */
+export const CONSOLE_WHATSAPP_TEMPLATES = {
+  dinner_cancelled:
+    "Hi {{1}}, we're sorry: {{2}} on {{3}} is cancelled.\nWhy: {{4}}\n\nYou may take a full refund or reschedule to a future dinner, free of charge. To choose, reply to this message or to our email, or open My Booking on our website. If we have not heard from you by the start of the dinner, we will refund you in full.\n\nBooking ID: {{5}}",
+  guest_announcement: 'Hi {{1}}, a message from Tablemates about {{2}} on {{3}}:\n\n*{{4}}*\n{{5}}',
+} as const;
+export type ConsoleWhatsAppTemplate = keyof typeof CONSOLE_WHATSAPP_TEMPLATES;
+
+/** A WhatsApp template parameter: one line, runs of spaces kept short (Meta's rule, see above). */
+export const waParam = (s: string) =>
+  s
+    .replace(/\s*[\r\n\t]+\s*/g, ' · ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
+/** The text a guest reads for template `name` with `params` filled in. */
+export const whatsappText = (name: ConsoleWhatsAppTemplate, params: string[]) =>
+  CONSOLE_WHATSAPP_TEMPLATES[name].replace(/\{\{(\d+)\}\}/g, (_, n: string) => params[Number(n) - 1] ?? '');
+
+/** What a console message needs to be rendered for one guest. */
+export type GuestMessageFacts = {
+  kind: 'cancellation' | 'announcement';
+  /** The guest's full name (the first name greets them). */
+  name: string;
+  bookingId: string;
+  eventName: string;
+  startsAt: string;
+  /** Announcement: the operator's subject and body. Cancellation: `body` is the reason. */
+  subject: string;
+  body: string;
+  /** Where My Booking lives, e.g. https://tablemates.in (APP_ORIGIN; the console passes its own origin). */
+  origin: string;
+};
+
+/**
+ * Everything one guest receives for a console message: the email and the WhatsApp template (name
+ * and parameters, and the text they make). The console's preview and the queue's delivery call
+ * this same function, so the preview is exactly what is sent.
+ * @example guestMessage({ kind: 'announcement', name: 'Asha Rao', subject: 'Parking', body: 'Use gate 2.', … }).whatsapp.text
+ */
+export function guestMessage(f: GuestMessageFacts) {
+  const first = firstName(f.name);
+  const when = `${formatIstDate(f.startsAt)}, 7:00 PM`;
+  const myBooking = `${f.origin.replace(/\/$/, '')}/profile`;
+  const email =
+    f.kind === 'cancellation'
+      ? {
+          subject: `Cancelled: ${f.eventName}, ${formatIstDate(f.startsAt)}`,
+          ...render([
+            `Hi ${first},`,
+            `We're sorry: ${f.eventName} on ${when} is cancelled.`,
+            `Why: ${f.body}`,
+            'You may take a full refund or reschedule to a future dinner, free of charge.',
+            `To choose, reply to this email with "refund", or with "move" and the date you would like, or open My Booking: ${myBooking}. If we have not heard from you by the start of the dinner, we will refund you in full.`,
+            `Booking ID: ${f.bookingId}`,
+            '',
+            'Tablemates',
+          ]),
+        }
+      : {
+          subject: f.subject,
+          ...render([
+            `Hi ${first},`,
+            ...f.body.split(/\r?\n/),
+            '',
+            `About your booking: ${f.eventName}, ${when} (booking ${f.bookingId}). My Booking: ${myBooking}`,
+            'Tablemates',
+          ]),
+        };
+  const template: ConsoleWhatsAppTemplate = f.kind === 'cancellation' ? 'dinner_cancelled' : 'guest_announcement';
+  const params =
+    f.kind === 'cancellation'
+      ? [first, f.eventName, when, f.body, f.bookingId].map(waParam)
+      : [first, f.eventName, when, f.subject, f.body].map(waParam);
+  return { email, whatsapp: { name: template, params, text: whatsappText(template, params) } };
+}

@@ -57,4 +57,26 @@ export const CONSOLE_COPY = {
     venueRevealed: 'The venue is already revealed to guests.',
     venueMissingSoon: 'No venue yet, and guests should see it within 7 days. Add the venue name and address.',
   },
+  /** Cancelling a dinner and messaging its guests (`POST /api/admin/events/:id/cancel`, `…/message`). */
+  guestMessages: {
+    reasonRequired: 'Say why the dinner is cancelled (up to 500 characters): guests read it.',
+    subjectRequired: 'Give the message a subject (up to 120 characters).',
+    bodyRequired: 'Write the message (up to 900 characters, the most a WhatsApp message can carry).',
+    /** 409: a second cancel; whoever was not told yet is told, nobody twice. */
+    alreadyCancelled: 'This dinner is already cancelled. Guests not told yet are being told; nobody is told twice.',
+    /** 409: the dinner's start has passed. */
+    dinnerStarted: 'This dinner has already started: it can no longer be cancelled.',
+    /** 409: writing to the guests of a cancelled dinner (they were told with the cancellation). */
+    dinnerCancelled: 'This dinner is cancelled: its guests were told with the cancellation notice.',
+    /** 409: nobody holds a confirmed booking. */
+    noGuests: 'This dinner has no confirmed guests: there is nobody to message.',
+    /** 409 on PATCH of a cancelled dinner (it can never be shown again). */
+    cannotEditCancelled: 'This dinner is cancelled: it cannot be edited or shown again.',
+    cancelled: 'Dinner cancelled. Its guests are being told by email and WhatsApp.',
+    sent: (n: number) => `Message sent to ${n} ${n === 1 ? 'guest' : 'guests'} by email and WhatsApp.`,
+    /** The guests who will receive it, as the console counts them before sending. */
+    recipients: (n: number) => `${n} confirmed ${n === 1 ? 'guest' : 'guests'}`,
+    /** The stored subject of a cancellation notice (each guest's email subject is rendered from the dinner). */
+    cancellationSubject: 'Dinner cancelled',
+  },
 } as const;

@@ -4,8 +4,36 @@
  * `announcement` when an operator writes to the table. `db/schema.ts` builds the CHECKs from
  * these lists.
  */
+import * as v from 'valibot';
+import { CONSOLE_COPY } from './copy-console';
+
 export const GUEST_MESSAGE_KINDS = ['cancellation', 'announcement'] as const;
 export type GuestMessageKind = (typeof GUEST_MESSAGE_KINDS)[number];
 
 export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+const G = CONSOLE_COPY.guestMessages;
+
+/** Longest cancellation reason: it goes into the email and a WhatsApp template parameter. */
+export const CANCEL_REASON_MAX = 500;
+export const MESSAGE_SUBJECT_MAX = 120;
+/**
+ * Longest announcement body. A WhatsApp template's body is at most 1,024 characters with its
+ * parameters filled in, and the announcement template's own words take about 100 of them.
+ */
+export const MESSAGE_BODY_MAX = 900;
+
+const text = (max: number, message: string) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, message));
+
+/** `POST /api/admin/events/:id/cancel`. */
+export const CancelDinner = v.strictObject({ reason: text(CANCEL_REASON_MAX, G.reasonRequired) }, G.reasonRequired);
+export type CancelDinnerInput = v.InferOutput<typeof CancelDinner>;
+
+/** `POST /api/admin/events/:id/message`. */
+export const MessageGuests = v.strictObject({
+  subject: text(MESSAGE_SUBJECT_MAX, G.subjectRequired),
+  body: text(MESSAGE_BODY_MAX, G.bodyRequired),
+});
+export type MessageGuestsInput = v.InferOutput<typeof MessageGuests>;

@@ -15,6 +15,8 @@ export const isRole = (value: string): value is Role => (ROLES as readonly strin
 export const AUDIT_ACTIONS = [
   'event.create',
   'event.update',
+  'event.cancel',
+  'event.message',
   'order.retry',
   'order.refund',
   'payment_issue.refund',

@@ -34,6 +34,7 @@ import {
   refundPaymentIssue,
   retryOrder,
 } from '../services/needs-attention';
+import { adminGuestMessageRoutes } from './admin-guest-messages';
 
 /** The start must be ahead of now (a create or an edit that moves it); 400 with the field. */
 function assertFuture(startsAt: string | undefined, now: Date, field: string) {
@@ -120,6 +121,8 @@ async function guestList(d: AppEnv['Variables']['db'], id: string, q: string | u
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use(loadSession, requireRole('operator'))
+  /** Cancelling a dinner and messaging its guests (routes/admin-guest-messages.ts), behind the same gate. */
+  .route('/events', adminGuestMessageRoutes)
   /** Every dinner, newest first, with seats sold / held / left, revenue and what needs a person. */
   .get('/events', async (c) => c.json(await listAdminEvents(c.var.db, new Date())))
   /** Creates one dinner (and its audit row, one batch); prices left out come from the city's last dinner. */
@@ -168,6 +171,9 @@ export const adminRoutes = new Hono<AppEnv>()
     if (result.kind === 'capacity_below_taken') {
       throw new ApiError(409, 'capacity_below_taken', CONSOLE_COPY.dinner.capacityBelowTaken(result.taken));
     }
+    // A cancelled dinner matches no edit (services/admin-events.ts): never edited or shown again.
+    if (!result.changed && result.event.cancelled_at)
+      throw new ApiError(409, 'dinner_cancelled', CONSOLE_COPY.guestMessages.cannotEditCancelled);
     return c.json({ event: result.event, changed: result.changed });
   })
   /** A dinner's guest list: every booking with contact, ticket, seats, amount and status. */

@@ -53,6 +53,8 @@ export async function listAdminEvents(d: Db, now: Date) {
         date: events.date,
         starts_at: events.startsAt,
         available: events.available,
+        cancelled_at: events.cancelledAt,
+        cancel_reason: events.cancelReason,
         capacity: events.capacity,
         taken: sql<number>`COALESCE(${orderTotals.taken}, 0)`,
         sold: sql<number>`COALESCE(${orderTotals.sold}, 0)`,
@@ -117,7 +119,7 @@ export type DinnerFields = {
 type Prices = Pick<DinnerFields, 'ticket_price_single' | 'ticket_price_couple' | 'ticket_price_group'>;
 
 /** One dinner as the editor reads it (wire keys). */
-const dinnerColumns = { id: events.id, ...EDITABLE };
+const dinnerColumns = { id: events.id, ...EDITABLE, cancelled_at: events.cancelledAt };
 export async function getDinner(d: Db, eventId: string) {
   const [row] = await d.select(dinnerColumns).from(events).where(eq(events.id, eventId));
   return row ?? null;
@@ -216,6 +218,8 @@ export async function editDinner(
   );
   const where = and(
     eq(events.id, eventId),
+    // A cancelled dinner is never edited or shown again (the route answers 409).
+    isNull(events.cancelledAt),
     sql`(${differs})`,
     patch.capacity === undefined ? undefined : sql`${seatsTakenSql(eventId, nowIso)} <= ${patch.capacity}`,
   );

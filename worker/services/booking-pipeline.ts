@@ -9,7 +9,12 @@ import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzl
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { type Db, db } from '../../db/client';
 import { eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
-import { confirmationEmail, confirmationWhatsApp, refundEmail } from '../domain/booking-messages';
+import {
+  CANCELLED_REFUND_REASON,
+  confirmationEmail,
+  confirmationWhatsApp,
+  refundEmail,
+} from '../domain/booking-messages';
 import { COPY } from '../domain/copy';
 import { TICKET_LABELS } from '../domain/pricing';
 import { type OrderStatus, orderStatusesBefore } from '../domain/statuses';
@@ -22,8 +27,11 @@ import { type AuditEntry, auditRow } from './audit';
 import { guestContact } from './guests';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 
-/** An order row and whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never re-typed here). */
-export type Order = typeof paymentOrders.$inferSelect & { ownsSeats: boolean };
+/**
+ * An order row, whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never
+ * re-typed here) and whether its dinner is cancelled (read in the same SELECT).
+ */
+export type Order = typeof paymentOrders.$inferSelect & { ownsSeats: boolean; eventCancelled?: boolean };
 export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured' }>;
 export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 
@@ -67,12 +75,21 @@ export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessag
   await env.BOOKINGS.send(msg);
 }
 
+/** The order's dinner was cancelled (docs/decisions/016): no payment may take a seat on it any more. */
+const eventCancelledSql = sql`EXISTS (SELECT 1 FROM events WHERE events.id = payment_orders.event_id AND events.cancelled_at IS NOT NULL)`;
+
 async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
   const [order] = await d
-    .select({ ...getTableColumns(paymentOrders), ownsSeats: ownsSeatsSql('payment_orders', nowIso()) })
+    .select({
+      ...getTableColumns(paymentOrders),
+      ownsSeats: ownsSeatsSql('payment_orders', nowIso()),
+      eventCancelled: sql<number>`${eventCancelledSql}`,
+    })
     .from(paymentOrders)
     .where(eq(paymentOrders.razorpayOrderId, razorpayOrderId));
-  return order ? { ...order, ownsSeats: Boolean(Number(order.ownsSeats)) } : null;
+  return order
+    ? { ...order, ownsSeats: Boolean(Number(order.ownsSeats)), eventCancelled: Boolean(Number(order.eventCancelled)) }
+    : null;
 }
 
 /**
@@ -88,15 +105,19 @@ export async function claimSeat(d: Db, order: Order, paymentId: string): Promise
   const res =
     order.status === 'needs_attention'
       ? await d.run(sql`UPDATE payment_orders SET keeps_seat = 1, updated_at = ${now}
-    WHERE id = ${order.id} AND status = 'needs_attention' AND keeps_seat = 0 AND payment_id = ${paymentId} AND ${free}`)
+    WHERE id = ${order.id} AND status = 'needs_attention' AND keeps_seat = 0 AND payment_id = ${paymentId} AND ${free}
+      AND NOT ${eventCancelledSql}`)
       : await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
     WHERE id = ${order.id} AND status IN (${inList(UNPAID)}) AND payment_id IS NULL
-      AND (${ownsSeatsSql('payment_orders', now)} OR ${free})`);
+      AND (${ownsSeatsSql('payment_orders', now)} OR ${free}) AND NOT ${eventCancelledSql}`);
   return (res.meta.changes ?? 0) === 1;
 }
 
 /** One message of the `bookings` queue (or a retry of one). Throws on anything transient. */
-export async function processBookingMessage(env: Env, msg: BookingMessage): Promise<void> {
+export async function processBookingMessage(
+  env: Env,
+  msg: Exclude<BookingMessage, { kind: 'guest-message' }>,
+): Promise<void> {
   if (msg.kind === 'send-confirmation') await sendConfirmation(env, msg.bookingId);
   else await processCapturedPayment(env, msg);
 }
@@ -123,13 +144,24 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
       return 'refunded';
     }
   }
+  // A cancelled dinner takes no payment that is not booked yet, whatever seat it held: refunded in
+  // full, once (docs/decisions/016). An order already paid or confirmed is a guest of that dinner
+  // and is told with the others (services/guest-messages.ts).
+  if (order.eventCancelled && order.status !== 'paid' && order.status !== 'confirmed') {
+    await refundInFull(env, d, order, msg.paymentId, 'cancelled');
+    return 'refunded';
+  }
   if (!owned && !(await claimSeat(d, order, msg.paymentId))) {
     order = (await orderByRazorpayId(d, msg.orderId)) as Order;
     if (!ownedBy(order, msg.paymentId)) {
       if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
       // No seat for this money: either the order is already settled by another payment (a
       // duplicate), or the hold expired and the dinner filled up. Never keep money without a seat.
-      const reason = order.paymentId && order.paymentId !== msg.paymentId ? 'duplicate' : 'no_seat';
+      const reason = order.eventCancelled
+        ? 'cancelled'
+        : order.paymentId && order.paymentId !== msg.paymentId
+          ? 'duplicate'
+          : 'no_seat';
       await refundInFull(env, d, order, msg.paymentId, reason);
       return 'refunded';
     }
@@ -268,12 +300,19 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
  */
 export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promise<boolean> {
   const [row] = await d
-    .select({ booking: eventBookings, startsAt: events.startsAt, ticketType: paymentOrders.ticketType })
+    .select({
+      booking: eventBookings,
+      startsAt: events.startsAt,
+      cancelledAt: events.cancelledAt,
+      ticketType: paymentOrders.ticketType,
+    })
     .from(eventBookings)
     .innerJoin(events, eq(events.id, eventBookings.eventId))
     .innerJoin(paymentOrders, eq(paymentOrders.id, eventBookings.orderId))
     .where(eq(eventBookings.id, bookingId));
-  if (!row) return false;
+  // Booked after its dinner was cancelled (the order was already paid when the cancel landed): no
+  // "You're All Set!"; the cron sends it the cancellation notice instead (guest-messages.ts).
+  if (!row || row.cancelledAt) return false;
   const guest = await guestContact(d, row.booking.userId);
   const facts = {
     name: guest.fullName,
@@ -369,11 +408,16 @@ async function release(d: Db, bookingId: string, channel: 'email' | 'whatsapp') 
  * - `duplicate`: the order was already paid with another payment (a second attempt that also went
  *   through): the guest keeps the booking of the first.
  */
-export type RefundReason = 'no_seat' | 'duplicate';
-const REFUND_NOTES: Record<RefundReason, string> = { no_seat: 'no seat left', duplicate: 'duplicate payment' };
+export type RefundReason = 'no_seat' | 'duplicate' | 'cancelled';
+const REFUND_NOTES: Record<RefundReason, string> = {
+  no_seat: 'no seat left',
+  duplicate: 'duplicate payment',
+  cancelled: 'dinner cancelled',
+};
 const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
   no_seat: COPY.refund.noSeat,
   duplicate: COPY.refund.duplicate,
+  cancelled: CANCELLED_REFUND_REASON,
 };
 
 /**
@@ -399,9 +443,10 @@ async function refundInFull(env: Env, d: Db, order: Order, paymentId: string, re
       and(
         eq(paymentOrders.id, order.id),
         inArray(paymentOrders.status, orderStatusesBefore('refunded')),
-        // Never over another payment's record, nor over an order that still owns its seats.
+        // Never over another payment's record, nor over an order that still owns its seats (on a
+        // cancelled dinner a seat is worth nothing: an in-time capture is refunded all the same).
         sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
-        sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
+        reason === 'cancelled' ? sql`${eventCancelledSql}` : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
       ),
     );
   const guest = await guestContact(d, order.userId);

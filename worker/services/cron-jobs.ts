@@ -226,6 +226,8 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
     .where(
       and(
         eq(eventBookings.status, 'confirmed'),
+        // A cancelled dinner's guests were told it is off (services/guest-messages.ts).
+        isNull(events.cancelledAt),
         gt(events.startsAt, now.toISOString()),
         lte(events.startsAt, new Date(now.getTime() + 48 * HOUR_MS).toISOString()),
       ),

@@ -2,7 +2,7 @@
  * Dinners as guests see them: the bookable list and one dinner's detail. The API and the landing
  * pages' HTML (routes/pages.ts) both read through here, so the two can never differ.
  */
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { ticketOptions } from '../domain/pricing';
@@ -22,8 +22,9 @@ export const eventSummaryColumns = {
   available: events.available,
 };
 
-/** Bookable: marked available and not yet started. */
-export const isBookable = (nowIso: string) => and(eq(events.available, true), gt(events.startsAt, nowIso));
+/** Bookable: marked available, not cancelled (which also hides it, for good) and not yet started. */
+export const isBookable = (nowIso: string) =>
+  and(eq(events.available, true), isNull(events.cancelledAt), gt(events.startsAt, nowIso));
 
 /** Upcoming available events, soonest first. */
 export function listBookableEvents(d: Db, now: Date) {

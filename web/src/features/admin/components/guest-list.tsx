@@ -2,6 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
 import { CONSOLE_COPY } from '@domain/copy-console';
+import { DinnerActions } from './dinner-actions';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
@@ -56,6 +57,8 @@ export function GuestList() {
           )}
         </div>
       </header>
+
+      <DinnerActions eventId={eventId} />
 
       {list.isPending ? (
         <p role="status" className="py-16 text-center text-base-content/80">

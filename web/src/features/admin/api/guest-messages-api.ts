@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api';
+
+/** GET /api/admin/events/:id/messages: the dinner (cancelled or not), its confirmed guests' count, the messages sent. */
+export const getGuestMessages = (id: string) => unwrap(api.admin.events[':id'].messages.$get({ param: { id } }));
+export type GuestMessages = Awaited<ReturnType<typeof getGuestMessages>>;
+export type SentMessage = GuestMessages['messages'][number];
+
+export const guestMessagesQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'guest-messages', id], queryFn: () => getGuestMessages(id), staleTime: 0 });
+export const useGuestMessagesQuery = (id: string) => useQuery(guestMessagesQueryOptions(id));
+
+/** After a cancel or a message the console (and, for a cancel, the guests' lists) are read again. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: ['events'] }),
+    ]);
+}
+
+/** POST /api/admin/events/:id/cancel `{ reason }`. */
+export function useCancelDinner(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (reason: string) => unwrap(api.admin.events[':id'].cancel.$post({ param: { id }, json: { reason } })),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/admin/events/:id/message `{ subject, body }`. */
+export function useMessageGuests(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: { subject: string; body: string }) =>
+      unwrap(api.admin.events[':id'].message.$post({ param: { id }, json: input })),
+    onSettled: refresh,
+  });
+}

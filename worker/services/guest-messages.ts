@@ -1,0 +1,421 @@
+/**
+ * Cancelling a dinner and writing to its guests (DESIGN.md "Operating the product",
+ * docs/decisions/016). The change and its `guest_messages` row and audit row are one D1 batch;
+ * delivery goes through the `bookings` queue, one message per (console message, booking), and
+ * each (message, booking, channel) is claimed in `guest_message_deliveries` before the provider
+ * is called, so a redelivered or re-enqueued queue message sends nothing twice.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Db, db } from '../../db/client';
+import {
+  eventBookings,
+  events,
+  guestMessageDeliveries,
+  guestMessages,
+  paymentOrders,
+  userProfiles,
+  users,
+} from '../../db/schema';
+import { guestMessage } from '../domain/booking-messages';
+import { CONSOLE_COPY } from '../domain/copy-console';
+import type { GuestMessageKind, MessageChannel } from '../domain/guest-messages';
+import type { BookingMessage, Env } from '../env';
+import { sendEmail } from '../providers/email';
+import { sendWhatsAppTemplate } from '../providers/whatsapp';
+import { auditRow, auditRowBefore, eventTarget } from './audit';
+import { isPermanentRefusal } from './booking-pipeline';
+import { guestContactColumns, toGuestContact } from './guests';
+
+export type GuestMessageDelivery = Extract<BookingMessage, { kind: 'guest-message' }>;
+
+/** Queue messages per `sendBatch` call (the platform's limit is 100 messages, 256 KB). */
+const SEND_BATCH = 100;
+/** The cron re-enqueues a console message's undelivered guests for this long after it was sent. */
+export const REQUEUE_WINDOW_MS = 24 * 3_600_000;
+/** …but not before this, so a message still on its way through the queue is not doubled needlessly. */
+export const REQUEUE_AFTER_MS = 2 * 60_000;
+/** Pairs re-enqueued per cron run at most. */
+const REQUEUE_LIMIT = 500;
+
+/** A console message on the wire. */
+const messageColumns = {
+  id: guestMessages.id,
+  kind: guestMessages.kind,
+  subject: guestMessages.subject,
+  body: guestMessages.body,
+  recipients: guestMessages.recipients,
+  created_at: guestMessages.createdAt,
+};
+export type GuestMessageRow = {
+  id: string;
+  kind: GuestMessageKind;
+  subject: string;
+  body: string;
+  recipients: number;
+  created_at: string;
+};
+
+/**
+ * Who a console message goes to, against `m` (guest_messages) and `b` (event_bookings): the
+ * dinner's confirmed bookings; an announcement, those booked before it was sent.
+ */
+const RECIPIENT = `b.event_id = m.event_id AND b.status = 'confirmed' AND (m.kind = 'cancellation' OR b.booking_date <= m.created_at)`;
+
+/**
+ * The confirmed bookings of a dinner its cancellation notice has not reached on any channel yet
+ * (a dinner is cancelled once, so it has one notice): what a (re-)enqueue must cover.
+ */
+function untoldOfCancellation(d: Db, eventId: string) {
+  return d
+    .select({ id: eventBookings.id })
+    .from(eventBookings)
+    .where(
+      and(
+        eq(eventBookings.eventId, eventId),
+        eq(eventBookings.status, 'confirmed'),
+        sql`NOT EXISTS (SELECT 1 FROM ${guestMessageDeliveries} WHERE ${guestMessageDeliveries.bookingId} = ${eventBookings.id}
+          AND ${guestMessageDeliveries.messageId} IN (SELECT ${guestMessages.id} FROM ${guestMessages} WHERE ${guestMessages.eventId} = ${eventId} AND ${guestMessages.kind} = 'cancellation'))`,
+      ),
+    );
+}
+
+const confirmedCount = (eventId: string) =>
+  sql`(SELECT COUNT(*) FROM ${eventBookings} WHERE ${eventBookings.eventId} = ${eventId} AND ${eventBookings.status} = 'confirmed')`;
+
+export type CancelResult =
+  | { kind: 'done'; message: GuestMessageRow; bookingIds: string[]; cancelledAt: string; reason: string }
+  | { kind: 'not_found' }
+  | { kind: 'started' }
+  | { kind: 'already_cancelled'; messageId: string | null; bookingIds: string[] };
+
+/**
+ * Cancels a dinner that has not started, in ONE batch: the dinner hidden for good
+ * (`cancelled_at`, `cancel_reason`, `available = 0`), its `event.cancel` audit row, its
+ * cancellation notice (`guest_messages`, addressed to every confirmed booking), and every unpaid
+ * hold released (`created → expired`). An order with a reported capture keeps its state: the
+ * pipeline refunds that payment (the dinner is cancelled) rather than drop it. Nothing is read
+ * before the write; the answer is read in the same batch. One round trip.
+ * @returns `done` with the bookings to tell, or why nothing changed; a dinner already cancelled
+ * answers its notice and the bookings it has not reached yet (to be enqueued again: the
+ * deliveries' claims make that safe).
+ */
+export async function cancelDinner(
+  d: Db,
+  actorId: string,
+  eventId: string,
+  reason: string,
+  now: Date,
+): Promise<CancelResult> {
+  const nowIso = now.toISOString();
+  const messageId = `gm_${crypto.randomUUID()}`;
+  const where = and(eq(events.id, eventId), sql`${events.cancelledAt} IS NULL`, sql`${events.startsAt} > ${nowIso}`);
+  const [, , inserted, , [event], [notice], untold] = await d.batch([
+    auditRowBefore(d, {
+      actorId,
+      action: 'event.cancel',
+      target: eventTarget(eventId),
+      before: sql`json_object('available', json(CASE WHEN ${events.available} THEN 'true' ELSE 'false' END), 'cancelled_at', ${events.cancelledAt}, 'cancel_reason', ${events.cancelReason})`,
+      after: { available: false, cancelled_at: nowIso, cancel_reason: reason, message_id: messageId },
+      from: sql`${events}`,
+      where,
+    }),
+    d.update(events).set({ cancelledAt: nowIso, cancelReason: reason, available: false }).where(where),
+    // Only if the UPDATE above changed the dinner (same connection, same transaction).
+    d
+      .insert(guestMessages)
+      .select(
+        sql`SELECT ${messageId}, ${eventId}, 'cancellation', ${CONSOLE_COPY.guestMessages.cancellationSubject}, ${reason}, ${actorId}, ${confirmedCount(eventId)}, ${nowIso} WHERE changes() > 0`,
+      )
+      .returning({ id: guestMessages.id }),
+    // Live holds end now; a reported capture is the pipeline's to refund (booking-pipeline.ts).
+    d
+      .update(paymentOrders)
+      .set({ status: 'expired', updatedAt: nowIso })
+      .where(
+        and(
+          eq(paymentOrders.eventId, eventId),
+          eq(paymentOrders.status, 'created'),
+          sql`${paymentOrders.capturePendingAt} IS NULL`,
+          sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.cancelledAt} IS NOT NULL)`,
+        ),
+      ),
+    d.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, eventId)),
+    d
+      .select(messageColumns)
+      .from(guestMessages)
+      .where(and(eq(guestMessages.eventId, eventId), eq(guestMessages.kind, 'cancellation')))
+      .orderBy(desc(guestMessages.createdAt))
+      .limit(1),
+    untoldOfCancellation(d, eventId),
+  ]);
+  if (!event) return { kind: 'not_found' };
+  const bookingIds = untold.map((b) => b.id);
+  if (inserted.length === 1 && notice?.id === messageId) {
+    return { kind: 'done', message: notice as GuestMessageRow, bookingIds, cancelledAt: nowIso, reason };
+  }
+  if (!event.cancelledAt) return { kind: 'started' };
+  return { kind: 'already_cancelled', messageId: notice?.id ?? null, bookingIds: notice ? bookingIds : [] };
+}
+
+export type MessageResult =
+  | { kind: 'done'; message: GuestMessageRow; bookingIds: string[] }
+  | { kind: 'not_found' }
+  | { kind: 'cancelled' }
+  | { kind: 'no_guests' };
+
+/**
+ * An operator's announcement to every confirmed guest of a dinner: its `guest_messages` row and
+ * `event.message` audit row in ONE batch, written only if the dinner exists, is not cancelled and
+ * has at least one confirmed booking (else nothing is written). One round trip.
+ */
+export async function postAnnouncement(
+  d: Db,
+  actorId: string,
+  eventId: string,
+  input: { subject: string; body: string },
+  now: Date,
+): Promise<MessageResult> {
+  const nowIso = now.toISOString();
+  const messageId = `gm_${crypto.randomUUID()}`;
+  const [, , [event], [message], bookings] = await d.batch([
+    d.insert(guestMessages).select(
+      sql`SELECT ${messageId}, ${events.id}, 'announcement', ${input.subject}, ${input.body}, ${actorId}, ${confirmedCount(eventId)}, ${nowIso}
+          FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.cancelledAt} IS NULL AND ${confirmedCount(eventId)} > 0`,
+    ),
+    auditRow(d, {
+      actorId,
+      action: 'event.message',
+      target: eventTarget(eventId),
+      before: null,
+      after: { message_id: messageId, subject: input.subject },
+    }),
+    d.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, eventId)),
+    d.select(messageColumns).from(guestMessages).where(eq(guestMessages.id, messageId)),
+    d
+      .select({ id: eventBookings.id })
+      .from(eventBookings)
+      .where(
+        and(
+          eq(eventBookings.eventId, eventId),
+          eq(eventBookings.status, 'confirmed'),
+          sql`${eventBookings.bookingDate} <= ${nowIso}`,
+        ),
+      ),
+  ]);
+  if (!event) return { kind: 'not_found' };
+  if (message) return { kind: 'done', message: message as GuestMessageRow, bookingIds: bookings.map((b) => b.id) };
+  return event.cancelledAt ? { kind: 'cancelled' } : { kind: 'no_guests' };
+}
+
+/**
+ * What the console shows on a dinner's page: the dinner (cancelled or not), how many confirmed
+ * guests a message would reach now, and the messages already sent with how many guests each
+ * channel reached. One round trip (a batch of three reads); null for an unknown dinner.
+ */
+export async function guestMessagesOf(d: Db, eventId: string) {
+  const delivered = (channel: MessageChannel) =>
+    sql<number>`(SELECT COUNT(*) FROM ${guestMessageDeliveries} WHERE ${guestMessageDeliveries.messageId} = ${guestMessages.id} AND ${guestMessageDeliveries.channel} = ${channel})`;
+  const [[event], [count], messages] = await d.batch([
+    d
+      .select({
+        id: events.id,
+        title: events.title,
+        location: events.location,
+        starts_at: events.startsAt,
+        cancelled_at: events.cancelledAt,
+        cancel_reason: events.cancelReason,
+      })
+      .from(events)
+      .where(eq(events.id, eventId)),
+    d
+      .select({ n: sql<number>`COUNT(*)` })
+      .from(eventBookings)
+      .where(and(eq(eventBookings.eventId, eventId), eq(eventBookings.status, 'confirmed'))),
+    d
+      .select({
+        ...messageColumns,
+        // Aliased: D1 answers columns by name, and the two subqueries' SQL text is the same.
+        delivered_email: delivered('email').as('delivered_email'),
+        delivered_whatsapp: delivered('whatsapp').as('delivered_whatsapp'),
+      })
+      .from(guestMessages)
+      .where(eq(guestMessages.eventId, eventId))
+      .orderBy(desc(guestMessages.createdAt)),
+  ]);
+  if (!event) return null;
+  return {
+    event,
+    recipients: Number(count?.n ?? 0),
+    messages: messages.map((m) => ({
+      ...m,
+      recipients: Number(m.recipients),
+      delivered_email: Number(m.delivered_email),
+      delivered_whatsapp: Number(m.delivered_whatsapp),
+    })),
+  };
+}
+
+/**
+ * Puts one `guest-message` per booking on the `bookings` queue. A failure is logged as an alert
+ * and answered `false`, never thrown: the change is already committed, and the cron
+ * ({@link requeueUndelivered}) or a repeated request enqueues whatever was not delivered.
+ */
+export async function enqueueDeliveries(env: Env, messageId: string, bookingIds: string[]): Promise<boolean> {
+  try {
+    for (let i = 0; i < bookingIds.length; i += SEND_BATCH) {
+      await env.BOOKINGS.sendBatch(
+        bookingIds
+          .slice(i, i + SEND_BATCH)
+          .map((bookingId) => ({ body: { kind: 'guest-message' as const, messageId, bookingId } })),
+      );
+    }
+    return true;
+  } catch (err) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        alert: 'guest_message_enqueue_failed',
+        message: messageId,
+        bookings: bookingIds.length,
+        error: String(err),
+      }),
+    );
+    return false;
+  }
+}
+
+/**
+ * The cron's safety net: console messages of the last {@link REQUEUE_WINDOW_MS} whose recipients
+ * have no delivery on any channel yet (the enqueue after the batch failed, or never ran) go back
+ * on the queue. A pair still travelling through the queue may be doubled; its claims keep the
+ * guest from hearing it twice.
+ */
+export async function requeueUndelivered(env: Env, d: Db, now: Date) {
+  const from = new Date(now.getTime() - REQUEUE_WINDOW_MS).toISOString();
+  const until = new Date(now.getTime() - REQUEUE_AFTER_MS).toISOString();
+  const { results } = await d.$client
+    .prepare(
+      `SELECT m.id AS message_id, b.id AS booking_id FROM guest_messages m JOIN event_bookings b ON ${RECIPIENT}
+       WHERE m.created_at > ?1 AND m.created_at <= ?2
+         AND NOT EXISTS (SELECT 1 FROM guest_message_deliveries g WHERE g.message_id = m.id AND g.booking_id = b.id)
+       ORDER BY m.created_at LIMIT ${REQUEUE_LIMIT}`,
+    )
+    .bind(from, until)
+    .all<{ message_id: string; booking_id: string }>();
+  const byMessage = new Map<string, string[]>();
+  for (const r of results) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r.booking_id]);
+  for (const [messageId, bookingIds] of byMessage) await enqueueDeliveries(env, messageId, bookingIds);
+}
+
+/**
+ * One `guest-message` queue message: the console message rendered for this booking's guest and
+ * sent by email and WhatsApp. Each channel is claimed first (INSERT OR IGNORE of its delivery
+ * row), so a redelivery or a doubled enqueue sends nothing twice. A transient provider failure
+ * releases its claim and throws (the queue retries with backoff); a permanent refusal (an invalid
+ * address, a number not on WhatsApp) keeps it and is logged, as confirmations do (decision 012).
+ * A booking that is not (or no longer) a recipient is skipped.
+ */
+export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): Promise<void> {
+  const d = db(env.DB);
+  const [row] = await d
+    .select({
+      kind: guestMessages.kind,
+      subject: guestMessages.subject,
+      body: guestMessages.body,
+      messageEventId: guestMessages.eventId,
+      createdAt: guestMessages.createdAt,
+      eventName: events.title,
+      startsAt: events.startsAt,
+      bookingEventId: eventBookings.eventId,
+      bookingStatus: eventBookings.status,
+      bookingDate: eventBookings.bookingDate,
+      ...guestContactColumns,
+    })
+    .from(guestMessages)
+    .innerJoin(events, eq(events.id, guestMessages.eventId))
+    .innerJoin(eventBookings, eq(eventBookings.id, msg.bookingId))
+    .innerJoin(users, eq(users.id, eventBookings.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
+    .where(eq(guestMessages.id, msg.messageId));
+  if (!row) {
+    console.error('guest message: no such message or booking', msg.messageId, msg.bookingId);
+    return;
+  }
+  const recipient =
+    row.bookingEventId === row.messageEventId &&
+    row.bookingStatus === 'confirmed' &&
+    (row.kind === 'cancellation' || row.bookingDate <= row.createdAt);
+  if (!recipient) return;
+  const guest = toGuestContact(row);
+  const rendered = guestMessage({
+    kind: row.kind,
+    name: guest.fullName,
+    bookingId: msg.bookingId,
+    eventName: row.eventName,
+    startsAt: row.startsAt,
+    subject: row.subject,
+    body: row.body,
+    origin: env.APP_ORIGIN,
+  });
+
+  let owed = false;
+  if (guest.email && (await claim(d, msg, 'email'))) {
+    const sent = await sendEmail(
+      env,
+      { to: guest.email, ...rendered.email },
+      `${msg.messageId}_${msg.bookingId}_email`,
+    );
+    if (!sent.ok) owed = (await undelivered(d, msg, 'email', sent)) || owed;
+  }
+  if (guest.phone && (await claim(d, msg, 'whatsapp'))) {
+    const sent = await sendWhatsAppTemplate(env, {
+      to: guest.phone,
+      name: rendered.whatsapp.name,
+      params: rendered.whatsapp.params,
+    });
+    if (!sent.ok) owed = (await undelivered(d, msg, 'whatsapp', sent)) || owed;
+  }
+  if (owed) throw new Error(`guest message ${msg.messageId} to ${msg.bookingId} not delivered yet`);
+}
+
+async function claim(d: Db, msg: GuestMessageDelivery, channel: MessageChannel): Promise<boolean> {
+  const res = await d
+    .insert(guestMessageDeliveries)
+    .values({ messageId: msg.messageId, bookingId: msg.bookingId, channel, sentAt: new Date().toISOString() })
+    .onConflictDoNothing();
+  return (res.meta.changes ?? 0) === 1;
+}
+
+/** A failed send: a permanent refusal keeps its claim (logged), anything else releases it. @returns still owed */
+async function undelivered(
+  d: Db,
+  msg: GuestMessageDelivery,
+  channel: MessageChannel,
+  sent: { error: string; status?: number },
+): Promise<boolean> {
+  if (isPermanentRefusal(sent.status)) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        alert: 'guest_message_undeliverable',
+        message: msg.messageId,
+        booking: msg.bookingId,
+        channel,
+        status: sent.status,
+        error: sent.error,
+      }),
+    );
+    return false;
+  }
+  console.error(`guest message ${channel} failed; will retry`, msg.messageId, msg.bookingId, sent.error);
+  await d
+    .delete(guestMessageDeliveries)
+    .where(
+      and(
+        eq(guestMessageDeliveries.messageId, msg.messageId),
+        eq(guestMessageDeliveries.bookingId, msg.bookingId),
+        eq(guestMessageDeliveries.channel, channel),
+      ),
+    );
+  return true;
+}
