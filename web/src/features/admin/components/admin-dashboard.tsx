@@ -153,9 +153,13 @@ function DinnerCard({ event }: { event: AdminEvent }) {
             {formatWhen(event.starts_at)} · {event.location}
           </p>
         </div>
-        <span className={`badge ${event.available ? 'badge-success' : 'badge-neutral'}`}>
-          {event.available ? 'Shown' : 'Hidden'}
-        </span>
+        {event.cancelled_at ? (
+          <span className="badge badge-error">Cancelled</span>
+        ) : (
+          <span className={`badge ${event.available ? 'badge-success' : 'badge-neutral'}`}>
+            {event.available ? 'Shown' : 'Hidden'}
+          </span>
+        )}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         {figures.map(([label, value]) => (
@@ -190,7 +194,8 @@ function DinnerCard({ event }: { event: AdminEvent }) {
           role="switch"
           className="toggle toggle-success"
           checked={event.available}
-          disabled={setAvailable.isPending}
+          // A cancelled dinner is never shown again (the API answers 409).
+          disabled={setAvailable.isPending || Boolean(event.cancelled_at)}
           onChange={(e) => toggle(e.currentTarget.checked)}
         />
         <span>
