@@ -25,12 +25,9 @@ import { Route as AuthConfirmationRouteImport } from './routes/_auth/confirmatio
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthProfileDetailsRouteImport } from './routes/_auth/profile-details'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
-import { Route as AdminAuditRouteImport } from './routes/admin.audit'
+import { Route as AdminSplatRouteImport } from './routes/admin.$'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
-import { Route as AdminEventsNewRouteImport } from './routes/admin.events.new'
-import { Route as AdminEventsEventIdIndexRouteImport } from './routes/admin.events.$eventId.index'
-import { Route as AdminEventsEventIdEditRouteImport } from './routes/admin.events.$eventId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -111,9 +108,9 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminAuditRoute = AdminAuditRouteImport.update({
-  id: '/audit',
-  path: '/audit',
+const AdminSplatRoute = AdminSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AdminRoute,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
@@ -125,21 +122,6 @@ const EventEventIdRoute = EventEventIdRouteImport.update({
   id: '/event/$eventId',
   path: '/event/$eventId',
   getParentRoute: () => rootRouteImport,
-} as any)
-const AdminEventsNewRoute = AdminEventsNewRouteImport.update({
-  id: '/events/new',
-  path: '/events/new',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminEventsEventIdIndexRoute = AdminEventsEventIdIndexRouteImport.update({
-  id: '/events/$eventId/',
-  path: '/events/$eventId/',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminEventsEventIdEditRoute = AdminEventsEventIdEditRouteImport.update({
-  id: '/events/$eventId/edit',
-  path: '/events/$eventId/edit',
-  getParentRoute: () => AdminRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -157,13 +139,10 @@ export interface FileRoutesByFullPath {
   '/confirmation': typeof AuthConfirmationRoute
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
-  '/admin/audit': typeof AdminAuditRoute
+  '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
-  '/admin/events/new': typeof AdminEventsNewRoute
-  '/admin/events/$eventId/edit': typeof AdminEventsEventIdEditRoute
-  '/admin/events/$eventId/': typeof AdminEventsEventIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -179,13 +158,10 @@ export interface FileRoutesByTo {
   '/confirmation': typeof AuthConfirmationRoute
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
-  '/admin/audit': typeof AdminAuditRoute
+  '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
-  '/admin/events/new': typeof AdminEventsNewRoute
-  '/admin/events/$eventId/edit': typeof AdminEventsEventIdEditRoute
-  '/admin/events/$eventId': typeof AdminEventsEventIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -204,13 +180,10 @@ export interface FileRoutesById {
   '/_auth/confirmation': typeof AuthConfirmationRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/_auth/profile-details': typeof AuthProfileDetailsRoute
-  '/admin/audit': typeof AdminAuditRoute
+  '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
-  '/admin/events/new': typeof AdminEventsNewRoute
-  '/admin/events/$eventId/edit': typeof AdminEventsEventIdEditRoute
-  '/admin/events/$eventId/': typeof AdminEventsEventIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -229,13 +202,10 @@ export interface FileRouteTypes {
     | '/confirmation'
     | '/profile'
     | '/profile-details'
-    | '/admin/audit'
+    | '/admin/$'
     | '/event/$eventId'
     | '/admin/'
     | '/auth/'
-    | '/admin/events/new'
-    | '/admin/events/$eventId/edit'
-    | '/admin/events/$eventId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -251,13 +221,10 @@ export interface FileRouteTypes {
     | '/confirmation'
     | '/profile'
     | '/profile-details'
-    | '/admin/audit'
+    | '/admin/$'
     | '/event/$eventId'
     | '/admin'
     | '/auth'
-    | '/admin/events/new'
-    | '/admin/events/$eventId/edit'
-    | '/admin/events/$eventId'
   id:
     | '__root__'
     | '/'
@@ -275,13 +242,10 @@ export interface FileRouteTypes {
     | '/_auth/confirmation'
     | '/_auth/profile'
     | '/_auth/profile-details'
-    | '/admin/audit'
+    | '/admin/$'
     | '/event/$eventId'
     | '/admin/'
     | '/auth/'
-    | '/admin/events/new'
-    | '/admin/events/$eventId/edit'
-    | '/admin/events/$eventId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -415,11 +379,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/audit': {
-      id: '/admin/audit'
-      path: '/audit'
-      fullPath: '/admin/audit'
-      preLoaderRoute: typeof AdminAuditRouteImport
+    '/admin/$': {
+      id: '/admin/$'
+      path: '/$'
+      fullPath: '/admin/$'
+      preLoaderRoute: typeof AdminSplatRouteImport
       parentRoute: typeof AdminRoute
     }
     '/auth/': {
@@ -435,27 +399,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/event/$eventId'
       preLoaderRoute: typeof EventEventIdRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/admin/events/new': {
-      id: '/admin/events/new'
-      path: '/events/new'
-      fullPath: '/admin/events/new'
-      preLoaderRoute: typeof AdminEventsNewRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/events/$eventId/': {
-      id: '/admin/events/$eventId/'
-      path: '/events/$eventId'
-      fullPath: '/admin/events/$eventId/'
-      preLoaderRoute: typeof AdminEventsEventIdIndexRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/events/$eventId/edit': {
-      id: '/admin/events/$eventId/edit'
-      path: '/events/$eventId/edit'
-      fullPath: '/admin/events/$eventId/edit'
-      preLoaderRoute: typeof AdminEventsEventIdEditRouteImport
-      parentRoute: typeof AdminRoute
     }
   }
 }
@@ -475,19 +418,13 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface AdminRouteChildren {
-  AdminAuditRoute: typeof AdminAuditRoute
+  AdminSplatRoute: typeof AdminSplatRoute
   AdminIndexRoute: typeof AdminIndexRoute
-  AdminEventsNewRoute: typeof AdminEventsNewRoute
-  AdminEventsEventIdEditRoute: typeof AdminEventsEventIdEditRoute
-  AdminEventsEventIdIndexRoute: typeof AdminEventsEventIdIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAuditRoute: AdminAuditRoute,
+  AdminSplatRoute: AdminSplatRoute,
   AdminIndexRoute: AdminIndexRoute,
-  AdminEventsNewRoute: AdminEventsNewRoute,
-  AdminEventsEventIdEditRoute: AdminEventsEventIdEditRoute,
-  AdminEventsEventIdIndexRoute: AdminEventsEventIdIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

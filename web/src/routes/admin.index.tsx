@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { ConsolePages } from '@/features/admin/routing/console-pages';
 
 /** The console's dashboard (`/admin`); the layout route guards it. */
-export const Route = createFileRoute('/admin/')({ component: AdminDashboard });
+export const Route = createFileRoute('/admin/')({ component: ConsolePages });

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { toast } from '@/components/toast';
 import { COPY } from '@domain/copy';
 import { type AdminEvent, useAdminEventsQuery, useSetEventAvailable } from '../api/admin-api';
+import { ConsoleLink } from '../routing/console-pages';
 import { RecentActivity } from './audit-log';
 import { NEEDS_ATTENTION_ID, NeedsAttention } from './needs-attention';
 import { CONSOLE_COPY } from '@domain/copy-console';
@@ -26,9 +26,9 @@ export function AdminDashboard() {
           <p className="text-sm font-semibold uppercase tracking-widest text-primary">Tablemates</p>
           <h1 className="text-3xl font-bold">Operator console</h1>
         </div>
-        <Link to="/admin/events/new" className="btn btn-primary btn-sm">
+        <ConsoleLink to="events/new" className="btn btn-primary btn-sm">
           New dinner
-        </Link>
+        </ConsoleLink>
       </header>
 
       {eventsQuery.isPending ? (
@@ -175,18 +175,18 @@ function DinnerCard({ event }: { event: AdminEvent }) {
         </p>
       )}
       <div className="mt-3 flex gap-4 text-sm">
-        <Link to="/admin/events/$eventId" params={{ eventId: event.id }} className="link">
+        <ConsoleLink to="events/$eventId" params={{ eventId: event.id }} className="link">
           Guest list
           <span className="sr-only">
             : {event.title}, {event.date}
           </span>
-        </Link>
-        <Link to="/admin/events/$eventId/edit" params={{ eventId: event.id }} className="link">
+        </ConsoleLink>
+        <ConsoleLink to="events/$eventId/edit" params={{ eventId: event.id }} className="link">
           Edit
           <span className="sr-only">
             : {event.title}, {event.date}
           </span>
-        </Link>
+        </ConsoleLink>
       </div>
       <label className="mt-3 flex cursor-pointer items-center gap-3">
         <input

@@ -1,7 +1,8 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useId } from 'react';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { type AuditEntry, useAdminEventsQuery, useAuditPagesQuery, useAuditQuery } from '../api/admin-api';
+import { ConsoleLink, useConsoleNavigate } from '../routing/console-pages';
 
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
 
@@ -89,9 +90,9 @@ export function RecentActivity() {
         <h2 id="recent-activity-heading" className="text-2xl font-bold">
           Recent activity
         </h2>
-        <Link to="/admin/audit" className="link">
+        <ConsoleLink to="audit" className="link">
           Whole audit log
-        </Link>
+        </ConsoleLink>
       </div>
       {audit.isPending ? (
         <p role="status" className="mt-4 text-base-content/80">
@@ -112,8 +113,9 @@ export function RecentActivity() {
 
 /** `/admin/audit`: every operator write, newest first, a page at a time, of all dinners or one. */
 export function AuditLogPage() {
-  const { event_id: eventId } = useSearch({ from: '/admin/audit' });
-  const navigate = useNavigate({ from: '/admin/audit' });
+  const search: { event_id?: unknown } = useSearch({ strict: false });
+  const eventId = typeof search.event_id === 'string' && search.event_id ? search.event_id : undefined;
+  const navigate = useConsoleNavigate();
   const pages = useAuditPagesQuery(eventId);
   const { all, titles } = useDinnerTitles();
   const filterId = useId();
@@ -135,7 +137,7 @@ export function AuditLogPage() {
           id={filterId}
           className="select select-bordered w-full"
           value={eventId ?? ''}
-          onChange={(e) => void navigate({ search: { event_id: e.currentTarget.value || undefined } })}
+          onChange={(e) => void navigate('audit', { search: { event_id: e.currentTarget.value || undefined } })}
         >
           <option value="">All dinners</option>
           {all.map((e) => (

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { ConsoleLink } from '../routing/console-pages';
 
 /**
  * The console's own menu, above every console page (the `/admin` layout renders it). Each
@@ -11,12 +12,12 @@ export function ConsoleNav() {
   return (
     <nav aria-label="Console" className="border-b border-base-300 bg-base-100">
       <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-4 py-2 sm:px-6">
-        <Link to="/admin" activeOptions={{ exact: true }} className={link} activeProps={active}>
+        <ConsoleLink to="" activeOptions={{ exact: true }} className={link} activeProps={active}>
           Dashboard
-        </Link>
-        <Link to="/admin/audit" className={link} activeProps={active}>
+        </ConsoleLink>
+        <ConsoleLink to="audit" className={link} activeProps={active}>
           Audit log
-        </Link>
+        </ConsoleLink>
         <Link to="/" className={`${link} ml-auto`}>
           Back to site
         </Link>

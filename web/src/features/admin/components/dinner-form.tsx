@@ -1,6 +1,5 @@
 import { getValue, setError, useForm } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
@@ -9,6 +8,7 @@ import { COPY } from '@domain/copy';
 import { venueMissingSoon, venueRevealAt, WEEKDAYS } from '@domain/dinner';
 import { formatIstDate, formatIstTime, isVenueRevealed } from '@domain/time';
 import { type EditableDinner, useAdminEventsQuery, useDinnerQuery, useSaveDinner } from '../api/admin-api';
+import { ConsoleLink, useConsoleNavigate, useConsoleParams } from '../routing/console-pages';
 
 const T = CONSOLE_COPY.dinner;
 
@@ -202,7 +202,7 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
   const [repeat, setRepeat] = useState(false);
   const [available, setAvailable] = useState(true);
   const save = useSaveDinner();
-  const navigate = useNavigate();
+  const navigate = useConsoleNavigate();
   const { data: dashboard } = useAdminEventsQuery();
   const cities = [...new Set(dashboard?.events.map((e) => e.city) ?? [])].sort();
   const citiesId = useId();
@@ -217,7 +217,7 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
         const changed = all.filter((k) => !['weekday', 'weeks'].includes(k) && v[k] !== initial[k]);
         if (changed.includes('date') || changed.includes('time')) changed.push('date', 'time');
         const body = bodyOf(v, [...new Set(changed)]);
-        if (Object.keys(body).length === 0) return navigate({ to: '/admin' });
+        if (Object.keys(body).length === 0) return navigate('');
         await save.mutateAsync({ kind: 'edit', id: eventId, body: body as never });
         toast({ title: T.dinnerSaved });
       } else if (repeat) {
@@ -229,7 +229,7 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
         await save.mutateAsync({ kind: 'create', body: body as never });
         toast({ title: T.dinnerCreated });
       }
-      await navigate({ to: '/admin' });
+      await navigate('');
     } catch (e) {
       if (e instanceof ApiRequestError) {
         const fields = Object.entries(e.fields);
@@ -311,9 +311,9 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : eventId ? 'Save changes' : repeat ? 'Create series' : 'Create dinner'}
         </button>
-        <Link to="/admin" className="btn btn-ghost">
+        <ConsoleLink to="" className="btn btn-ghost">
           Cancel
-        </Link>
+        </ConsoleLink>
       </div>
     </Form>
   );
@@ -322,9 +322,9 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
 function Page({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-      <Link to="/admin" className="link text-sm">
+      <ConsoleLink to="" className="link text-sm">
         ← Console
-      </Link>
+      </ConsoleLink>
       <h1 className="text-2xl font-bold">{title}</h1>
       {children}
     </main>
@@ -342,7 +342,7 @@ export function NewDinnerPage() {
 
 /** `/admin/events/:id/edit`. */
 export function EditDinnerPage() {
-  const { eventId } = useParams({ from: '/admin/events/$eventId/edit' });
+  const { eventId } = useConsoleParams<'eventId'>();
   const { data, isError } = useDinnerQuery(eventId);
   return (
     <Page title="Edit dinner">

@@ -1,8 +1,8 @@
-import { useParams } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { DinnerActions } from './dinner-actions';
+import { useConsoleParams } from '../routing/console-pages';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
@@ -36,7 +36,7 @@ function useDebounced<T>(value: T, ms: number) {
  * focusable region; the page itself never does.
  */
 export function GuestList() {
-  const { eventId } = useParams({ from: '/admin/events/$eventId/' });
+  const { eventId } = useConsoleParams<'eventId'>();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useAttendeesQuery(eventId, q);
