@@ -8,6 +8,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { bookingsRoutes } from './routes/bookings';
+import { citiesRoutes } from './routes/cities';
 import { couponsRoutes } from './routes/coupons';
 import { eventsRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
@@ -35,6 +36,7 @@ const api = new Hono<AppEnv>()
   .use(sameOrigin)
   .route('/auth', authRoutes)
   .route('/events', eventsRoutes)
+  .route('/cities', citiesRoutes)
   .route('/', signupsRoutes)
   .route('/quiz', quizRoutes)
   .route('/profile', profileRoutes)

@@ -137,7 +137,7 @@ test('an operator creates a weekly series of 2 dinners in Gurugram, sees them on
 
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('Long table, new faces.');
-  await page.getByLabel('City (slug)').fill('gurugram');
+  await page.getByLabel('City', { exact: true }).selectOption('gurugram');
   await page.getByLabel('Area').fill('Gurugram');
   await page.getByLabel('Repeat weekly for N weeks').check();
   await page.getByLabel('Weekday').selectOption('sunday');

@@ -11,6 +11,7 @@ import { auditLog, events, paymentOrders, users } from '../../db/schema';
 import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 import { seriesStarts } from '../../worker/domain/dinner';
 import { createEvent } from './helpers/booking-fixtures';
+import { addCity } from './helpers/cities';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
 const DAY = 86_400_000;
@@ -46,6 +47,7 @@ describe('POST /api/admin/events', () => {
   it('refuses a past start, a negative price, capacity 0 or 1000, an unknown city and half a venue: 400, nothing written, no audit row', async () => {
     const op = await operator();
     const city = `c-${unique()}`;
+    await addCity(city);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ starts_at: inDays(-1) }, 'starts_at', CONSOLE_COPY.dinner.startInPast],
       [{ ticket_price_couple: -1 }, 'ticket_price_couple', CONSOLE_COPY.dinner.priceInvalid],
@@ -71,6 +73,7 @@ describe('POST /api/admin/events', () => {
   it('creates a dinner with its audit row, and takes left-out prices from the city’s last dinner', async () => {
     const op = await operator();
     const city = `c-${unique()}`;
+    await addCity(city);
     await createEvent({ city, inHours: 24, ticketPriceSingle: 111, ticketPriceCouple: 222, ticketPriceGroup: 333 });
     await createEvent({
       city,
@@ -104,6 +107,7 @@ describe('POST /api/admin/events', () => {
   it('asks for all three prices in a city with no dinners yet', async () => {
     const op = await operator();
     const city = `c-${unique()}`;
+    await addCity(city);
     const { ticket_price_single: _a, ...body } = valid(city);
     const res = await call('POST', '/api/admin/events', op.cookie, body);
     expect(res.status).toBe(400);
@@ -121,6 +125,7 @@ describe('POST /api/admin/series', () => {
   it('creates 4 dinners a week apart at 19:00 IST (13:30 UTC), each with its audit row', async () => {
     const op = await operator();
     const city = `c-${unique()}`;
+    await addCity(city);
     const { starts_at: _s, ...fields } = valid(city);
     const res = await call('POST', '/api/admin/series', op.cookie, {
       ...fields,
@@ -146,6 +151,7 @@ describe('POST /api/admin/series', () => {
   it('refuses weeks 0 or 27 and writes nothing', async () => {
     const op = await operator();
     const city = `c-${unique()}`;
+    await addCity(city);
     const { starts_at: _s, ...fields } = valid(city);
     for (const weeks of [0, 27]) {
       const res = await call('POST', '/api/admin/series', op.cookie, {

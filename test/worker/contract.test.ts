@@ -63,6 +63,7 @@ describe('one casing on the wire', () => {
       ['session signed out', apiRequest('GET', '/api/auth/session')],
       ['session signed in', apiRequest('GET', '/api/auth/session', { cookie: guest.cookie })],
       ['events', apiRequest('GET', '/api/events')],
+      ['cities', apiRequest('GET', '/api/cities')],
       ['event', apiRequest('GET', `/api/events/${event.id}`)],
       ['event missing', apiRequest('GET', '/api/events/no-such-event')],
       ['quiz status', apiRequest('GET', '/api/quiz', { cookie: guest.cookie })],
@@ -127,6 +128,19 @@ describe('one casing on the wire', () => {
         apiRequest('PATCH', `/api/admin/events/${event.id}`, { ...asOperator, body: { capacity: 1 } }),
       ],
       ['admin audit', apiRequest('GET', `/api/admin/audit?event_id=${event.id}`, asOperator)],
+      ['admin cities', apiRequest('GET', '/api/admin/cities', asOperator)],
+      [
+        'admin city create',
+        apiRequest('POST', '/api/admin/cities', {
+          ...asOperator,
+          body: { slug: `c-${code.toLowerCase()}`, name: 'Contract', blurb: 'Keys', status: 'hidden', position: 9 },
+        }),
+      ],
+      [
+        'admin city edit',
+        apiRequest('PATCH', `/api/admin/cities/c-${code.toLowerCase()}`, { ...asOperator, body: { position: 10 } }),
+      ],
+      ['admin city invalid', apiRequest('POST', '/api/admin/cities', { ...asOperator, body: { slug: 'Bad Slug' } })],
       ['admin attendees', apiRequest('GET', `/api/admin/events/${event.id}/attendees?q=asha`, asOperator)],
       ['admin attendees missing', apiRequest('GET', '/api/admin/events/no-such-event/attendees', asOperator)],
       ['admin 403', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie })],
@@ -252,6 +266,8 @@ describe('D1 round trips per request', () => {
     await expectWithin('GET /api/events/:city', apiRequest('GET', `/api/events/${event.city}`), 1);
     await expectWithin('GET /events (page)', new Request(`${ORIGIN}/events`), 1);
     await expectWithin('GET /event/:id (page)', new Request(`${ORIGIN}/event/${event.id}`), 1);
+    await expectWithin('GET /api/cities', apiRequest('GET', '/api/cities'), 1);
+    await expectWithin('GET / (page, with the cities)', new Request(`${ORIGIN}/`), 1);
     await expectWithin('GET /api/auth/session (signed out)', apiRequest('GET', '/api/auth/session'), 1);
     expect(await expectWithin('GET /api/health', apiRequest('GET', '/api/health'), 0)).toBe(0);
   });
@@ -273,6 +289,12 @@ describe('D1 round trips per request', () => {
     await db(env.DB).update(users).set({ role: 'operator' }).where(eq(users.id, guest.userId));
     await expectWithin('GET /api/admin/events', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/admin/audit', apiRequest('GET', '/api/admin/audit', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/admin/cities', apiRequest('GET', '/api/admin/cities', { cookie: guest.cookie }), 2);
+    await expectWithin(
+      'PATCH /api/admin/cities/:slug',
+      apiRequest('PATCH', '/api/admin/cities/noida', { cookie: guest.cookie, body: { position: 2 } }),
+      2,
+    );
     await expectWithin(
       'GET /api/admin/events/:id/attendees',
       apiRequest('GET', `/api/admin/events/${event.id}/attendees`, { cookie: guest.cookie }),

@@ -5,13 +5,16 @@
  * Worker imports nothing else from web/src, so features can change without the Worker knowing.
  */
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
 import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';
 import { EVENT_CARD_LINK_CLASS, EventCardFrame, EventGrid } from '@/features/events/components/event-card-frame';
 import { EventLayout } from '@/features/events/components/event-layout';
 import { LOADING_EVENTS_LABEL } from '@/features/events/components/events-list';
+import { citiesQueryKey } from '@/features/home/api/cities-query-key';
+import type { HomeCity } from '@/features/home/api/get-cities';
+import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
 import { type PageData, pageDataElement } from '@/lib/page-data';
 
 export { pageDataElement };
@@ -65,5 +68,19 @@ export function eventPageFrame(key: string, event: EventDetail): FramePatch {
     },
     data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
     preloadImage: sameOriginPath(event.image_url),
+  };
+}
+
+/**
+ * /: the city cards in place of the prerendered frame's placeholders, plus the cities answer.
+ * The SPA HYDRATES this page (docs/decisions/010), so the cards are rendered with
+ * `renderToString` (React's hydration markers included) by the very components the SPA's first
+ * render draws from the same answer, which `main.tsx` seeds before hydrating: markup and data
+ * agree by construction.
+ */
+export function homePageFrame(cities: HomeCity[]): FramePatch {
+  return {
+    replace: { selector: CITY_CARDS_SELECTOR, html: renderToString(createElement(CityCards, { cities })) },
+    data: { queries: [{ key: citiesQueryKey(), data: { cities } }] },
   };
 }

@@ -27,12 +27,33 @@ export const CONSOLE_COPY = {
     orderRefunded: 'Refunded in full.',
     issueRefunded: 'Payment refunded in full.',
   },
+  /** Cities (`/api/admin/cities`, worker/domain/city.ts): the home page's city cards. */
+  city: {
+    cityInvalid: 'Some fields need fixing.',
+    slugInvalid: 'Slug must be lowercase letters and digits, words joined by dashes, e.g. "delhi-ncr" (up to 60).',
+    nameRequired: 'Give the city a name (up to 60 characters).',
+    blurbRequired: 'Give the card a line, e.g. "Coming soon to your area" (up to 120 characters).',
+    statusInvalid: 'Pick available, coming soon or hidden.',
+    positionInvalid: 'Position must be a whole number from 0 to 1000.',
+    nothingToChange: 'Nothing to change: send at least one field.',
+    /** 409 on a second city with the same slug. */
+    duplicate: 'A city with this slug already exists.',
+    notFound: 'No city with this slug.',
+    created: 'City created.',
+    saved: 'City saved.',
+    hiddenWithDinners: (n: number) =>
+      `${n} upcoming ${n === 1 ? 'dinner is' : 'dinners are'} still bookable here: hiding the city only removes its card from the home page; the dinners stay on /events until you hide them.`,
+    availableWithoutDinner:
+      'No upcoming dinner in this city yet: its card will say Available Now without a date until you create one.',
+  },
   dinner: {
     dinnerInvalid: 'Some fields need fixing.',
     titleRequired: 'Give the dinner a title (up to 120 characters).',
     descriptionRequired: 'Describe the dinner (up to 2000 characters).',
     locationRequired: 'Say where in the city it is, e.g. "Golf Course Road" (up to 120 characters).',
     cityInvalid: 'City must be a slug of lowercase letters, digits and dashes, e.g. "gurugram".',
+    /** 400 when the dinner's city is not in the cities table (add it on the Cities page first). */
+    cityUnknown: 'No such city: pick one from the list, or add it on the Cities page first.',
     startsAtInvalid: 'Start must be a date and time, e.g. 2026-12-05T13:30:00Z.',
     dateInvalid: 'Date must be a real date, yyyy-MM-dd.',
     timeInvalid: 'Time must be HH:mm in IST, e.g. 19:00.',

@@ -4,8 +4,10 @@
  * `PATCH /api/admin/events/:id`, and the rules every one of them keeps. The web form uses the
  * same rules, so the browser and the API never disagree on what is valid.
  *
- * A city is any slug (`/^[a-z0-9-]+$/`): there is no cities table yet, and a new city is
- * opened by creating its first dinner (with all three prices, since none can be copied).
+ * A city is a slug (`/^[a-z0-9-]+$/`) of a row in the `cities` table (worker/domain/city.ts):
+ * the shape is checked here, its existence by the write itself (services/admin-events.ts inserts
+ * or moves a dinner only into a known city; 400 on `city` otherwise). A city is opened on the
+ * console's Cities page; its first dinner needs all three prices, since none can be copied.
  */
 import * as v from 'valibot';
 import { CONSOLE_COPY } from './copy-console';

@@ -20,5 +20,7 @@ export const AUDIT_ACTIONS = [
   'order.retry',
   'order.refund',
   'payment_issue.refund',
+  'city.create',
+  'city.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

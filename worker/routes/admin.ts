@@ -5,6 +5,7 @@ import { toCsv } from '../lib/csv';
 import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireRole } from '../middleware/session';
+import { adminCitiesRoutes } from './admin-cities';
 import {
   createDinners,
   type DinnerFields,
@@ -43,6 +44,9 @@ function assertFuture(startsAt: string | undefined, now: Date, field: string) {
   }
 }
 
+/** 400 on `city`: a dinner's city must be in the cities table (nothing is written). */
+const unknownCity = () => invalidInput(CONSOLE_COPY.dinner.cityUnknown, { city: CONSOLE_COPY.dinner.cityUnknown });
+
 /** The prices a new dinner gets: those sent, the rest from the city's last dinner (one read, only if needed). */
 async function pricesFor(d: AppEnv['Variables']['db'], x: NewDinnerInput | NewSeriesInput) {
   const sent = {
@@ -51,7 +55,8 @@ async function pricesFor(d: AppEnv['Variables']['db'], x: NewDinnerInput | NewSe
     ticket_price_group: x.ticket_price_group,
   };
   if (Object.values(sent).every((p) => p !== undefined)) return sent as Record<keyof typeof sent, number>;
-  const last = await lastPricesOf(d, x.city);
+  const { cityKnown, prices: last } = await lastPricesOf(d, x.city);
+  if (!cityKnown) throw unknownCity();
   if (!last) {
     const missing = Object.fromEntries(
       Object.entries(sent)
@@ -121,6 +126,7 @@ async function guestList(d: AppEnv['Variables']['db'], id: string, q: string | u
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use(loadSession, requireRole('operator'))
+  .route('/cities', adminCitiesRoutes)
   /** Cancelling a dinner and messaging its guests (routes/admin-guest-messages.ts), behind the same gate. */
   .route('/events', adminGuestMessageRoutes)
   /** Every dinner, newest first, with seats sold / held / left, revenue and what needs a person. */
@@ -132,8 +138,9 @@ export const adminRoutes = new Hono<AppEnv>()
     const startsAt = startOf(body) as string;
     assertFuture(startsAt, now, body.starts_at !== undefined ? 'starts_at' : 'date');
     const prices = await pricesFor(c.var.db, body);
-    const [event] = await createDinners(c.var.db, c.get('user').id, [dinnerOf(body, prices, startsAt)]);
-    return c.json({ event }, 201);
+    const created = await createDinners(c.var.db, c.get('user').id, [dinnerOf(body, prices, startsAt)]);
+    if (!created) throw unknownCity();
+    return c.json({ event: created[0] }, 201);
   })
   /** A weekly series: one dinner per week on `weekday` at `local_time` (IST), all in one batch. */
   .post('/series', jsonBody(NewSeries), async (c) => {
@@ -145,6 +152,7 @@ export const adminRoutes = new Hono<AppEnv>()
       c.get('user').id,
       starts.map((s) => dinnerOf(body, prices, s)),
     );
+    if (!created) throw unknownCity();
     return c.json({ events: created }, 201);
   })
   /** One dinner as the editor shows it. */
@@ -168,6 +176,7 @@ export const adminRoutes = new Hono<AppEnv>()
     if (startsAt !== undefined) Object.assign(patch, { starts_at: startsAt, date: istDate(startsAt) });
     const result = EVENT_ID.test(id) ? await editDinner(c.var.db, c.get('user').id, id, patch, now) : null;
     if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.eventNotFound);
+    if (result.kind === 'unknown_city') throw unknownCity();
     if (result.kind === 'capacity_below_taken') {
       throw new ApiError(409, 'capacity_below_taken', CONSOLE_COPY.dinner.capacityBelowTaken(result.taken));
     }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { eventPageFrame, eventsPageFrame, type FramePatch, pageDataElement } from '@/server-render';
+import { eventPageFrame, eventsPageFrame, type FramePatch, homePageFrame, pageDataElement } from '@/server-render';
 import type { AppEnv } from '../app-env';
 import { database } from '../middleware/database';
+import { listPublicCities } from '../services/cities';
 import { findEventDetail, listBookableEvents } from '../services/events';
 
 /**
@@ -12,7 +13,8 @@ import { findEventDetail, listBookableEvents } from '../services/events';
  * the SPA's own components, and the API answers the SPA would ask for first, so its first
  * render needs no round trip (web/src/main.tsx takes both over).
  *
- * - `/`: a frame prerendered at build time (web/prerender.ts).
+ * - `/`: a frame prerendered at build time (web/prerender.ts), its city cards drawn in here from
+ *   the `cities` rows (the SPA hydrates it: the same components draw the same answer).
  * - `/events`: the same, with its placeholder cards swapped here for the real ones, whose
  *   images are the page's largest paint.
  * - `/event/:idOrCity`: the frame is rendered here, since it shows the event's own hero. An
@@ -21,7 +23,13 @@ import { findEventDetail, listBookableEvents } from '../services/events';
  * If reading the data fails, the page goes out without it, and the SPA's own call shows the error.
  */
 export const pageRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'home'), { assets: c.env.ASSETS }))
+  .get('/', database, async (c) => {
+    const [shell, cities] = await Promise.all([
+      staticFrame(c.env.ASSETS, c.req.raw, 'home'),
+      orNull(listPublicCities(c.var.db, new Date()), 'cities'),
+    ]);
+    return firstFramePage(shell, { assets: c.env.ASSETS, ...(cities ? homePageFrame(cities) : {}) });
+  })
   .get('/events', database, async (c) => {
     const [shell, list] = await Promise.all([
       staticFrame(c.env.ASSETS, c.req.raw, 'events'),

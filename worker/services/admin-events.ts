@@ -4,9 +4,9 @@
  * creating and editing dinners. Seat counts come from the one seat predicate (services/seats.ts),
  * so the console, the event page and the sale itself never disagree.
  */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
+import { cities, eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
 import { REVENUE_BOOKING_STATUSES, SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
 import { type AuditFields, auditRow, auditRowBefore, eventTarget } from './audit';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
@@ -126,19 +126,35 @@ export async function getDinner(d: Db, eventId: string) {
 }
 export type Dinner = NonNullable<Awaited<ReturnType<typeof getDinner>>>;
 
-/** The prices of the city's latest dinner, or null when the city has none. One read. */
-export async function lastPricesOf(d: Db, city: string): Promise<Prices | null> {
+/**
+ * Whether `city` is in the cities table, and the prices of its latest dinner (null when it has
+ * none). One read.
+ */
+export async function lastPricesOf(d: Db, city: string): Promise<{ cityKnown: boolean; prices: Prices | null }> {
   const [row] = await d
     .select({
       ticket_price_single: events.ticketPriceSingle,
       ticket_price_couple: events.ticketPriceCouple,
       ticket_price_group: events.ticketPriceGroup,
     })
-    .from(events)
-    .where(eq(events.city, city))
-    .orderBy(desc(events.startsAt), desc(events.createdAt))
-    .limit(1);
-  return row ?? null;
+    .from(cities)
+    .leftJoin(
+      events,
+      eq(
+        events.id,
+        sql`(SELECT ${events.id} FROM ${events} WHERE ${events.city} = ${cities.slug} ORDER BY ${events.startsAt} DESC, ${events.createdAt} DESC LIMIT 1)`,
+      ),
+    )
+    .where(eq(cities.slug, city));
+  if (!row) return { cityKnown: false, prices: null };
+  const { ticket_price_single, ticket_price_couple, ticket_price_group } = row;
+  return {
+    cityKnown: true,
+    prices:
+      ticket_price_single === null || ticket_price_couple === null || ticket_price_group === null
+        ? null
+        : { ticket_price_single, ticket_price_couple, ticket_price_group },
+  };
 }
 
 const toRow = (id: string, x: DinnerFields) => ({
@@ -160,15 +176,38 @@ const toRow = (id: string, x: DinnerFields) => ({
 });
 
 /**
+ * `row` inserted only if its city is in the cities table: `INSERT … SELECT … FROM cities WHERE
+ * slug = ?` (the city column is the table's own slug), so an unknown city inserts nothing and
+ * costs no read of its own. Every column in the table's order, as an INSERT … SELECT needs.
+ */
+function insertInKnownCity(d: Db, row: ReturnType<typeof toRow>) {
+  const values: Record<string, unknown> = row;
+  const fields = Object.fromEntries(
+    Object.entries(getTableColumns(events)).map(([key, column]) => {
+      if (key === 'city') return [key, cities.slug];
+      const value = values[key];
+      if (value !== undefined) return [key, sql`${typeof value === 'boolean' ? Number(value) : value}`];
+      return [key, is(column.default, SQL) ? column.default : sql`${column.default ?? null}`];
+    }),
+  ) as Record<keyof typeof events.$inferSelect, SQL>;
+  return d
+    .insert(events)
+    .select(d.select(fields).from(cities).where(eq(cities.slug, row.city)) as never)
+    .returning({ id: events.id });
+}
+
+/**
  * Creates dinners (one, or a weekly series), each with its `event.create` audit row, all in ONE
- * batch: every dinner exists, or none. Returns the new dinners in order. One round trip.
+ * batch: every dinner exists, or none. Returns the new dinners in order, or null when the city
+ * is not in the cities table (nothing written: each insert is conditional on it, and each audit
+ * row on its insert). One round trip.
  */
 export async function createDinners(d: Db, actorId: string, dinners: DinnerFields[]) {
   const ids = dinners.map(() => crypto.randomUUID());
   const statements = dinners.flatMap((x, i) => {
     const row = toRow(ids[i], x);
     return [
-      d.insert(events).values(row),
+      insertInKnownCity(d, row),
       auditRow(d, {
         actorId,
         action: 'event.create',
@@ -178,21 +217,24 @@ export async function createDinners(d: Db, actorId: string, dinners: DinnerField
       }),
     ];
   });
-  await d.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  const results = await d.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  if ((results[0] as unknown[]).length === 0) return null;
   return dinners.map((x, i) => ({ id: ids[i], ...x }));
 }
 
 export type EditResult =
   | { kind: 'done'; event: Dinner; changed: boolean }
   | { kind: 'not_found' }
+  | { kind: 'unknown_city' }
   | { kind: 'capacity_below_taken'; taken: number };
 
 /**
  * Edits a dinner: ONE conditional UPDATE, whose condition holds the capacity rule (the seats
  * taken, by the one seat predicate, must fit the new capacity), and its audit row in the same
  * batch, placed before it with the same condition and reading `before` from the row itself.
- * Nothing is read before the write; the dinner and its seats taken are read after it, in the
- * batch, to answer (and to tell a refusal's reason). One round trip.
+ * A move to another city needs the city in the cities table (the same condition). Nothing is read
+ * before the write; the dinner, its seats taken and the city are read after it, in the batch, to
+ * answer (and to tell a refusal's reason). One round trip.
  */
 export async function editDinner(
   d: Db,
@@ -222,6 +264,8 @@ export async function editDinner(
     isNull(events.cancelledAt),
     sql`(${differs})`,
     patch.capacity === undefined ? undefined : sql`${seatsTakenSql(eventId, nowIso)} <= ${patch.capacity}`,
+    // A move to another city only to one in the cities table.
+    patch.city === undefined ? undefined : sql`EXISTS (SELECT 1 FROM ${cities} WHERE ${cities.slug} = ${patch.city})`,
   );
   const before = sql`json_object(${sql.join(
     keys.map((k) =>
@@ -231,7 +275,7 @@ export async function editDinner(
     ),
     sql`, `,
   )})`;
-  const [, updated, current, taken] = await d.batch([
+  const [, updated, current, taken, city] = await d.batch([
     auditRowBefore(d, {
       actorId,
       action: 'event.update',
@@ -247,9 +291,14 @@ export async function editDinner(
       .select({ taken: seatsTakenSql(eventId, nowIso) })
       .from(events)
       .where(eq(events.id, eventId)),
+    d
+      .select({ slug: cities.slug })
+      .from(cities)
+      .where(eq(cities.slug, patch.city ?? '')),
   ]);
   const event = current[0];
   if (!event) return { kind: 'not_found' };
+  if (updated.length === 0 && patch.city !== undefined && city.length === 0) return { kind: 'unknown_city' };
   const seatsTaken = Number(taken[0]?.taken ?? 0);
   if (updated.length === 0 && patch.capacity !== undefined && seatsTaken > patch.capacity) {
     return { kind: 'capacity_below_taken', taken: seatsTaken };

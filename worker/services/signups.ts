@@ -1,9 +1,10 @@
 /** Newsletter sign-ups and "Notify Me" interest in a city that has no dinner yet. */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cityWaitlist, events, newsletterSignups } from '../../db/schema';
+import { cityWaitlist, newsletterSignups } from '../../db/schema';
 import { COPY } from '../domain/copy';
 import { ApiError } from '../lib/errors';
+import { isComingSoon } from './cities';
 
 /** A repeat sign-up succeeds and stores nothing new. */
 export async function subscribeNewsletter(d: Db, email: string): Promise<void> {
@@ -11,22 +12,15 @@ export async function subscribeNewsletter(d: Db, email: string): Promise<void> {
 }
 
 /**
- * Records interest in `city`, which must be listed but have nothing bookable (Gurugram is booked,
- * not waited for). Signed in: one row per city and user; anonymous: one per city and contact.
+ * Records interest in `city`, which must be a city the home page shows as coming soon (the
+ * `cities` table): an unknown, hidden or available one (Gurugram is booked, not waited for) is
+ * 400. Signed in: one row per city and user; anonymous: one per city and contact.
  */
 export async function joinWaitlist(
   d: Db,
   input: { city: string; userId: string | null; contact: string | null },
 ): Promise<void> {
-  const nowIso = new Date().toISOString();
-  const [row] = await d
-    .select({
-      listed: sql<number>`count(*)`,
-      bookable: sql<number>`coalesce(sum(${and(eq(events.available, true), gt(events.startsAt, nowIso))}), 0)`,
-    })
-    .from(events)
-    .where(eq(events.city, input.city));
-  if (!row || Number(row.listed) === 0 || Number(row.bookable) > 0) {
+  if (!(await isComingSoon(d, input.city))) {
     throw new ApiError(400, 'invalid_input', COPY.waitlist.unknownCity, { city: COPY.waitlist.unknownCity });
   }
   if (input.userId) {

@@ -2,7 +2,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { db } from '../../../db/client';
-import { events, paymentOrders, userProfiles } from '../../../db/schema';
+import { cities, events, paymentOrders, userProfiles } from '../../../db/schema';
 import type { BookingMessage } from '../../../worker/env';
 import type { CapturedMessage } from '../../../worker/services/booking-pipeline';
 import worker from '../../../worker/index';
@@ -28,7 +28,10 @@ export async function createGuest(opts: { profile?: boolean } = {}) {
   return { ...user, email, phone };
 }
 
-/** A bookable event starting in `inHours` (default 10 days), capacity 8, ₹499/899/749, in its own city. */
+/**
+ * A bookable event starting in `inHours` (default 10 days), capacity 8, ₹499/899/749, in its own
+ * city, which is added to the cities table (hidden, so the home page's list stays the seeded one).
+ */
 export async function createEvent(over: Partial<EventRow> & { inHours?: number } = {}) {
   const { inHours = 240, ...rest } = over;
   const row = eventRow(`evt-${unique()}`, inHours * HOUR, {
@@ -37,7 +40,13 @@ export async function createEvent(over: Partial<EventRow> & { inHours?: number }
     location: 'Gurugram',
     ...rest,
   });
-  await db(env.DB).insert(events).values(row);
+  await db(env.DB).batch([
+    db(env.DB)
+      .insert(cities)
+      .values({ slug: row.city, name: row.city, blurb: 'A test city.', status: 'hidden' })
+      .onConflictDoNothing(),
+    db(env.DB).insert(events).values(row),
+  ]);
   return row;
 }
 

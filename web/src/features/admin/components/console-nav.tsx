@@ -15,6 +15,9 @@ export function ConsoleNav() {
         <ConsoleLink to="" activeOptions={{ exact: true }} className={link} activeProps={active}>
           Dashboard
         </ConsoleLink>
+        <ConsoleLink to="cities" className={link} activeProps={active}>
+          Cities
+        </ConsoleLink>
         <ConsoleLink to="audit" className={link} activeProps={active}>
           Audit log
         </ConsoleLink>

@@ -1,13 +1,15 @@
 import { getValue, setError, useForm } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
+import { CITY_STATUS_LABELS } from '@domain/city';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { COPY } from '@domain/copy';
 import { venueMissingSoon, venueRevealAt, WEEKDAYS } from '@domain/dinner';
 import { formatIstDate, formatIstTime, isVenueRevealed } from '@domain/time';
-import { type EditableDinner, useAdminEventsQuery, useDinnerQuery, useSaveDinner } from '../api/admin-api';
+import { type EditableDinner, useDinnerQuery, useSaveDinner } from '../api/admin-api';
+import { useAdminCitiesQuery } from '../api/cities-api';
 import { ConsoleLink, useConsoleNavigate, useConsoleParams } from '../routing/console-pages';
 
 const T = CONSOLE_COPY.dinner;
@@ -203,9 +205,8 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
   const [available, setAvailable] = useState(true);
   const save = useSaveDinner();
   const navigate = useConsoleNavigate();
-  const { data: dashboard } = useAdminEventsQuery();
-  const cities = [...new Set(dashboard?.events.map((e) => e.city) ?? [])].sort();
-  const citiesId = useId();
+  // A dinner's city is one of the cities table's (worker/domain/city.ts); hidden ones too.
+  const cities = useAdminCitiesQuery().data?.cities ?? [];
   const read = (k: Name) => getValue(store, k) ?? '';
   const startsAt = read('date') && read('time') ? `${read('date')}T${read('time')}:00+05:30` : '';
 
@@ -250,12 +251,14 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
       <Field form={form} name="title" label="Title" />
       <Field form={form} name="description" label="Description" textarea />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field form={form} name="city" label="City (slug)" hint='e.g. "gurugram"' list={citiesId} />
-        <datalist id={citiesId}>
+        <Field form={form} name="city" label="City" hint="New cities are added on the Cities page">
+          <option value="">Pick a city</option>
           {cities.map((c) => (
-            <option key={c} value={c} />
+            <option key={c.slug} value={c.slug}>
+              {c.name} ({c.slug}){c.status === 'available' ? '' : ` · ${CITY_STATUS_LABELS[c.status]}`}
+            </option>
           ))}
-        </datalist>
+        </Field>
         <Field form={form} name="location" label="Area" hint="Shown to guests before the reveal" />
       </div>
       {!eventId && (

@@ -15,6 +15,7 @@ import { type ComponentType, createContext, lazy, type ReactNode, Suspense, useC
 const PAGES = {
   '': lazy(() => import('../components/admin-dashboard').then((m) => ({ default: m.AdminDashboard }))),
   audit: lazy(() => import('../components/audit-log').then((m) => ({ default: m.AuditLogPage }))),
+  cities: lazy(() => import('../components/cities-page').then((m) => ({ default: m.CitiesPage }))),
   'events/new': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.NewDinnerPage }))),
   'events/$eventId': lazy(() => import('../components/guest-list').then((m) => ({ default: m.GuestList }))),
   'events/$eventId/edit': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.EditDinnerPage }))),

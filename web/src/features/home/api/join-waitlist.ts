@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 
-/** Cities without dinners yet, whose cards offer 'Notify Me'. */
-export type WaitlistCity = 'noida' | 'delhi-ncr';
+/** A coming-soon city's slug, whose card offers 'Notify Me' (the server accepts exactly those). */
+export type WaitlistCity = string;
 
 /** POST /api/waitlist — records a signed-in guest's interest in a city (idempotent on the server). */
 export const joinWaitlist = (city: WaitlistCity) => unwrap(api.waitlist.$post({ json: { city } }));
