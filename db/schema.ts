@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CANCELLATION_CHOICES } from '../worker/domain/booking-policy';
 import { CITY_STATUSES } from '../worker/domain/city';
 import { GUEST_MESSAGE_KINDS, MESSAGE_CHANNELS } from '../worker/domain/guest-messages';
 import { COUPON_KINDS, TICKET_TYPES } from '../worker/domain/pricing';
@@ -272,8 +273,55 @@ export const eventBookings = sqliteTable(
     bookingDate: text('booking_date').notNull().default(now),
     confirmationEmailSentAt: text('confirmation_email_sent_at'),
     confirmationWhatsappSentAt: text('confirmation_whatsapp_sent_at'),
+    /**
+     * What the guest's QR code carries and the host checks in: random, unguessable, never the
+     * booking id. Rows from before it existed were given one by migration 0005.
+     */
+    ticketCode: text('ticket_code'),
+    checkedInAt: text('checked_in_at'),
+    /** The host who checked the guest in. */
+    checkedInBy: text('checked_in_by').references(() => users.id),
+    /** "Running late": how late the guest said they would be, and when they said it. */
+    runningLateMinutes: integer('running_late_minutes'),
+    runningLateAt: text('running_late_at'),
+    /** When we cancelled the dinner: the guest's choice, and when they made it. */
+    cancellationChoice: text('cancellation_choice', { enum: CANCELLATION_CHOICES }),
+    cancellationChoiceAt: text('cancellation_choice_at'),
+    /** The Razorpay refund of this booking (idempotency key `refund_<payment id>`), and when it was processed. */
+    refundId: text('refund_id'),
+    refundRequestedAt: text('refund_requested_at'),
+    refundedAt: text('refunded_at'),
+    /** The dinner this booking was moved from (reschedule, or a move after we cancelled), and when. */
+    rescheduledFrom: text('rescheduled_from').references(() => events.id),
+    rescheduledAt: text('rescheduled_at'),
   },
-  (t) => [index('event_bookings_user_idx').on(t.userId, t.bookingDate)],
+  (t) => [
+    index('event_bookings_user_idx').on(t.userId, t.bookingDate),
+    uniqueIndex('event_bookings_ticket_code_unique').on(t.ticketCode),
+    index('event_bookings_event_idx').on(t.eventId, t.status),
+    check(
+      'event_bookings_choice_chk',
+      sql`${t.cancellationChoice} IS NULL OR ${t.cancellationChoice} IN (${sqlList(CANCELLATION_CHOICES)})`,
+    ),
+  ],
+);
+
+/** The hosts of a dinner: who sees its guest list and checks guests in (DESIGN.md "The night"). */
+export const eventHosts = sqliteTable(
+  'event_hosts',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    assignedBy: text('assigned_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_hosts_user_idx').on(t.userId)],
 );
 
 /**

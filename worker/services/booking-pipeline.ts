@@ -26,6 +26,7 @@ import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { type AuditEntry, auditRow } from './audit';
 import { guestContact } from './guests';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
+import { newTicketCode } from '../domain/ticket';
 
 /**
  * An order row, whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never
@@ -261,8 +262,8 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
   await client.batch([
     prepared(
       client,
-      sql`INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date)
-      SELECT ${bookingId}, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ${paymentId}, 'confirmed', ${now}
+      sql`INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date, ticket_code)
+      SELECT ${bookingId}, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ${paymentId}, 'confirmed', ${now}, ${newTicketCode()}
       FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
       WHERE o.id = ${order.id} AND o.payment_id = ${paymentId} AND o.status IN (${inList(BOOKABLE)})
         AND ${ownsSeatsSql('o', now)}`,

@@ -1,0 +1,19 @@
+/**
+ * The promises SPEC §4 and §9 make about a booking after it is paid, as numbers and lists the
+ * API, the cron and the browser share: a free reschedule up to 48 hours before, a guest more than
+ * 60 minutes late counted a no-show, and the choice a guest makes when we cancel their dinner.
+ */
+import { HOUR_MS } from './time';
+
+/** A booking moves free of charge until this many hours before its dinner starts (SPEC §9). */
+export const RESCHEDULE_CUTOFF_HOURS = 48;
+/** Confirmed guests not checked in this long after the start become `no_show` (SPEC §4). */
+export const NO_SHOW_AFTER_MINUTES = 60;
+
+/** What a guest whose dinner we cancelled takes: their money back, or a seat at another dinner. */
+export const CANCELLATION_CHOICES = ['refund', 'move'] as const;
+export type CancellationChoice = (typeof CANCELLATION_CHOICES)[number];
+
+/** Whether a booking for a dinner starting at `startsAt` may still be moved at `now`. */
+export const canReschedule = (startsAt: string, now: Date) =>
+  new Date(startsAt).getTime() - now.getTime() > RESCHEDULE_CUTOFF_HOURS * HOUR_MS;
