@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 export const E2E_WORKER_PORT = Number(process.env.E2E_WORKER_PORT ?? 8788);
 export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 8792);
 
+/** Specs that change the home page or /events for everyone while they run. */
+const SHARED_STATE_SPECS = /admin-cities\.spec\.ts$/;
+
 /** Real Chromium (Debian's) against the full local stack started in global-setup.ts. */
 export default defineConfig({
   testDir: '.',
@@ -33,4 +36,11 @@ export default defineConfig({
     },
   },
   outputDir: '../../test-results',
+  projects: [
+    { name: 'chromium', testIgnore: SHARED_STATE_SPECS },
+    // Specs that change what every visitor sees (a city opened on the home page) run alone, after
+    // the rest: two workers run specs side by side on one D1, and home.spec.ts / events.spec.ts
+    // assert the seeded cities and dinners.
+    { name: 'shared-state', testMatch: SHARED_STATE_SPECS, dependencies: ['chromium'] },
+  ],
 });
