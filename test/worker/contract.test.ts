@@ -143,6 +143,22 @@ describe('one casing on the wire', () => {
       ['admin city invalid', apiRequest('POST', '/api/admin/cities', { ...asOperator, body: { slug: 'Bad Slug' } })],
       ['admin attendees', apiRequest('GET', `/api/admin/events/${event.id}/attendees?q=asha`, asOperator)],
       ['admin attendees missing', apiRequest('GET', '/api/admin/events/no-such-event/attendees', asOperator)],
+      ['admin coupons', apiRequest('GET', '/api/admin/coupons', asOperator)],
+      [
+        'admin coupon create',
+        apiRequest('POST', '/api/admin/coupons', {
+          ...asOperator,
+          body: { code: `K${code}`, kind: 'fixed', value: 50, ticket_types: ['male'], max_redemptions: 3 },
+        }),
+      ],
+      [
+        'admin coupon invalid',
+        apiRequest('POST', '/api/admin/coupons', { ...asOperator, body: { code, kind: 'percent', value: 101 } }),
+      ],
+      [
+        'admin coupon edit',
+        apiRequest('PATCH', `/api/admin/coupons/${code}`, { ...asOperator, body: { active: true } }),
+      ],
       ['admin 403', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie })],
       ['unknown path', apiRequest('GET', '/api/nope')],
       ['signout', apiRequest('POST', '/api/auth/signout')],
@@ -280,6 +296,8 @@ describe('D1 round trips per request', () => {
   it('a signed-in GET costs two at most', async () => {
     const guest = await createGuest();
     const event = await createEvent();
+    const code = `TRIPS${event.id.slice(-6).toUpperCase()}`;
+    await db(env.DB).insert(coupons).values({ code, kind: 'percent', value: 10 });
     const order = await placeOrder(guest.cookie, event.id);
     await expectWithin('GET /api/auth/session', apiRequest('GET', '/api/auth/session', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/profile', apiRequest('GET', '/api/profile', { cookie: guest.cookie }), 2);
@@ -315,6 +333,12 @@ describe('D1 round trips per request', () => {
       apiRequest('PATCH', `/api/admin/events/${event.id}`, { cookie: guest.cookie, body: { available: false } }),
       2,
     );
+    await expectWithin('GET /api/admin/coupons', apiRequest('GET', '/api/admin/coupons', { cookie: guest.cookie }), 2);
+    await expectWithin(
+      'PATCH /api/admin/coupons/:code',
+      apiRequest('PATCH', `/api/admin/coupons/${code}`, { cookie: guest.cookie, body: { active: false } }),
+      2,
+    );
     await expectWithin(
       'GET /api/orders/:id',
       apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie }),
@@ -328,7 +352,10 @@ describe('D1 round trips per request', () => {
     const event = await createEvent();
     await expectWithin(
       'POST /api/admin/events/:id/cancel',
-      apiRequest('POST', `/api/admin/events/${event.id}/cancel`, { cookie: operator.cookie, body: { reason: 'Rain.' } }),
+      apiRequest('POST', `/api/admin/events/${event.id}/cancel`, {
+        cookie: operator.cookie,
+        body: { reason: 'Rain.' },
+      }),
       2,
     );
   });
@@ -339,6 +366,27 @@ describe('D1 round trips per request', () => {
     await expectWithin(
       'POST /api/orders',
       apiRequest('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: event.id, ticket_type: 'male' } }),
+      3,
+      201,
+    );
+  });
+
+  it('an order with a coupon (capped) costs three at most, and so does the coupon check', async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const code = `ORDER${event.id.slice(-6).toUpperCase()}`;
+    await db(env.DB).insert(coupons).values({ code, kind: 'percent', value: 10, maxRedemptions: 5 });
+    await expectWithin(
+      'POST /api/coupons/validate',
+      apiRequest('POST', '/api/coupons/validate', { body: { code, event_id: event.id } }),
+      1,
+    );
+    await expectWithin(
+      'POST /api/orders (with a coupon)',
+      apiRequest('POST', '/api/orders', {
+        cookie: guest.cookie,
+        body: { event_id: event.id, ticket_type: 'male', coupon: code },
+      }),
       3,
       201,
     );

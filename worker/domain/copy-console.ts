@@ -100,4 +100,27 @@ export const CONSOLE_COPY = {
     /** The stored subject of a cancellation notice (each guest's email subject is rendered from the dinner). */
     cancellationSubject: 'Dinner cancelled',
   },
+  /** Coupons (`/api/admin/coupons`, worker/domain/coupon.ts). */
+  coupon: {
+    couponInvalid: 'Some fields need fixing.',
+    codeInvalid: 'Code must be 3 to 32 letters, digits or dashes, e.g. WELCOME-10.',
+    kindInvalid: 'Pick percent off or rupees off.',
+    valueInvalid: 'Value must be a whole number, 1 or more.',
+    percentRange: 'A percent coupon takes 1 to 100% off.',
+    ticketTypesInvalid: 'Pick at least one ticket type, or none for every ticket.',
+    eventInvalid: 'Pick a dinner from the list, or every dinner.',
+    eventUnknown: 'No dinner with this id.',
+    maxRedemptionsInvalid: 'Usage cap must be a whole number, 1 or more (empty for no cap).',
+    expiresAtInvalid: 'Expiry must be a date and time.',
+    expiresInPast: 'The expiry must be in the future.',
+    activeInvalid: 'Active must be true or false.',
+    nothingToChange: 'Nothing to change: send at least one field.',
+    /** 409 on a second coupon with the same code (codes ignore case). */
+    duplicate: 'A coupon with this code already exists.',
+    notFound: 'No coupon with this code.',
+    created: 'Coupon created.',
+    saved: 'Coupon saved.',
+    activated: 'Coupon active: guests can use it.',
+    deactivated: 'Coupon paused: guests cannot use it.',
+  },
 } as const;

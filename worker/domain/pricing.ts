@@ -80,14 +80,16 @@ export const couponSaving = (coupon: CouponTerms) =>
   coupon.kind === 'percent' ? `${coupon.value}% off` : `₹${coupon.value.toLocaleString('en-IN')} off`;
 
 /**
- * The price after a coupon, in whole rupees, or null when the coupon would make the seat (nearly)
- * free: a free seat would need a flow without payment, so such a coupon is refused like any
- * invalid one. Percentages round half up, like the female price.
+ * The price after a coupon, in whole rupees, floored at {@link MIN_CHARGE_RUPEES}: Razorpay cannot
+ * take less, and a free seat would need a flow without payment, so even "100% off" charges ₹1
+ * (docs/decisions/015). Never more than the price itself (a ₹0 ticket stays ₹0). Percentages round
+ * half up, like the female price, in integer arithmetic.
  * @example discountedPrice(499, { kind: 'percent', value: 20 }) // 399
  * @example discountedPrice(499, { kind: 'fixed', value: 100 }) // 399
+ * @example discountedPrice(499, { kind: 'fixed', value: 1000 }) // 1
  */
-export function discountedPrice(price: number, coupon: CouponTerms): number | null {
+export function discountedPrice(price: number, coupon: CouponTerms): number {
   const discounted =
     coupon.kind === 'percent' ? Math.floor((price * (100 - coupon.value) + 50) / 100) : price - coupon.value;
-  return discounted >= MIN_CHARGE_RUPEES ? discounted : null;
+  return Math.min(price, Math.max(MIN_CHARGE_RUPEES, discounted));
 }

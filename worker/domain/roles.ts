@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'order.retry',
   'order.refund',
   'payment_issue.refund',
+  'coupon.create',
+  'coupon.update',
   'city.create',
   'city.update',
 ] as const;

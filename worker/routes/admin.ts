@@ -6,6 +6,7 @@ import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireRole } from '../middleware/session';
 import { adminCitiesRoutes } from './admin-cities';
+import { adminCouponsRoutes } from './admin-coupons';
 import {
   createDinners,
   type DinnerFields,
@@ -126,6 +127,8 @@ async function guestList(d: AppEnv['Variables']['db'], id: string, q: string | u
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use(loadSession, requireRole('operator'))
+  /** Coupons (routes/admin-coupons.ts), behind the same gate. */
+  .route('/coupons', adminCouponsRoutes)
   .route('/cities', adminCitiesRoutes)
   /** Cancelling a dinner and messaging its guests (routes/admin-guest-messages.ts), behind the same gate. */
   .route('/events', adminGuestMessageRoutes)

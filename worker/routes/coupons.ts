@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
+import { couponKey } from '../domain/coupon';
 import { COPY } from '../domain/copy';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
-import { findCoupon } from '../services/orders';
+import { checkCoupon } from '../services/coupons';
 
 const ValidateCoupon = v.object({
   code: v.pipe(
@@ -16,11 +17,16 @@ const ValidateCoupon = v.object({
   event_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
 });
 
-/** `POST /api/coupons/validate`: 400 'Invalid Coupon…' unless an operator-created coupon matches. */
+/**
+ * `POST /api/coupons/validate`: 400 'Invalid Coupon…' unless an operator-created coupon may be used
+ * on this dinner now (active, not expired, this dinner or every dinner, under its cap, for at least
+ * one of its tickets). The answer carries every ticket type's price and, where the coupon applies,
+ * its discounted price, computed here: the guest's page shows them, the order charges the same.
+ */
 export const couponsRoutes = new Hono<AppEnv>().post('/validate', jsonBody(ValidateCoupon), async (c) => {
   const { code, event_id } = c.req.valid('json');
-  const coupon = await findCoupon(c.var.db, code, event_id);
+  const coupon = await checkCoupon(c.var.db, couponKey(code), event_id);
   if (!coupon)
     throw new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { code: COPY.booking.invalidCoupon });
-  return c.json({ valid: true as const, code: coupon.code, kind: coupon.kind, value: coupon.value });
+  return c.json({ valid: true as const, ...coupon });
 });

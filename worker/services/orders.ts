@@ -8,19 +8,26 @@
  *
  * Placing an order costs two D1 round trips: one read of everything the checks need (the event,
  * its seats taken, the guest's contact and live holds, the coupon), then the conditional insert.
- * The Razorpay order is created between them, so a provider failure leaves nothing to undo.
+ * The Razorpay order is created between them, so a provider failure leaves nothing to undo. (A
+ * refused hold with a coupon reads once more, to say whether the coupon or the seats refused it.)
+ *
+ * A coupon's cap is enforced by that same INSERT: it holds the seats only while fewer orders than
+ * the cap redeem the coupon (services/coupons.ts), so concurrent orders can never redeem it more
+ * often than its cap (docs/decisions/015).
  */
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coupons, eventBookings, events, paymentOrders, userProfiles, users } from '../../db/schema';
+import { chargedPrice, couponKey, parseTicketTypes } from '../domain/coupon';
 import { COPY } from '../domain/copy';
-import { discountedPrice, priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '../domain/pricing';
+import { type CouponKind, priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '../domain/pricing';
 import { isVenueRevealed } from '../domain/time';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import { createOrder } from '../providers/razorpay';
 import { bookingColumns } from './bookings';
+import { couponFitsTicketSql, couponUsableSql } from './coupons';
 import { eventSummaryColumns, toEventSummary } from './events';
 import { guestContactColumns, toGuestContact } from './guests';
 import { seatsTakenSql } from './seats';
@@ -28,24 +35,6 @@ import { seatsTakenSql } from './seats';
 export const HOLD_MINUTES = 15;
 /** Live unpaid holds one guest may have on one event, so nobody can hold a whole table hostage. */
 export const MAX_LIVE_HOLDS_PER_GUEST = 2;
-
-/** Coupon codes are case-insensitive: stored and compared upper-cased. */
-export const couponKey = (code: string) => code.trim().toUpperCase();
-
-/** An operator-created coupon valid for this event (or for every event); none exist by default. */
-export async function findCoupon(d: Db, code: string, eventId: string) {
-  const [coupon] = await d
-    .select()
-    .from(coupons)
-    .where(
-      and(
-        eq(coupons.code, couponKey(code)),
-        eq(coupons.active, true),
-        or(isNull(coupons.eventId), eq(coupons.eventId, eventId)),
-      ),
-    );
-  return coupon ?? null;
-}
 
 const liveHoldsSql = (userId: string, eventId: SQL | string, nowIso: string) =>
   sql<number>`(SELECT COUNT(*) FROM payment_orders AS mine
@@ -65,27 +54,38 @@ async function readOrderFacts(
       ...guestContactColumns,
       couponKind: coupons.kind,
       couponValue: coupons.value,
+      couponTicketTypes: coupons.ticketTypes,
     })
     .from(events)
     .leftJoin(users, eq(users.id, input.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    // A coupon usable on this event now (cap included); its ticket types are checked in code.
     .leftJoin(
       coupons,
-      and(
-        eq(coupons.code, input.coupon ?? ''),
-        eq(coupons.active, true),
-        or(isNull(coupons.eventId), eq(coupons.eventId, events.id)),
-      ),
+      sql`${coupons.code} = ${input.coupon ?? ''} AND ${couponUsableSql('coupons', sql`${events.id}`, nowIso)}`,
     )
     .where(eq(events.id, input.eventId));
   return row ?? null;
 }
 
+/** The coupon an order redeems, as it was priced. */
+type PricedCoupon = { code: string; kind: CouponKind; value: number };
+
+/**
+ * Inside the hold's INSERT … SELECT … FROM events AS e: the coupon is still usable on `e` (active,
+ * not expired, this dinner, under its cap, for this ticket) and still has the terms the order was
+ * priced with, so an operator's edit between the read and the hold cannot change the charge.
+ */
+const couponStillHoldsSql = (coupon: PricedCoupon, ticketType: TicketType, eventId: SQL, nowIso: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM coupons AS c WHERE c.code = ${coupon.code} AND c.kind = ${coupon.kind}
+    AND c.value = ${coupon.value} AND ${couponUsableSql('c', eventId, nowIso)} AND ${couponFitsTicketSql('c', ticketType)})`;
+
 /**
  * Holds `seats` on the event for {@link HOLD_MINUTES} in one conditional INSERT, for the
- * Razorpay order already created.
- * @returns false when the seats no longer fit, the guest reached their live holds, or the event
- * stopped being bookable since it was read.
+ * Razorpay order already created; with a coupon, the same INSERT redeems it only under its cap.
+ * @returns 'held'; 'coupon' when the coupon can no longer be used (its cap reached, switched off,
+ * edited, expired since it was read); 'refused' when the seats no longer fit, the guest reached
+ * their live holds, or the event stopped being bookable since it was read.
  */
 async function holdSeats(
   d: Db,
@@ -97,19 +97,29 @@ async function holdSeats(
     ticketType: TicketType;
     seats: number;
     amount: number;
+    coupon: PricedCoupon | null;
     now: Date;
   },
-): Promise<boolean> {
+): Promise<'held' | 'coupon' | 'refused'> {
   const nowIso = o.now.toISOString();
   const expires = new Date(o.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const res =
-    await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, created_at, updated_at)
-    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${nowIso}, ${nowIso}
+    await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, created_at, updated_at)
+    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${nowIso}, ${nowIso}
     FROM events AS e
     WHERE e.id = ${o.eventId} AND e.available = 1 AND e.starts_at > ${nowIso}
       AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
-      AND ${liveHoldsSql(o.userId, sql`e.id`, nowIso)} < ${MAX_LIVE_HOLDS_PER_GUEST}`);
-  return (res.meta.changes ?? 0) === 1;
+      AND ${liveHoldsSql(o.userId, sql`e.id`, nowIso)} < ${MAX_LIVE_HOLDS_PER_GUEST}
+      AND ${o.coupon ? couponStillHoldsSql(o.coupon, o.ticketType, sql`e.id`, nowIso) : sql`1`}`);
+  if ((res.meta.changes ?? 0) === 1) return 'held';
+  if (!o.coupon) return 'refused';
+  // Refused: say why. Only on this path, one more read: was it the coupon (its cap reached, most
+  // likely) or the seats? A race in between can only blur which message a refused guest reads.
+  const [state] = await d
+    .select({ ok: couponStillHoldsSql(o.coupon, o.ticketType, sql`${events.id}`, nowIso) })
+    .from(events)
+    .where(eq(events.id, o.eventId));
+  return state && Number(state.ok) === 1 ? 'refused' : 'coupon';
 }
 
 const invalidCoupon = () =>
@@ -136,11 +146,19 @@ export async function placeOrder(
   const guest = toGuestContact(facts);
   if (!guest.fullName) throw new ApiError(403, 'profile_incomplete', COPY.booking.profileIncomplete);
 
+  // Every way a coupon can fail (unknown, off, expired, used up, another dinner, another ticket)
+  // answers the one message (SPEC §5).
   let amount = priceFor(event, input.ticketType);
+  let priced: PricedCoupon | null = null;
   if (coupon) {
     if (facts.couponKind === null || facts.couponValue === null) throw invalidCoupon();
-    amount = discountedPrice(amount, { kind: facts.couponKind, value: facts.couponValue }) ?? 0;
-    if (amount === 0) throw invalidCoupon();
+    priced = { code: coupon, kind: facts.couponKind, value: facts.couponValue };
+    const charged = chargedPrice(event, input.ticketType, {
+      ...priced,
+      ticketTypes: parseTicketTypes(facts.couponTicketTypes),
+    });
+    if (charged === null) throw invalidCoupon();
+    amount = charged;
   }
   const seats = TICKET_SEATS[input.ticketType];
   if (Number(facts.liveHolds) >= MAX_LIVE_HOLDS_PER_GUEST) {
@@ -157,7 +175,13 @@ export async function placeOrder(
     amount: amount * 100,
     currency: 'INR' as const,
     receipt: id,
-    notes: { ticket_type: input.ticketType, ticket_label: label, event_id: event.id, event_name: event.title },
+    notes: {
+      ticket_type: input.ticketType,
+      ticket_label: label,
+      event_id: event.id,
+      event_name: event.title,
+      ...(priced ? { coupon: priced.code } : {}),
+    },
   };
   let created = await createOrder(env, orderInput);
   // One retry on a 5xx, Razorpay's own hiccup. Not after a timeout or a network error: the guest has
@@ -180,9 +204,11 @@ export async function placeOrder(
     ticketType: input.ticketType,
     seats,
     amount,
+    coupon: priced,
     now,
   });
-  if (!held) throw soldOut();
+  if (held === 'coupon') throw invalidCoupon();
+  if (held === 'refused') throw soldOut();
 
   return {
     order: {

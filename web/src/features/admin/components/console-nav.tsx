@@ -15,6 +15,9 @@ export function ConsoleNav() {
         <ConsoleLink to="" activeOptions={{ exact: true }} className={link} activeProps={active}>
           Dashboard
         </ConsoleLink>
+        <ConsoleLink to="coupons" className={link} activeProps={active}>
+          Coupons
+        </ConsoleLink>
         <ConsoleLink to="cities" className={link} activeProps={active}>
           Cities
         </ConsoleLink>

@@ -2,7 +2,7 @@ import { Link, type LinkProps, useNavigate, useParams } from '@tanstack/react-ro
 import { type ComponentType, createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
 
 /**
- * The console's pages, routed here rather than in the app's route tree (docs/decisions/015).
+ * The console's pages, routed here rather than in the app's route tree (docs/decisions/017).
  * Every file route sits in the guest's first bundle (its path, its lazy import, its search
  * rules), so each console page there would cost every guest ~110 bytes. The app's tree holds
  * one splat, `/admin/$`, whose lazily loaded component is {@link ConsolePages}: adding a page
@@ -16,6 +16,7 @@ const PAGES = {
   '': lazy(() => import('../components/admin-dashboard').then((m) => ({ default: m.AdminDashboard }))),
   audit: lazy(() => import('../components/audit-log').then((m) => ({ default: m.AuditLogPage }))),
   cities: lazy(() => import('../components/cities-page').then((m) => ({ default: m.CitiesPage }))),
+  coupons: lazy(() => import('../components/coupons-page').then((m) => ({ default: m.CouponsPage }))),
   'events/new': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.NewDinnerPage }))),
   'events/$eventId': lazy(() => import('../components/guest-list').then((m) => ({ default: m.GuestList }))),
   'events/$eventId/edit': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.EditDinnerPage }))),

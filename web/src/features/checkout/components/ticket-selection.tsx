@@ -4,12 +4,31 @@ import { toast } from '@/components/toast';
 import { useSession } from '@/lib/session';
 import { useEventQuery } from '@/features/events/api/get-event';
 import { ApiRequestError } from '@/lib/api';
-import { useValidateCoupon } from '../api/validate-coupon';
+import { useValidateCoupon, type validateCoupon } from '../api/validate-coupon';
 import { useCheckout } from '../hooks/use-checkout';
 import { COPY } from '@domain/copy';
-import { type CouponTerms, couponSaving, discountedPrice } from '@domain/pricing';
+import { couponSaving, TICKET_LABELS } from '@domain/pricing';
 
 type TicketType = 'male' | 'female' | 'couple' | 'female_duo';
+
+/** A coupon the server accepted for this dinner, with each ticket's price as it will charge it. */
+type AppliedCoupon = Awaited<ReturnType<typeof validateCoupon>>;
+
+const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+
+/** The ticket's price with the coupon, when it applies and saves something; else null. */
+function couponPrice(coupon: AppliedCoupon | null, type: TicketType) {
+  const line = coupon?.ticket_types.find((t) => t.type === type);
+  return line && line.discounted_price !== null && line.discounted_price < line.price ? line.discounted_price : null;
+}
+
+/** Which tickets a coupon is for, in words, when it is not for all of them. */
+function couponScope(coupon: AppliedCoupon) {
+  const fits = coupon.ticket_types.filter((t) => t.discounted_price !== null);
+  return fits.length === coupon.ticket_types.length
+    ? ''
+    : ` (${fits.map((t) => TICKET_LABELS[t.type]).join(', ')} only)`;
+}
 
 /**
  * Ticket selection, coupon box and 'Book Now' on the event page (SPEC §2 Event detail, §9).
@@ -29,9 +48,15 @@ function TicketForm({ eventId }: { eventId: string }) {
   const [ticket, setTicket] = useState<TicketType | null>(null);
   const [coupon, setCoupon] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
-  const [appliedCoupon, setAppliedCoupon] = useState<({ code: string } & CouponTerms) | null>(null);
+  const [appliedCoupon, setAppliedCoupon] = useState<AppliedCoupon | null>(null);
   const validate = useValidateCoupon();
-  const { start, busy } = useCheckout(event.title);
+  // A coupon the order refuses after all (used up, switched off meanwhile): show why, drop it.
+  const { start, busy } = useCheckout(event.title, {
+    onInvalidCoupon: () => {
+      setAppliedCoupon(null);
+      setCouponError(COPY.booking.invalidCoupon);
+    },
+  });
   const ids = { coupon: useId(), couponError: useId() };
   const soldOut = event.tickets.every((t) => !t.available);
 
@@ -44,7 +69,7 @@ function TicketForm({ eventId }: { eventId: string }) {
     }
     try {
       const result = await validate.mutateAsync({ code: coupon.trim(), event_id: event.id });
-      setAppliedCoupon({ code: result.code, kind: result.kind, value: result.value });
+      setAppliedCoupon(result);
       toast({ title: COPY.booking.couponAppliedTitle, description: couponSaving(result) });
     } catch (error) {
       const message =
@@ -72,7 +97,9 @@ function TicketForm({ eventId }: { eventId: string }) {
       await navigate({ to: '/profile-details' });
       return;
     }
-    await start({ event_id: event.id, ticket_type: ticket, ...(appliedCoupon ? { coupon: appliedCoupon.code } : {}) });
+    // The coupon goes with the order only for a ticket it discounts: the price shown is the price charged.
+    const withCoupon = appliedCoupon && couponPrice(appliedCoupon, ticket) !== null;
+    await start({ event_id: event.id, ticket_type: ticket, ...(withCoupon ? { coupon: appliedCoupon.code } : {}) });
   };
 
   return (
@@ -89,7 +116,7 @@ function TicketForm({ eventId }: { eventId: string }) {
           )}
         </legend>
         {event.tickets.map((t) => {
-          const price = appliedCoupon ? (discountedPrice(t.price, appliedCoupon) ?? t.price) : t.price;
+          const discounted = couponPrice(appliedCoupon, t.type);
           return (
             <label
               key={t.type}
@@ -110,9 +137,22 @@ function TicketForm({ eventId }: { eventId: string }) {
                   {t.seats === 2 ? 'For 2 guests · 2 seats' : '1 seat'}
                 </span>
               </span>
-              <span className="text-right font-semibold">
-                {t.available ? `₹${price.toLocaleString('en-IN')}` : 'Sold out'}
-              </span>
+              {!t.available ? (
+                <span className="text-right font-semibold">Sold out</span>
+              ) : discounted === null ? (
+                <span className="text-right font-semibold">{rupees(t.price)}</span>
+              ) : (
+                <span className="flex flex-col items-end leading-tight" data-testid="coupon-price">
+                  <s className="text-xs text-base-content/80">
+                    <span className="sr-only">was </span>
+                    {rupees(t.price)}
+                  </s>
+                  <span className="font-semibold text-secondary">
+                    <span className="sr-only">now </span>
+                    {rupees(discounted)}
+                  </span>
+                </span>
+              )}
             </label>
           );
         })}
@@ -158,8 +198,9 @@ function TicketForm({ eventId }: { eventId: string }) {
           </p>
         )}
         {appliedCoupon && (
-          <p className="text-sm text-secondary">
-            Coupon {appliedCoupon.code} applied: {couponSaving(appliedCoupon)}.
+          <p className="text-sm text-secondary" role="status">
+            Coupon {appliedCoupon.code} applied: {couponSaving(appliedCoupon)}
+            {couponScope(appliedCoupon)}.
           </p>
         )}
       </div>

@@ -12,7 +12,8 @@ import { COPY } from '@domain/copy';
  * 'Book Now': create the order (server price + seat hold), load Razorpay's checkout script only
  * now, open it prefilled, then verify the signature and go to /confirmation?order=… (SPEC §4, §8).
  */
-export function useCheckout(eventTitle: string) {
+export function useCheckout(eventTitle: string, options: { onInvalidCoupon?: () => void } = {}) {
+  const { onInvalidCoupon } = options;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -32,6 +33,7 @@ export function useCheckout(eventTitle: string) {
         }
         if (error instanceof ApiRequestError && error.status === 409)
           await queryClient.invalidateQueries({ queryKey: ['events'] });
+        if (error instanceof ApiRequestError && error.code === 'invalid_coupon') onInvalidCoupon?.();
         toast({
           variant: 'destructive',
           title: error instanceof ApiRequestError ? error.message : COPY.booking.paymentUnavailable,
@@ -87,7 +89,7 @@ export function useCheckout(eventTitle: string) {
       });
       rzp.open();
     },
-    [eventTitle, navigate, queryClient],
+    [eventTitle, navigate, queryClient, onInvalidCoupon],
   );
 
   return { start, busy };
