@@ -12,6 +12,7 @@ import { citiesRoutes } from './routes/cities';
 import { couponsRoutes } from './routes/coupons';
 import { eventsRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
+import { hostRoutes } from './routes/host';
 import { ordersRoutes } from './routes/orders';
 import { pageRoutes } from './routes/pages';
 import { paymentsRoutes } from './routes/payments';
@@ -45,7 +46,9 @@ const api = new Hono<AppEnv>()
   .route('/orders', ordersRoutes)
   .route('/payments', paymentsRoutes)
   // Operators only: the gate is the first middleware of the sub-app (routes/admin.ts).
-  .route('/admin', adminRoutes);
+  .route('/admin', adminRoutes)
+  // Hosts and operators: the gate is the first middleware of the sub-app (routes/host.ts).
+  .route('/host', hostRoutes);
 
 api.onError(onError);
 api.notFound(notFound);

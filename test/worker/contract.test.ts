@@ -8,9 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { coupons, users } from '../../db/schema';
 import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
+import { newTicketCode } from '../../worker/domain/ticket';
 import worker from '../../worker/index';
 import { randomPhone } from './helpers/auth';
 import { createEvent, createGuest, placeOrder, postWebhook, sandboxPay, verify } from './helpers/booking-fixtures';
+import { booked } from './helpers/booked';
 import { apiRequest, ORIGIN } from './helpers/session-cookie';
 
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
@@ -159,6 +161,23 @@ describe('one casing on the wire', () => {
         'admin coupon edit',
         apiRequest('PATCH', `/api/admin/coupons/${code}`, { ...asOperator, body: { active: true } }),
       ],
+      ['admin hosts', apiRequest('GET', `/api/admin/events/${event.id}/hosts`, asOperator)],
+      [
+        'admin host refused',
+        apiRequest('POST', `/api/admin/events/${event.id}/hosts`, { ...asOperator, body: { user: guest.phone } }),
+      ],
+      ['host events', apiRequest('GET', '/api/host/events', asOperator)],
+      ['host night', apiRequest('GET', `/api/host/events/${event.id}`, asOperator)],
+      [
+        'host check-in unknown',
+        apiRequest('POST', '/api/host/check-in', { ...asOperator, body: { ticket_code: newTicketCode() } }),
+      ],
+      ['host check-in invalid', apiRequest('POST', '/api/host/check-in', { ...asOperator, body: { ticket_code: 1 } })],
+      [
+        'host tap unknown',
+        apiRequest('POST', `/api/host/events/${event.id}/check-in`, { ...asOperator, body: { booking_id: 'nope' } }),
+      ],
+      ['host 403', apiRequest('GET', '/api/host/events', { cookie: guest.cookie })],
       ['admin 403', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie })],
       ['unknown path', apiRequest('GET', '/api/nope')],
       ['signout', apiRequest('POST', '/api/auth/signout')],
@@ -356,6 +375,57 @@ describe('D1 round trips per request', () => {
         cookie: operator.cookie,
         body: { reason: 'Rain.' },
       }),
+      2,
+    );
+  });
+
+  it('the night: a host GET costs two, a check-in two (one batch), assigning a host three', async () => {
+    const operator = await createGuest();
+    const host = await createGuest();
+    await db(env.DB).update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
+    await db(env.DB).update(users).set({ role: 'host' }).where(eq(users.id, host.userId));
+    const event = await createEvent({ inHours: 1 });
+    const guest = await booked(event);
+    const other = await booked(event);
+    await expectWithin(
+      'POST /api/admin/events/:id/hosts',
+      apiRequest('POST', `/api/admin/events/${event.id}/hosts`, {
+        cookie: operator.cookie,
+        body: { user: host.phone },
+      }),
+      3,
+      201,
+    );
+    await expectWithin(
+      'GET /api/admin/events/:id/hosts',
+      apiRequest('GET', `/api/admin/events/${event.id}/hosts`, { cookie: operator.cookie }),
+      2,
+    );
+    await expectWithin('GET /api/host/events', apiRequest('GET', '/api/host/events', { cookie: host.cookie }), 2);
+    await expectWithin(
+      'GET /api/host/events/:id',
+      apiRequest('GET', `/api/host/events/${event.id}`, { cookie: host.cookie }),
+      2,
+    );
+    await expectWithin(
+      'POST /api/host/check-in',
+      apiRequest('POST', '/api/host/check-in', {
+        cookie: host.cookie,
+        body: { ticket_code: guest.ticketCode, event_id: event.id },
+      }),
+      2,
+    );
+    await expectWithin(
+      'POST /api/host/events/:id/check-in',
+      apiRequest('POST', `/api/host/events/${event.id}/check-in`, {
+        cookie: host.cookie,
+        body: { booking_id: other.bookingId },
+      }),
+      2,
+    );
+    await expectWithin(
+      'DELETE /api/admin/events/:id/hosts/:userId',
+      apiRequest('DELETE', `/api/admin/events/${event.id}/hosts/${host.userId}`, { cookie: operator.cookie }),
       2,
     );
   });

@@ -27,6 +27,35 @@ export const CONSOLE_COPY = {
     orderRefunded: 'Refunded in full.',
     issueRefunded: 'Payment refunded in full.',
   },
+  /** The night: assigning hosts (`/api/admin/events/:id/hosts`) and the host's pages (`/api/host/*`). */
+  host: {
+    userRequired: "Give the host's phone number (10 digits) or the email they signed in with.",
+    userUnknown: 'Nobody has signed in with this phone or email yet: they must sign in to Tablemates once first.',
+    /** 409: the account exists but does not hold the host role. */
+    notAHost: 'This account is not a host yet: grant it the host role first (npm run role -- <phone or email> host).',
+    dinnerCancelled: 'This dinner is cancelled: it has no night to host.',
+    hostAssigned: 'Host assigned.',
+    hostAlreadyAssigned: 'Already a host of this dinner.',
+    hostRemoved: 'Host removed.',
+    noHosts: 'No host yet: the guests have nobody to check them in.',
+    /** 403 on a dinner that exists but is not assigned to this host. */
+    notYourDinner: 'This dinner is not assigned to you. Ask an operator to add you as its host.',
+    /** 403 on a ticket of a dinner this host does not host. */
+    ticketNotYours: 'This ticket is for a dinner you are not hosting: it cannot be checked in here.',
+    ticketCodeInvalid: 'That is not a ticket code: it has 16 letters and digits, e.g. 7K3M-Q9TX-2HDR-WB4N.',
+    bookingRequired: 'Pick a guest to check in.',
+    ticketUnknown: 'No ticket with this code. Check it letter by letter, or find the guest by name.',
+    bookingUnknown: "This guest is not on this dinner's list.",
+    /** 409 when the ticket belongs to another of this host's dinners. */
+    wrongDinner: (title: string, date: string) =>
+      `This ticket is for another dinner: ${title}, ${date}. Not checked in.`,
+    /** The exact words a second scan shows (issue 12). */
+    alreadyCheckedIn: 'Already checked in',
+    checkedIn: 'Checked in',
+    noShow: 'This guest was marked a no-show 60 minutes after the start: they can no longer check in.',
+    notValid: 'This booking was moved or refunded: it is not valid for this dinner.',
+    loadFailed: 'Could not load your dinners. Please try again.',
+  },
   /** Cities (`/api/admin/cities`, worker/domain/city.ts): the home page's city cards. */
   city: {
     cityInvalid: 'Some fields need fixing.',

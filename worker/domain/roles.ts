@@ -24,5 +24,8 @@ export const AUDIT_ACTIONS = [
   'coupon.update',
   'city.create',
   'city.update',
+  'event.host_assign',
+  'event.host_remove',
+  'booking.check_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

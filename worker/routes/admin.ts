@@ -7,6 +7,7 @@ import { invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireRole } from '../middleware/session';
 import { adminCitiesRoutes } from './admin-cities';
 import { adminCouponsRoutes } from './admin-coupons';
+import { adminHostRoutes } from './admin-hosts';
 import {
   createDinners,
   type DinnerFields,
@@ -132,6 +133,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/cities', adminCitiesRoutes)
   /** Cancelling a dinner and messaging its guests (routes/admin-guest-messages.ts), behind the same gate. */
   .route('/events', adminGuestMessageRoutes)
+  /** A dinner's hosts (routes/admin-hosts.ts), behind the same gate. */
+  .route('/events', adminHostRoutes)
   /** Every dinner, newest first, with seats sold / held / left, revenue and what needs a person. */
   .get('/events', async (c) => c.json(await listAdminEvents(c.var.db, new Date())))
   /** Creates one dinner (and its audit row, one batch); prices left out come from the city's last dinner. */

@@ -116,7 +116,13 @@ export type AuditLogEntry = Awaited<ReturnType<typeof listAudit>>['entries'][num
  */
 export function auditRowBefore(
   d: Db,
-  entry: Omit<AuditEntry, 'before'> & { before: SQL; from: SQL; where: SQL | undefined },
+  entry: Omit<AuditEntry, 'before' | 'target'> & {
+    /** The target, or SQL reading it from the row (e.g. `'booking:' || id` when the row is found by another key). */
+    target: string | SQL;
+    before: SQL;
+    from: SQL;
+    where: SQL | undefined;
+  },
 ) {
   const after = entry.after === null ? null : JSON.stringify(entry.after);
   return d
