@@ -28,6 +28,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminSplatRouteImport } from './routes/admin.$'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
+import { Route as HostSplatRouteImport } from './routes/host.$'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -123,6 +124,11 @@ const EventEventIdRoute = EventEventIdRouteImport.update({
   path: '/event/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HostSplatRoute = HostSplatRouteImport.update({
+  id: '/host/$',
+  path: '/host/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -141,6 +147,7 @@ export interface FileRoutesByFullPath {
   '/profile-details': typeof AuthProfileDetailsRoute
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
+  '/host/$': typeof HostSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
 }
@@ -160,6 +167,7 @@ export interface FileRoutesByTo {
   '/profile-details': typeof AuthProfileDetailsRoute
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
+  '/host/$': typeof HostSplatRoute
   '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
 }
@@ -182,6 +190,7 @@ export interface FileRoutesById {
   '/_auth/profile-details': typeof AuthProfileDetailsRoute
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
+  '/host/$': typeof HostSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
 }
@@ -204,6 +213,7 @@ export interface FileRouteTypes {
     | '/profile-details'
     | '/admin/$'
     | '/event/$eventId'
+    | '/host/$'
     | '/admin/'
     | '/auth/'
   fileRoutesByTo: FileRoutesByTo
@@ -223,6 +233,7 @@ export interface FileRouteTypes {
     | '/profile-details'
     | '/admin/$'
     | '/event/$eventId'
+    | '/host/$'
     | '/admin'
     | '/auth'
   id:
@@ -244,6 +255,7 @@ export interface FileRouteTypes {
     | '/_auth/profile-details'
     | '/admin/$'
     | '/event/$eventId'
+    | '/host/$'
     | '/admin/'
     | '/auth/'
   fileRoutesById: FileRoutesById
@@ -262,6 +274,7 @@ export interface RootRouteChildren {
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   EventEventIdRoute: typeof EventEventIdRoute
+  HostSplatRoute: typeof HostSplatRoute
   AuthIndexRoute: typeof AuthIndexRoute
 }
 
@@ -400,6 +413,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/host/$': {
+      id: '/host/$'
+      path: '/host/$'
+      fullPath: '/host/$'
+      preLoaderRoute: typeof HostSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -443,6 +463,7 @@ const rootRouteChildren: RootRouteChildren = {
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   EventEventIdRoute: EventEventIdRoute,
+  HostSplatRoute: HostSplatRoute,
   AuthIndexRoute: AuthIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { DinnerActions } from './dinner-actions';
+import { DinnerHosts } from './dinner-hosts';
 import { useConsoleParams } from '../routing/console-pages';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
@@ -59,6 +60,7 @@ export function GuestList() {
       </header>
 
       <DinnerActions eventId={eventId} />
+      <DinnerHosts eventId={eventId} />
 
       {list.isPending ? (
         <p role="status" className="py-16 text-center text-base-content/80">
