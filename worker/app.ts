@@ -7,6 +7,7 @@ import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { bookingChoiceRoutes } from './routes/booking-choices';
 import { bookingsRoutes } from './routes/bookings';
 import { citiesRoutes } from './routes/cities';
 import { couponsRoutes } from './routes/coupons';
@@ -42,6 +43,7 @@ const api = new Hono<AppEnv>()
   .route('/quiz', quizRoutes)
   .route('/profile', profileRoutes)
   .route('/bookings', bookingsRoutes)
+  .route('/bookings', bookingChoiceRoutes)
   .route('/coupons', couponsRoutes)
   .route('/orders', ordersRoutes)
   .route('/payments', paymentsRoutes)

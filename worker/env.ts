@@ -17,7 +17,11 @@ export type BookingMessage =
   /** The confirmation email and WhatsApp of a booking, retried on their own until delivered. */
   | { kind: 'send-confirmation'; bookingId: string }
   /** One console message (cancellation or announcement) to one booking's guest, by email and WhatsApp. */
-  | { kind: 'guest-message'; messageId: string; bookingId: string };
+  | { kind: 'guest-message'; messageId: string; bookingId: string }
+  /** A refund we owe a booking of a cancelled dinner: ask Razorpay, or once it is processed tell the guest (services/booking-refunds.ts). */
+  | { kind: 'booking-refund'; bookingId: string }
+  /** A guest said they are running late (at `at`): tell the dinner's hosts. */
+  | { kind: 'running-late'; bookingId: string; at: string };
 
 /**
  * Bindings, vars and secrets the Worker runs with. `WranglerEnv` is what wrangler.toml declares

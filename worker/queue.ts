@@ -1,6 +1,7 @@
 import type { BookingMessage, Env } from './env';
 import { flagNeedsAttention, processBookingMessage, sendConfirmation } from './services/booking-pipeline';
 import { deliverGuestMessage } from './services/guest-messages';
+import { handleBookingChoiceMessage, isBookingChoiceMessage } from './services/booking-choice-queue';
 
 /** Retry delay for attempt n (1-based): 10 s, 20 s, 40 s … capped at 5 minutes. */
 export const retryDelaySeconds = (attempts: number) => Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
@@ -26,6 +27,7 @@ export async function handleQueue(batch: MessageBatch<BookingMessage>, env: Env)
     try {
       if (deadLetter) await handleDeadLetter(env, msg.body);
       else if (msg.body.kind === 'guest-message') await deliverGuestMessage(env, msg.body);
+      else if (isBookingChoiceMessage(msg.body)) await handleBookingChoiceMessage(env, msg.body);
       else await processBookingMessage(env, msg.body);
       msg.ack();
     } catch (err) {
@@ -85,6 +87,7 @@ export async function holdBatch(batch: MessageBatch<BookingMessage>, env: Env, e
 async function handleDeadLetter(env: Env, body: BookingMessage) {
   if (body.kind === 'send-confirmation') await sendConfirmation(env, body.bookingId);
   else if (body.kind === 'guest-message') await deliverGuestMessage(env, body);
+  else if (isBookingChoiceMessage(body)) await handleBookingChoiceMessage(env, body);
   else await flagNeedsAttention(env, body);
 }
 

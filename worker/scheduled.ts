@@ -3,6 +3,7 @@ import { db } from '../db/client';
 import type { Env } from './env';
 import { expireAbandonedHolds, reconcileUnpaidOrders, sendReminders } from './services/cron-jobs';
 import { requeueUndelivered } from './services/guest-messages';
+import { settleCancelledBookings } from './services/booking-refunds';
 import { markNoShows } from './services/host-night';
 
 export async function handleScheduled(_controller: ScheduledController, env: Env, now = new Date()): Promise<void> {
@@ -11,5 +12,6 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
   await expireAbandonedHolds(d, now);
   await sendReminders(env, d, now);
   await requeueUndelivered(env, d, now);
+  await settleCancelledBookings(env, d, now);
   await markNoShows(d, now);
 }

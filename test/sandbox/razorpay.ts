@@ -51,7 +51,8 @@ type Refund = {
   currency: string;
   payment_id: string;
   notes: Record<string, string>;
-  status: 'processed';
+  /** `pending` until processed (https://razorpay.com/docs/api/refunds/#refund-entity). */
+  status: 'pending' | 'processed';
   speed_requested: string;
   created_at: number;
 };
@@ -70,6 +71,8 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
   const payments = new Map<string, Payment>();
   const refunds = new Map<string, Refund>();
   const refundKeys = new Map<string, { refundId: string; body: string }>();
+  /** Payments whose refunds stay `pending` until `POST /checkout/refunds/:id/process` (paid with `refunds: 'pending'`). */
+  const holdRefunds = new Set<string>();
   const keys = RAZORPAY_SANDBOX_KEYS;
 
   const authorised = (headers: Parameters<typeof basicAuth>[0]) => {
@@ -102,6 +105,13 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
       console.error(`[sandbox] webhook ${event} not delivered: ${String(e)}`);
     }
   }
+
+  /** `refund.processed` with the refund and its payment, as Razorpay sends it. */
+  const deliverRefundProcessed = (refund: Refund) =>
+    deliverWebhook('refund.processed', {
+      refund: { entity: refund },
+      payment: { entity: payments.get(refund.payment_id) },
+    });
 
   return [
     {
@@ -202,7 +212,7 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
           currency: payment.currency,
           payment_id: payment.id,
           notes: b.notes ?? {},
-          status: 'processed',
+          status: holdRefunds.has(payment.id) ? 'pending' : 'processed',
           speed_requested: b.speed ?? 'normal',
           created_at: now(),
         };
@@ -211,6 +221,32 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
         payment.amount_refunded += amount;
         payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
         if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
+        // Razorpay's `refund.processed` follows the answer (never before it): sent once processed.
+        if (refund.status === 'processed') setTimeout(() => void deliverRefundProcessed(refund), 50);
+        return { json: refund };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/refunds/:id',
+      handler: (req) => {
+        if (!authorised(req.headers)) return err(401, 'Authentication failed');
+        const refund = refunds.get(req.params.id);
+        return refund ? { json: refund } : err(400, 'The id provided does not exist');
+      },
+    },
+    {
+      // Sandbox only: a refund held `pending` (its payment was made with `refunds: 'pending'`) is
+      // processed now, and `refund.processed` is delivered to the Worker if one is configured.
+      method: 'POST',
+      pattern: '/checkout/refunds/:id/process',
+      handler: async (req) => {
+        const refund = refunds.get(req.params.id);
+        if (!refund) return err(400, 'The id provided does not exist');
+        if (refund.status !== 'processed') {
+          refund.status = 'processed';
+          await deliverRefundProcessed(refund);
+        }
         return { json: refund };
       },
     },
@@ -219,7 +255,9 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
       // `webhooks: false` suppresses the webhooks for this payment (to exercise reconciliation);
       // `webhook_delay_ms` sends them that much later, after answering (a slow or reordered
       // delivery); `amount` (paise) makes a payment that differs from its order (a mismatch Razorpay
-      // itself would only allow with partial payments, which the Worker must refuse to book).
+      // itself would only allow with partial payments, which the Worker must refuse to book);
+      // `refunds: 'pending'` keeps this payment's refunds pending until
+      // `POST /checkout/refunds/:id/process` (a bank that takes days).
       method: 'POST',
       pattern: '/checkout/pay',
       handler: async (req) => {
@@ -231,6 +269,7 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
           amount?: number;
           email?: string;
           contact?: string;
+          refunds?: 'pending';
         };
         const order = b.order_id ? orders.get(b.order_id) : undefined;
         if (!order) return err(400, 'The id provided does not exist');
@@ -290,6 +329,7 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
           error_reason: null,
         };
         payments.set(payment.id, payment);
+        if (b.refunds === 'pending') holdRefunds.add(payment.id);
         order.status = 'paid';
         order.amount_paid = order.amount;
         order.amount_due = 0;

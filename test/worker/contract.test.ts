@@ -202,12 +202,72 @@ describe('one casing on the wire', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('answers a booking’s choices, the cancellation choice and running late with snake_case keys only', async () => {
+    const { guest, bookingId, target } = await cancelledBooking();
+    const offenders: string[] = [];
+    for (const [name, request] of [
+      ['choices', apiRequest('GET', `/api/bookings/${bookingId}/choices`, { cookie: guest.cookie })],
+      ['choices missing', apiRequest('GET', '/api/bookings/bkg_none/choices', { cookie: guest.cookie })],
+      [
+        'running late refused',
+        apiRequest('POST', `/api/bookings/${bookingId}/running-late`, { cookie: guest.cookie, body: { minutes: 10 } }),
+      ],
+      [
+        'choice invalid',
+        apiRequest('POST', `/api/bookings/${bookingId}/cancellation-choice`, { cookie: guest.cookie, body: {} }),
+      ],
+      [
+        'choice move',
+        apiRequest('POST', `/api/bookings/${bookingId}/cancellation-choice`, {
+          cookie: guest.cookie,
+          body: { choice: 'move', event_id: target },
+        }),
+      ],
+      [
+        'choice refused',
+        apiRequest('POST', `/api/bookings/${bookingId}/cancellation-choice`, {
+          cookie: guest.cookie,
+          body: { choice: 'refund' },
+        }),
+      ],
+    ] as const) {
+      const res = await SELF.fetch(request);
+      expect(res.headers.get('Content-Type'), name).toContain('application/json');
+      offenders.push(...nonSnakeKeys(await res.json()).map((p) => `${name}: ${p}`));
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('would catch a camelCase key anywhere in an answer', () => {
     expect(nonSnakeKeys({ event: { seats_left: 1, tickets: [{ ticketType: 'male' }] } })).toEqual([
       '$.event.tickets[0].ticketType',
     ]);
   });
 });
+
+/** A guest whose confirmed booking's dinner we cancelled (rows as the pipeline and the cancel leave them), and a dinner to move to. */
+async function cancelledBooking() {
+  const guest = await createGuest();
+  const event = await createEvent();
+  const target = await createEvent();
+  const id = `bkg_choice_${event.id}`;
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO payment_orders (id, receipt, user_id, event_id, ticket_type, seats, amount, status, hold_expires_at, payment_id)
+       VALUES (?1, ?1, ?2, ?3, 'male', 1, 499, 'confirmed', '2000-01-01T00:00:00.000Z', ?4)`,
+    ).bind(`ord_${id}`, guest.userId, event.id, `pay_${id}`),
+    env.DB.prepare(
+      `INSERT INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, ticket_code)
+       VALUES (?1, ?2, ?3, ?4, 'Contract dinner', 'Gurugram', '2030-01-01', 'male', 1, 499, ?5, 'confirmed', ?1)`,
+    ).bind(id, guest.userId, `ord_${id}`, event.id, `pay_${id}`),
+    env.DB.prepare('UPDATE events SET cancelled_at = ?2, cancel_reason = ?3, available = 0 WHERE id = ?1').bind(
+      event.id,
+      new Date().toISOString(),
+      'Rain.',
+    ),
+  ]);
+  return { guest: { cookie: guest.cookie }, bookingId: id, target: target.id };
+}
 
 /** A D1 binding that counts round trips: each statement run, and each batch, is one. */
 function countingD1(inner: D1Database) {
@@ -427,6 +487,29 @@ describe('D1 round trips per request', () => {
       'DELETE /api/admin/events/:id/hosts/:userId',
       apiRequest('DELETE', `/api/admin/events/${event.id}/hosts/${host.userId}`, { cookie: operator.cookie }),
       2,
+    );
+  });
+
+  it('a booking’s choices, a cancellation choice and running late cost two: the session, then one batch', async () => {
+    const { guest, bookingId, target } = await cancelledBooking();
+    const path = `/api/bookings/${bookingId}`;
+    await expectWithin('GET /api/bookings/:id/choices', apiRequest('GET', `${path}/choices`, guest), 2);
+    await expectWithin(
+      'POST …/cancellation-choice (move)',
+      apiRequest('POST', `${path}/cancellation-choice`, { ...guest, body: { choice: 'move', event_id: target } }),
+      2,
+    );
+    await expectWithin(
+      'POST …/cancellation-choice (refused)',
+      apiRequest('POST', `${path}/cancellation-choice`, { ...guest, body: { choice: 'refund' } }),
+      2,
+      409,
+    );
+    await expectWithin(
+      'POST …/running-late (refused)',
+      apiRequest('POST', `${path}/running-late`, { ...guest, body: { minutes: 10 } }),
+      2,
+      409,
     );
   });
 

@@ -202,3 +202,69 @@ export function guestMessage(f: GuestMessageFacts) {
       : [first, f.eventName, when, f.subject, f.body].map(waParam);
   return { email, whatsapp: { name: template, params, text: whatsappText(template, params) } };
 }
+
+/**
+ * When we cancelled a dinner and the guest's full refund is processed by Razorpay (the guest's
+ * choice on My Booking, or automatically at the start: services/booking-refunds.ts).
+ */
+export function cancellationRefundEmail(r: { name: string; eventName: string; amount: number; bookingId: string }) {
+  return {
+    subject: `Refunded: ${r.eventName}`,
+    ...render([
+      `Hi ${firstName(r.name)},`,
+      `We have refunded ${rupees(r.amount)} in full for ${r.eventName}, which we cancelled. It goes back to your original payment method; banks usually credit it within 7 working days.`,
+      `Booking ID: ${r.bookingId}`,
+      'We are sorry we could not host you, and hope to see you at another dinner soon.',
+      'Tablemates',
+    ]),
+  };
+}
+
+/** WhatsApp template `refund_processed`: {{1}} name, {{2}} amount, {{3}} event, {{4}} booking id. */
+export const cancellationRefundWhatsApp = (r: {
+  name: string;
+  eventName: string;
+  amount: number;
+  bookingId: string;
+}) => ({
+  name: 'refund_processed',
+  params: [firstName(r.name), rupees(r.amount), r.eventName, r.bookingId].map(waParam),
+});
+
+/** WhatsApp template `running_late` to a dinner's host: {{1}} host, {{2}} guest, {{3}} minutes, {{4}} event, {{5}} seats. */
+export const runningLateWhatsApp = (l: {
+  hostName: string;
+  guestName: string;
+  minutes: number;
+  eventName: string;
+  seats: number;
+}) => ({
+  name: 'running_late',
+  params: [
+    firstName(l.hostName, 'there'),
+    l.guestName || 'A guest',
+    String(l.minutes),
+    l.eventName,
+    String(l.seats),
+  ].map(waParam),
+});
+
+/** The same, by email, to a host with no phone on their account. */
+export function runningLateEmail(l: {
+  hostName: string;
+  guestName: string;
+  minutes: number;
+  eventName: string;
+  seats: number;
+}) {
+  const who = l.guestName || 'A guest';
+  return {
+    subject: `${who} is running about ${l.minutes} minutes late`,
+    ...render([
+      `Hi ${firstName(l.hostName, 'there')},`,
+      `${who} (${l.seats === 1 ? '1 seat' : `${l.seats} seats`}) says they will be about ${l.minutes} minutes late for ${l.eventName}.`,
+      'Guests more than 60 minutes late count as a no-show.',
+      'Tablemates',
+    ]),
+  };
+}

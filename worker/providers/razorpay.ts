@@ -111,6 +111,24 @@ export function refundPayment(
   );
 }
 
+/** One refund by id: `status` is `pending`, `processed` or `failed` (https://razorpay.com/docs/api/refunds/fetch-with-id/). */
+export function fetchRefund(env: RazorpayEnv, refundId: string) {
+  return request<RazorpayRefund>(env, 'GET', `/v1/refunds/${encodeURIComponent(refundId)}`);
+}
+
+/** Every refund of a payment (https://razorpay.com/docs/api/refunds/fetch-multiple-refund-payment/). */
+export async function fetchPaymentRefunds(
+  env: RazorpayEnv,
+  paymentId: string,
+): Promise<ProviderResult<RazorpayRefund[]>> {
+  const res = await request<{ items: RazorpayRefund[] }>(
+    env,
+    'GET',
+    `/v1/payments/${encodeURIComponent(paymentId)}/refunds`,
+  );
+  return res.ok ? ok(res.value.items ?? []) : res;
+}
+
 /** Checkout handler signature: HMAC-SHA256(`order_id|payment_id`, key secret), hex. */
 const checkoutSignature = (keySecret: string, orderId: string, paymentId: string) =>
   hmacSha256Hex(keySecret, `${orderId}|${paymentId}`);

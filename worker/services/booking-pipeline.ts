@@ -117,7 +117,7 @@ export async function claimSeat(d: Db, order: Order, paymentId: string): Promise
 /** One message of the `bookings` queue (or a retry of one). Throws on anything transient. */
 export async function processBookingMessage(
   env: Env,
-  msg: Exclude<BookingMessage, { kind: 'guest-message' }>,
+  msg: Extract<BookingMessage, { kind: 'payment-captured' | 'send-confirmation' }>,
 ): Promise<void> {
   if (msg.kind === 'send-confirmation') await sendConfirmation(env, msg.bookingId);
   else await processCapturedPayment(env, msg);

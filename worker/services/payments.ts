@@ -13,6 +13,7 @@ import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { verifyCheckoutSignature, verifyWebhookSignature } from '../providers/razorpay';
 import { reportCapturedPayment } from './booking-pipeline';
+import { refundProcessed } from './booking-refunds';
 import { findOwnOrder } from './orders';
 
 /**
@@ -62,6 +63,7 @@ const WebhookBody = v.object({
   payload: v.object({
     payment: v.optional(v.object({ entity: Payment })),
     order: v.optional(v.object({ entity: v.object({ id: v.string() }) })),
+    refund: v.optional(v.object({ entity: v.object({ id: v.string(), payment_id: v.string(), status: v.string() }) })),
   }),
 });
 type Webhook = v.InferOutput<typeof WebhookBody>;
@@ -103,6 +105,7 @@ export async function handleRazorpayWebhook(
 }
 
 async function applyWebhook(env: Env, d: Db, body: Webhook) {
+  if (body.event === 'refund.processed') return refundProcessed(env, d, body.payload.refund?.entity);
   const payment = body.payload.payment?.entity;
   const orderId = payment?.order_id ?? body.payload.order?.entity.id;
   if (!payment || !orderId) return;

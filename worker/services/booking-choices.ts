@@ -1,0 +1,234 @@
+/**
+ * The guest's choice when we cancel their dinner (DESIGN.md "My Booking", SPEC §4): a full refund
+ * or a move to another dinner, each ONE conditional write (nothing read before it), so three
+ * clicks, two tabs or a click racing the cron's refund at the start end in one outcome: never
+ * refunded twice, never both refunded and moved. The refund itself goes through the queue
+ * (services/booking-refunds.ts). A move is the reschedule's atomic seat move without its 48-hour
+ * limit: the order's seats leave the cancelled dinner and are taken on the new one in the same
+ * batch, only if it is bookable and has room (seats.ts's one predicate), else nothing changes.
+ */
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
+import { bookingStatusesBefore } from '../domain/statuses';
+import { dinnerCancelledSql } from './booking-refunds';
+import { isBookable } from './events';
+import { seatsTakenSql } from './seats';
+
+/** Dinners offered to move to, at most. */
+const MOVE_TARGETS_LIMIT = 30;
+/** The reminders a move must send again for the new date (cron-jobs.ts claims them by kind). */
+const REMINDER_KINDS = ['48h', '24h', 'day_of'];
+
+/** What My Booking shows of a booking's choices, on the wire. */
+const stateColumns = {
+  id: eventBookings.id,
+  status: eventBookings.status,
+  event_id: eventBookings.eventId,
+  event_name: eventBookings.eventName,
+  event_location: eventBookings.eventLocation,
+  starts_at: events.startsAt,
+  seats: eventBookings.seats,
+  amount: eventBookings.amount,
+  cancelled_at: events.cancelledAt,
+  cancel_reason: events.cancelReason,
+  cancellation_choice: eventBookings.cancellationChoice,
+  cancellation_choice_at: eventBookings.cancellationChoiceAt,
+  refund_requested_at: eventBookings.refundRequestedAt,
+  refunded_at: eventBookings.refundedAt,
+  rescheduled_from: eventBookings.rescheduledFrom,
+  rescheduled_at: eventBookings.rescheduledAt,
+  running_late_minutes: eventBookings.runningLateMinutes,
+  running_late_at: eventBookings.runningLateAt,
+};
+
+/** The guest's own booking with its dinner, as {@link stateColumns}. */
+export function choiceState(d: Db, userId: string, bookingId: string) {
+  return d
+    .select(stateColumns)
+    .from(eventBookings)
+    .innerJoin(events, eq(events.id, eventBookings.eventId))
+    .where(and(eq(eventBookings.id, bookingId), eq(eventBookings.userId, userId)));
+}
+export type ChoiceState = Awaited<ReturnType<typeof choiceState>>[number];
+
+/** Whether the guest may still choose: a confirmed booking of a dinner we cancelled, no choice yet. */
+export const choiceOpen = (s: ChoiceState) => s.status === 'confirmed' && !!s.cancelled_at && !s.cancellation_choice;
+
+/**
+ * Dinners this booking may move to: bookable (shown, not cancelled, not started) with room for its
+ * seats, the guest's own city first, soonest first. The booking is read inside the query, so this
+ * goes in the same batch as the booking itself.
+ */
+function moveTargets(d: Db, userId: string, bookingId: string, nowIso: string) {
+  const left = sql<number>`(${events.capacity} - ${seatsTakenSql(sql`${events.id}`, nowIso)})`;
+  const own = sql`(SELECT b.seats FROM event_bookings b WHERE b.id = ${bookingId} AND b.user_id = ${userId})`;
+  const ownCity = sql`(SELECT ev.city FROM events ev JOIN event_bookings b ON b.event_id = ev.id WHERE b.id = ${bookingId})`;
+  return d
+    .select({
+      id: events.id,
+      city: events.city,
+      title: events.title,
+      location: events.location,
+      date: events.date,
+      starts_at: events.startsAt,
+      seats_left: left.as('seats_left'),
+    })
+    .from(events)
+    .where(and(isBookable(nowIso), sql`${left} >= ${own}`))
+    .orderBy(sql`${events.city} = ${ownCity} DESC`, asc(events.startsAt), asc(events.id))
+    .limit(MOVE_TARGETS_LIMIT);
+}
+
+/**
+ * `GET /api/bookings/:id/choices`: the booking's state and, while the choice is open, the dinners
+ * it may move to. One round trip (a batch of two reads); null for a booking that is not the guest's.
+ */
+export async function bookingChoices(d: Db, userId: string, bookingId: string, now: Date) {
+  const [[state], targets] = await d.batch([
+    choiceState(d, userId, bookingId),
+    moveTargets(d, userId, bookingId, now.toISOString()),
+  ]);
+  if (!state) return null;
+  return {
+    booking: state,
+    move_targets: choiceOpen(state) ? targets.map((t) => ({ ...t, seats_left: Number(t.seats_left) })) : [],
+  };
+}
+
+export type ChoiceRefusal =
+  | 'not_found'
+  | 'chosen_refund'
+  | 'chosen_move'
+  | 'not_cancelled'
+  | 'closed'
+  | 'move_closed'
+  | 'target_unavailable'
+  | 'target_full';
+export type ChoiceResult =
+  | { kind: 'refund'; booking: ChoiceState; owed: boolean }
+  | { kind: 'moved'; booking: ChoiceState; fresh: boolean }
+  | { kind: ChoiceRefusal };
+
+/** Why a write that changed nothing changed nothing, from the booking as it is now. */
+function refusal(s: ChoiceState | undefined): { kind: ChoiceRefusal } {
+  if (!s) return { kind: 'not_found' };
+  if (s.cancellation_choice === 'refund') return { kind: 'chosen_refund' };
+  if (s.cancellation_choice === 'move') return { kind: 'chosen_move' };
+  if (!s.cancelled_at) return { kind: 'not_cancelled' };
+  return { kind: 'closed' };
+}
+
+/**
+ * A full refund: `confirmed → refund_pending` with the choice, in one conditional UPDATE, then the
+ * booking read back in the same batch. The same choice again answers the same (the refund is
+ * requested once: Razorpay's idempotency key); another choice after it is refused.
+ * @returns `owed` when the refund still has to be requested (the caller queues it)
+ */
+export async function chooseRefund(d: Db, userId: string, bookingId: string, now: Date): Promise<ChoiceResult> {
+  const nowIso = now.toISOString();
+  const [, [state]] = await d.batch([
+    d
+      .update(eventBookings)
+      .set({ status: 'refund_pending', cancellationChoice: 'refund', cancellationChoiceAt: nowIso })
+      .where(
+        and(
+          eq(eventBookings.id, bookingId),
+          eq(eventBookings.userId, userId),
+          inArray(eventBookings.status, bookingStatusesBefore('refund_pending')),
+          isNull(eventBookings.cancellationChoice),
+          dinnerCancelledSql,
+        ),
+      ),
+    choiceState(d, userId, bookingId),
+  ]);
+  if (state?.cancellation_choice === 'refund' && (state.status === 'refund_pending' || state.status === 'refunded'))
+    return { kind: 'refund', booking: state, owed: state.status === 'refund_pending' && !state.refund_requested_at };
+  return refusal(state);
+}
+
+/**
+ * A move to `targetId`, in ONE batch: the order's seats move to the new dinner only if it is
+ * bookable and has room (the seat predicate of seats.ts), the booking follows only if its order
+ * did (same batch, so both or neither), and the reminders already sent for the cancelled date are
+ * forgotten so the new date's are sent. The booking stays `confirmed`, on the new dinner, with
+ * `rescheduled_from` the cancelled one. Moving again to the same dinner answers the same.
+ */
+export async function chooseMove(
+  d: Db,
+  userId: string,
+  bookingId: string,
+  targetId: string,
+  now: Date,
+): Promise<ChoiceResult> {
+  const nowIso = now.toISOString();
+  const open = sql`SELECT b.order_id FROM event_bookings b JOIN events old ON old.id = b.event_id
+    WHERE b.id = ${bookingId} AND b.user_id = ${userId} AND b.status = 'confirmed' AND b.cancellation_choice IS NULL
+      AND old.cancelled_at IS NOT NULL AND old.starts_at > ${nowIso} AND old.id <> ${targetId}`;
+  const room = sql`EXISTS (SELECT 1 FROM events t WHERE t.id = ${targetId} AND t.available = 1 AND t.cancelled_at IS NULL
+      AND t.starts_at > ${nowIso} AND ${seatsTakenSql(targetId, nowIso)} + ${paymentOrders.seats} <= t.capacity)`;
+  const target = d
+    .select({
+      id: events.id,
+      title: events.title,
+      location: events.location,
+      date: events.date,
+      bookable: sql<number>`${isBookable(nowIso)}`,
+      left: sql<number>`${events.capacity} - ${seatsTakenSql(targetId, nowIso)}`,
+    })
+    .from(events)
+    .where(eq(events.id, targetId));
+  const [, , , [state], [after]] = await d.batch([
+    d
+      .update(paymentOrders)
+      .set({ eventId: targetId, updatedAt: nowIso })
+      .where(and(sql`${paymentOrders.id} IN (${open})`, ne(paymentOrders.eventId, targetId), room)),
+    d
+      .update(eventBookings)
+      .set({
+        eventId: targetId,
+        eventName: sql`(SELECT title FROM events WHERE id = ${targetId})`,
+        eventLocation: sql`(SELECT location FROM events WHERE id = ${targetId})`,
+        eventDate: sql`(SELECT date FROM events WHERE id = ${targetId})`,
+        cancellationChoice: 'move',
+        cancellationChoiceAt: nowIso,
+        rescheduledFrom: sql`${eventBookings.eventId}`,
+        rescheduledAt: nowIso,
+        // The new confirmation is owed (claimed afresh by booking-pipeline.ts's notifyConfirmed).
+        confirmationEmailSentAt: null,
+        confirmationWhatsappSentAt: null,
+      })
+      .where(
+        and(
+          eq(eventBookings.id, bookingId),
+          eq(eventBookings.userId, userId),
+          eq(eventBookings.status, 'confirmed'),
+          isNull(eventBookings.cancellationChoice),
+          ne(eventBookings.eventId, targetId),
+          dinnerCancelledSql,
+          sql`EXISTS (SELECT 1 FROM payment_orders o WHERE o.id = ${eventBookings.orderId} AND o.event_id = ${targetId})`,
+        ),
+      ),
+    d
+      .delete(remindersSent)
+      .where(
+        and(
+          eq(remindersSent.bookingId, bookingId),
+          inArray(remindersSent.kind, REMINDER_KINDS),
+          sql`EXISTS (SELECT 1 FROM event_bookings WHERE id = ${bookingId} AND rescheduled_at = ${nowIso} AND event_id = ${targetId})`,
+        ),
+      ),
+    choiceState(d, userId, bookingId),
+    target,
+  ]);
+  if (state?.cancellation_choice === 'move') {
+    if (state.event_id === targetId) return { kind: 'moved', booking: state, fresh: state.rescheduled_at === nowIso };
+    return { kind: 'chosen_move' };
+  }
+  if (!state || state.cancellation_choice || !state.cancelled_at || state.status !== 'confirmed') return refusal(state);
+  if (new Date(state.starts_at).getTime() <= now.getTime()) return { kind: 'move_closed' };
+  if (!after || !Number(after.bookable) || after.id === state.event_id) return { kind: 'target_unavailable' };
+  if (Number(after.left) < state.seats) return { kind: 'target_full' };
+  // Bookable with room a moment ago, yet not moved: a race with another write; the guest may retry.
+  return { kind: 'target_full' };
+}

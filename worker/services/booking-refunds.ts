@@ -1,0 +1,265 @@
+/**
+ * Refunds of bookings whose dinner we cancelled (DESIGN.md "My Booking", SPEC §4): the guest's
+ * choice on My Booking, or automatically at the dinner's start for a guest who did not choose.
+ * A booking moves `confirmed → refund_pending` in one conditional write (the choice or the cron);
+ * the Razorpay refund is requested OFF the request, by the `bookings` queue's `booking-refund`
+ * message, with the idempotency key every refund of a payment uses (`refund_<payment id>`), so a
+ * Razorpay outage retries and a doubled message refunds once. `refund_pending → refunded` on
+ * Razorpay's `refund.processed` webhook, or when the cron asks Razorpay about refunds still
+ * pending; then the guest is told by email and WhatsApp, once.
+ */
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { type Db, db } from '../../db/client';
+import { eventBookings, events } from '../../db/schema';
+import { cancellationRefundEmail, cancellationRefundWhatsApp } from '../domain/booking-messages';
+import { bookingStatusesBefore } from '../domain/statuses';
+import type { BookingMessage, Env } from '../env';
+import { fetchPaymentRefunds, fetchRefund, type RazorpayRefund, refundPayment } from '../providers/razorpay';
+import { emailTo, sendClaimed, whatsAppTo } from './booking-notices';
+import { guestContact } from './guests';
+
+/** Give the queue this long before the cron re-enqueues a refund nobody requested yet. */
+export const REFUND_REQUEUE_AFTER_MS = 2 * 60_000;
+/** How long after a refund the cron still makes sure the guest was told. */
+export const REFUND_NOTICE_WINDOW_MS = 24 * 3_600_000;
+/** Bookings handled per cron run, per kind (unrequested, pending at Razorpay, untold). */
+export const REFUND_CRON_BATCH = 50;
+/** Queue messages per `sendBatch` (the platform's limit). */
+const SEND_BATCH = 100;
+
+/** The booking's dinner was cancelled by us. */
+export const dinnerCancelledSql = sql`EXISTS (SELECT 1 FROM events AS cancelled WHERE cancelled.id = ${eventBookings.eventId} AND cancelled.cancelled_at IS NOT NULL)`;
+
+export const refundMessage = (bookingId: string): BookingMessage => ({ kind: 'booking-refund', bookingId });
+
+/**
+ * Puts `booking-refund` messages on the queue. Never throws: the write that owes the refund is
+ * committed, and the cron re-enqueues what was not requested within minutes.
+ * @returns whether every message was queued
+ */
+export async function enqueueRefunds(env: Env, bookingIds: string[]): Promise<boolean> {
+  try {
+    for (let i = 0; i < bookingIds.length; i += SEND_BATCH)
+      await env.BOOKINGS.sendBatch(bookingIds.slice(i, i + SEND_BATCH).map((id) => ({ body: refundMessage(id) })));
+    return true;
+  } catch (err) {
+    console.error(
+      JSON.stringify({ level: 'error', alert: 'refund_enqueue_failed', bookings: bookingIds, error: String(err) }),
+    );
+    return false;
+  }
+}
+
+/**
+ * A full refund of `paymentId` with the key every refund of a payment uses, so the choice, the
+ * cron, a redelivery and the console all get the same refund back. When Razorpay refuses (the
+ * payment is already refunded, or a refund with this key but another body exists), the payment's
+ * own refunds say whether it is refunded in full already.
+ */
+async function refundInFull(
+  env: Env,
+  booking: { id: string; paymentId: string; amount: number },
+): Promise<RazorpayRefund> {
+  const paise = booking.amount * 100;
+  const refund = await refundPayment(env, booking.paymentId, paise, `refund_${booking.paymentId}`, {
+    booking_id: booking.id,
+    reason: 'dinner cancelled',
+  });
+  if (refund.ok) return refund.value;
+  const listed = await fetchPaymentRefunds(env, booking.paymentId);
+  if (listed.ok) {
+    const live = listed.value.filter((r) => r.status !== 'failed');
+    const total = live.reduce((sum, r) => sum + r.amount, 0);
+    if (live.length > 0 && total >= paise) return live[0];
+  }
+  throw new Error(`refund of ${booking.paymentId} (booking ${booking.id}) failed: ${refund.error}`);
+}
+
+/**
+ * `refund_pending → refunded` for the booking paid with `paymentId`, recording Razorpay's refund id
+ * if it was not yet. Conditional: the webhook, the cron and the consumer may all report it.
+ */
+async function markRefunded(d: Db, paymentId: string, refundId: string, now: Date) {
+  const nowIso = now.toISOString();
+  return d
+    .update(eventBookings)
+    .set({
+      status: 'refunded',
+      refundedAt: nowIso,
+      refundId: sql`COALESCE(${eventBookings.refundId}, ${refundId})`,
+      refundRequestedAt: sql`COALESCE(${eventBookings.refundRequestedAt}, ${nowIso})`,
+    })
+    .where(
+      and(eq(eventBookings.paymentId, paymentId), inArray(eventBookings.status, bookingStatusesBefore('refunded'))),
+    )
+    .returning({ id: eventBookings.id });
+}
+
+/**
+ * One `booking-refund` message. A booking still owed its refund gets it requested (and recorded:
+ * `refund_id`, `refund_requested_at`); one already refunded gets its notice (claimed per channel).
+ * Throws on anything transient: the queue retries, then its dead-letter queue keeps trying.
+ */
+export async function handleBookingRefund(env: Env, bookingId: string): Promise<void> {
+  const d = db(env.DB);
+  const [booking] = await d.select().from(eventBookings).where(eq(eventBookings.id, bookingId));
+  if (!booking) return;
+  let status = booking.status;
+  if (status === 'refund_pending' && !booking.refundId) {
+    const refund = await refundInFull(env, booking);
+    const now = new Date();
+    await d
+      .update(eventBookings)
+      .set({
+        refundId: refund.id,
+        refundRequestedAt: sql`COALESCE(${eventBookings.refundRequestedAt}, ${now.toISOString()})`,
+      })
+      .where(and(eq(eventBookings.id, bookingId), isNull(eventBookings.refundId)));
+    if (refund.status === 'processed' && (await markRefunded(d, booking.paymentId, refund.id, now)).length > 0)
+      status = 'refunded';
+  }
+  if (status === 'refunded') await tellRefunded(env, d, bookingId);
+}
+
+/** The guest's "refunded" email and WhatsApp, each once. Throws while one is owed. */
+async function tellRefunded(env: Env, d: Db, bookingId: string) {
+  const [row] = await d
+    .select({ booking: eventBookings, eventName: events.title })
+    .from(eventBookings)
+    .innerJoin(events, eq(events.id, eventBookings.eventId))
+    .where(eq(eventBookings.id, bookingId));
+  if (row?.booking.status !== 'refunded') return;
+  const guest = await guestContact(d, row.booking.userId);
+  const facts = { name: guest.fullName, eventName: row.eventName, amount: row.booking.amount, bookingId };
+  let owed = false;
+  if (guest.email) {
+    const to = guest.email;
+    owed =
+      (await sendClaimed(d, bookingId, 'refund:email', () =>
+        emailTo(env, to, cancellationRefundEmail(facts), `refund_processed_${bookingId}`),
+      )) || owed;
+  }
+  if (guest.phone) {
+    const to = guest.phone;
+    owed =
+      (await sendClaimed(d, bookingId, 'refund:whatsapp', () =>
+        whatsAppTo(env, to, cancellationRefundWhatsApp(facts)),
+      )) || owed;
+  }
+  if (owed) throw new Error(`refund notice of ${bookingId} not delivered yet`);
+}
+
+/**
+ * Razorpay's `refund.processed` (https://razorpay.com/docs/webhooks/refunds/): the booking paid
+ * with this payment becomes `refunded` (matched by payment, so it works even when the webhook
+ * outruns the consumer's recording of the refund id) and its notice is queued. A refund of any
+ * other payment (the pipeline's or the console's) matches no `refund_pending` booking and changes
+ * nothing. A failed enqueue throws, so Razorpay redelivers and the notice is queued then.
+ */
+export async function refundProcessed(
+  env: Env,
+  d: Db,
+  refund: { id: string; payment_id: string; status: string } | undefined,
+  now = new Date(),
+): Promise<void> {
+  if (refund?.status !== 'processed') return;
+  await markRefunded(d, refund.payment_id, refund.id, now);
+  const [booking] = await d
+    .select({ id: eventBookings.id, status: eventBookings.status })
+    .from(eventBookings)
+    .where(eq(eventBookings.paymentId, refund.payment_id));
+  if (booking?.status === 'refunded') await env.BOOKINGS.send(refundMessage(booking.id));
+}
+
+/**
+ * The cron's part (worker/scheduled.ts), every step idempotent:
+ * 1. confirmed bookings of cancelled dinners that have STARTED with no choice become
+ *    `refund_pending` (choice `refund`) in one UPDATE, and their refunds are queued;
+ * 2. `refund_pending` bookings whose refund was never requested (the enqueue failed, or the queue
+ *    lost it) are queued again after {@link REFUND_REQUEUE_AFTER_MS};
+ * 3. refunds still pending at Razorpay are asked about (`GET /v1/refunds/:id`); a processed one
+ *    marks its booking refunded and queues its notice;
+ * 4. bookings refunded in the last day whose guest was told on no channel are queued again.
+ */
+export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promise<void> {
+  const nowIso = now.toISOString();
+  const started = await d
+    .update(eventBookings)
+    .set({ status: 'refund_pending', cancellationChoice: 'refund', cancellationChoiceAt: nowIso })
+    .where(
+      and(
+        inArray(eventBookings.status, bookingStatusesBefore('refund_pending')),
+        isNull(eventBookings.cancellationChoice),
+        sql`EXISTS (SELECT 1 FROM events AS cancelled WHERE cancelled.id = ${eventBookings.eventId}
+          AND cancelled.cancelled_at IS NOT NULL AND cancelled.starts_at <= ${nowIso})`,
+      ),
+    )
+    .returning({ id: eventBookings.id });
+  if (started.length > 0)
+    await enqueueRefunds(
+      env,
+      started.map((b) => b.id),
+    );
+
+  const requeueBefore = new Date(now.getTime() - REFUND_REQUEUE_AFTER_MS).toISOString();
+  const unrequested = await d
+    .select({ id: eventBookings.id })
+    .from(eventBookings)
+    .where(
+      and(
+        eq(eventBookings.status, 'refund_pending'),
+        isNull(eventBookings.refundId),
+        lte(eventBookings.cancellationChoiceAt, requeueBefore),
+      ),
+    )
+    .orderBy(asc(eventBookings.cancellationChoiceAt))
+    .limit(REFUND_CRON_BATCH);
+  if (unrequested.length > 0)
+    await enqueueRefunds(
+      env,
+      unrequested.map((b) => b.id),
+    );
+
+  const pending = await d
+    .select({ id: eventBookings.id, paymentId: eventBookings.paymentId, refundId: eventBookings.refundId })
+    .from(eventBookings)
+    .where(and(eq(eventBookings.status, 'refund_pending'), isNotNull(eventBookings.refundId)))
+    .orderBy(asc(eventBookings.refundRequestedAt))
+    .limit(REFUND_CRON_BATCH);
+  const processed: string[] = [];
+  for (const b of pending) {
+    const refund = await fetchRefund(env, b.refundId as string);
+    if (!refund.ok) {
+      console.error('refund reconcile: could not ask Razorpay', b.refundId, refund.error);
+      continue;
+    }
+    if (refund.value.status === 'processed') {
+      if ((await markRefunded(d, b.paymentId, refund.value.id, now)).length > 0) processed.push(b.id);
+    } else if (refund.value.status === 'failed') {
+      // Razorpay gave up on it: the money has not gone back. A person must refund another way.
+      console.error(
+        JSON.stringify({ level: 'error', alert: 'booking_refund_failed', booking: b.id, refund: b.refundId }),
+      );
+    }
+  }
+  if (processed.length > 0) await enqueueRefunds(env, processed);
+
+  const untold = await d
+    .select({ id: eventBookings.id })
+    .from(eventBookings)
+    .where(
+      and(
+        eq(eventBookings.status, 'refunded'),
+        gt(eventBookings.refundedAt, new Date(now.getTime() - REFUND_NOTICE_WINDOW_MS).toISOString()),
+        lte(eventBookings.refundedAt, requeueBefore),
+        isNotNull(eventBookings.cancellationChoice),
+        sql`NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.booking_id = ${eventBookings.id} AND r.kind IN ('refund:email', 'refund:whatsapp'))`,
+      ),
+    )
+    .limit(REFUND_CRON_BATCH);
+  if (untold.length > 0)
+    await enqueueRefunds(
+      env,
+      untold.map((b) => b.id),
+    );
+}
