@@ -176,6 +176,7 @@ describe('GET /api/admin/events/:id/attendees', () => {
       status: 'confirmed',
       table: null,
       checked_in: false,
+      checked_in_at: null,
       booked_at: '2030-01-01T10:00:00.000Z',
     });
     expect(body.attendees[1]).toMatchObject({ name: 'Ravi Kumar', status: 'checked_in', checked_in: true });

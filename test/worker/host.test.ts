@@ -233,7 +233,7 @@ describe('the host sees only their dinners', () => {
 
 describe('check-in (POST /api/host/check-in, POST /api/host/events/:id/check-in)', () => {
   it('checks a guest in by a typed code in lower case with spaces, once; a second scan says already', async () => {
-    const { host, event } = await hostedDinner();
+    const { host, operator, event } = await hostedDinner();
     const guest = await booked(event, { name: 'Asha Verma' });
     const typed = ` ${guest.ticketCode.toLowerCase().replace(/-/g, ' ')} `;
     const res = await call('POST', '/api/host/check-in', {
@@ -270,6 +270,16 @@ describe('check-in (POST /api/host/check-in, POST /api/host/events/:id/check-in)
     });
     expect(await auditFor(`booking:${guest.bookingId}`)).toHaveLength(1);
     expect((await bookingRow(guest.bookingId)).checkedInAt).toBe(row.checkedInAt);
+
+    // The console's guest list reads the same columns.
+    const list = (await (
+      await call('GET', `/api/admin/events/${event.id}/attendees`, { cookie: operator.cookie })
+    ).json()) as { attendees: Array<Record<string, unknown>> };
+    expect(list.attendees.find((a) => a.booking_id === guest.bookingId)).toMatchObject({
+      status: 'checked_in',
+      checked_in: true,
+      checked_in_at: row.checkedInAt,
+    });
   });
 
   it('refuses a ticket of another dinner, another host’s dinner (403), an unknown code and a bad one', async () => {

@@ -1,7 +1,8 @@
 /**
  * A dinner's guest list for the operator console (DESIGN.md "Operating the product"): every
  * booking of that dinner, whatever its status, with whom to call. Matching and check-in do not
- * exist yet, so `table` is always null and `checked_in` is read from the booking's own status.
+ * exist yet, so `table` is always null; `checked_in` is read from the booking's own status (a host's
+ * check-in moves it to `checked_in`, worker/services/host-night.ts) and `checked_in_at` is when.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -53,6 +54,7 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
         seats: eventBookings.seats,
         amount: eventBookings.amount,
         status: eventBookings.status,
+        checkedInAt: eventBookings.checkedInAt,
         bookingDate: eventBookings.bookingDate,
         // Aliased: in a D1 batch, drizzle reads rows by column name, so the two tables'
         // `full_name`, `email` and `phone` would overwrite each other.
@@ -86,6 +88,8 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
       /** Matching does not exist yet: no guest has a table. */
       table: null,
       checked_in: row.status === 'checked_in',
+      /** When a host checked the guest in (null before, and for bookings from before check-in existed). */
+      checked_in_at: row.checkedInAt,
       booked_at: row.bookingDate,
     };
   });

@@ -165,7 +165,14 @@ function GuestRow({ guest }: { guest: Attendee }) {
       <td className="whitespace-nowrap">{rupees.format(guest.amount)}</td>
       <td className="whitespace-nowrap">{STATUS_LABELS[guest.status]}</td>
       <td className="whitespace-nowrap">{guest.table ?? 'Not matched'}</td>
-      <td>{guest.checked_in ? 'Yes' : 'No'}</td>
+      <td className="whitespace-nowrap">
+        {guest.checked_in ? 'Yes' : 'No'}
+        {guest.checked_in_at && (
+          <>
+            , <time dateTime={guest.checked_in_at}>{formatWhen(guest.checked_in_at)}</time>
+          </>
+        )}
+      </td>
       <td className="whitespace-nowrap">
         <time dateTime={guest.booked_at}>{formatWhen(guest.booked_at)}</time>
       </td>

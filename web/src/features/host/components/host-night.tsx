@@ -1,10 +1,9 @@
 import { CONSOLE_COPY } from '@domain/copy-console';
-import { normalizeTicketCode } from '@domain/ticket';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ApiRequestError } from '@/lib/api';
 import { type CheckInAnswer, type HostGuest, useCheckIn, useHostNightQuery } from '../api/host-api';
 import { HostLink, useHostParams } from '../routing/host-pages';
-import { canScan, TicketScanner } from './ticket-scanner';
+import { canScan, TicketScanner, ticketCodeIn } from './ticket-scanner';
 
 const H = CONSOLE_COPY.host;
 const dayTime = new Intl.DateTimeFormat('en-IN', {
@@ -31,17 +30,6 @@ const outcomeOf = ({ guest, already }: CheckInAnswer): Outcome =>
         kind: 'done',
         text: `${H.checkedIn}: ${guest.name || 'guest'}${guest.seats > 1 ? ` (${guest.seats} seats)` : ''}.`,
       };
-
-/**
- * The code inside a scanned QR: the ticket code itself, or a link that carries it. Null when the
- * QR holds no ticket code (another QR held up by mistake).
- */
-function codeIn(raw: string): string | null {
-  const direct = normalizeTicketCode(raw);
-  if (direct) return direct;
-  const found = raw.match(/[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}|\b[0-9a-fA-F]{32}\b/);
-  return found ? normalizeTicketCode(found[0]) : null;
-}
 
 /**
  * A dinner's night (`/host/events/:id`): the head counts, check-in by scanning the guest's QR
@@ -176,7 +164,7 @@ function CheckInPanel({
       {scanning && (
         <TicketScanner
           onCode={(raw) => {
-            const code = codeIn(raw);
+            const code = ticketCodeIn(raw);
             if (code) onCode(code);
             else onBadScan();
           }}

@@ -1,3 +1,4 @@
+import { normalizeTicketCode } from '@domain/ticket';
 import { useEffect, useRef, useState } from 'react';
 
 /** The parts of the browser's Barcode Detection API used here (not yet in TypeScript's DOM types). */
@@ -14,6 +15,17 @@ const detectorClass = () =>
  */
 export const canScan = () =>
   typeof window !== 'undefined' && detectorClass() !== null && Boolean(navigator.mediaDevices?.getUserMedia);
+
+/**
+ * The code inside a scanned QR: the ticket code itself, or a link that carries it. Null when the
+ * QR holds no ticket code (another QR held up by mistake).
+ */
+export function ticketCodeIn(raw: string): string | null {
+  const direct = normalizeTicketCode(raw);
+  if (direct) return direct;
+  const found = raw.match(/[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}|\b[0-9a-fA-F]{32}\b/);
+  return found ? normalizeTicketCode(found[0]) : null;
+}
 
 /** How often a frame is read, and how long the same code is ignored after it was read. */
 const SCAN_EVERY_MS = 250;
