@@ -436,6 +436,37 @@ describe('an order with a coupon', () => {
     expect((await postOrder(guests[0].cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(201);
   });
 
+  it('a guest who presses Book Now again with the same coupon gets the order they hold back, even at the cap', async () => {
+    const event = await createEvent();
+    const { code } = await insertCoupon({ kind: 'percent', value: 20, maxRedemptions: 1 });
+    const a = await createGuest();
+    const first = await postOrder(a.cookie, { event_id: event.id, ticket_type: 'male', coupon: code });
+    expect(first.status).toBe(201);
+    const placed = (await first.json()) as CheckoutResponse;
+
+    // The checkout was closed; Book Now again: the same Razorpay order, amount and hold.
+    const again = await postOrder(a.cookie, { event_id: event.id, ticket_type: 'male', coupon: code.toLowerCase() });
+    expect(again.status).toBe(201);
+    const replay = (await again.json()) as CheckoutResponse;
+    expect(replay.order).toEqual(placed.order);
+    expect(replay.checkout.amount_paise).toBe(placed.checkout.amount_paise);
+    expect(await db(env.DB).select().from(paymentOrders).where(eq(paymentOrders.couponCode, code))).toHaveLength(1);
+
+    // Another guest, or the same guest for another ticket, would be a second redemption: refused.
+    await expectInvalidCoupon(
+      await postOrder((await createGuest()).cookie, { event_id: event.id, ticket_type: 'male', coupon: code }),
+    );
+    await expectInvalidCoupon(await postOrder(a.cookie, { event_id: event.id, ticket_type: 'female', coupon: code }));
+
+    // With under three minutes of hold left the order is not handed out again: a new one is placed
+    // (here refused, as the old hold still redeems the coupon).
+    await db(env.DB)
+      .update(paymentOrders)
+      .set({ holdExpiresAt: new Date(Date.now() + 60_000).toISOString() })
+      .where(eq(paymentOrders.couponCode, code));
+    await expectInvalidCoupon(await postOrder(a.cookie, { event_id: event.id, ticket_type: 'male', coupon: code }));
+  });
+
   it('an expired hold gives its redemption back (the cron marks it expired)', async () => {
     const event = await createEvent();
     const { code } = await insertCoupon({ maxRedemptions: 1 });
@@ -481,7 +512,8 @@ describe('an order with a coupon', () => {
     const res = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male', coupon: code });
     expect(((await res.json()) as CheckoutResponse).order.amount).toBe(299);
 
-    // The operator pauses it while the Razorpay order is being created (after the order's read).
+    // The operator pauses it while another guest's Razorpay order is being created (after the read).
+    const other = await createGuest();
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input instanceof Request ? input.url : input).endsWith('/v1/orders'))
@@ -491,7 +523,7 @@ describe('an order with a coupon', () => {
     try {
       await expect(
         placeOrderDirect(env, db(env.DB), {
-          userId: guest.userId,
+          userId: other.userId,
           eventId: event.id,
           ticketType: 'male',
           coupon: code,

@@ -40,10 +40,29 @@ const liveHoldsSql = (userId: string, eventId: SQL | string, nowIso: string) =>
   sql<number>`(SELECT COUNT(*) FROM payment_orders AS mine
     WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso})`;
 
+/** Hold time an order must have left to be handed back to a guest who asks again. */
+const REUSE_MIN_HOLD_MS = 3 * 60_000;
+
+/**
+ * The guest's own live order for this dinner, ticket and coupon (JSON: our id, Razorpay's, amount,
+ * hold end), if it has time left and no payment under way. A guest who closes the checkout and
+ * presses Book Now again gets it back: a new order would count as a second redemption, and on a
+ * coupon at its cap the guest's own hold would refuse them their coupon.
+ */
+const heldWithCouponSql = (userId: string, eventId: SQL, ticketType: TicketType, coupon: string, nowIso: string) =>
+  sql<
+    string | null
+  >`(SELECT json_object('id', mine.id, 'razorpay_order_id', mine.razorpay_order_id, 'amount', mine.amount, 'hold_expires_at', mine.hold_expires_at)
+    FROM payment_orders AS mine
+    WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created'
+      AND mine.ticket_type = ${ticketType} AND mine.coupon_code = ${coupon} AND mine.capture_pending_at IS NULL
+      AND mine.hold_expires_at > ${new Date(Date.parse(nowIso) + REUSE_MIN_HOLD_MS).toISOString()}
+    ORDER BY mine.created_at DESC LIMIT 1)`;
+
 /** Everything `POST /api/orders` checks, read in one statement. */
 async function readOrderFacts(
   d: Db,
-  input: { userId: string; eventId: string; coupon: string | null },
+  input: { userId: string; eventId: string; ticketType: TicketType; coupon: string | null },
   nowIso: string,
 ) {
   const [row] = await d
@@ -51,6 +70,9 @@ async function readOrderFacts(
       event: events,
       taken: seatsTakenSql(sql`${events.id}`, nowIso),
       liveHolds: liveHoldsSql(input.userId, sql`${events.id}`, nowIso),
+      heldWithCoupon: input.coupon
+        ? heldWithCouponSql(input.userId, sql`${events.id}`, input.ticketType, input.coupon, nowIso)
+        : sql<null>`NULL`,
       ...guestContactColumns,
       couponKind: coupons.kind,
       couponValue: coupons.value,
@@ -139,12 +161,54 @@ export async function placeOrder(
 ) {
   const nowIso = now.toISOString();
   const coupon = input.coupon?.trim() ? couponKey(input.coupon) : null;
-  const facts = await readOrderFacts(d, { userId: input.userId, eventId: input.eventId, coupon }, nowIso);
+  const facts = await readOrderFacts(
+    d,
+    { userId: input.userId, eventId: input.eventId, ticketType: input.ticketType, coupon },
+    nowIso,
+  );
   if (!facts) throw new ApiError(404, 'event_not_found', COPY.events.notFound);
   const { event } = facts;
   if (!event.available || event.startsAt <= nowIso) throw new ApiError(400, 'event_unavailable', COPY.events.notFound);
   const guest = toGuestContact(facts);
   if (!guest.fullName) throw new ApiError(403, 'profile_incomplete', COPY.booking.profileIncomplete);
+
+  const label = TICKET_LABELS[input.ticketType];
+  const seats = TICKET_SEATS[input.ticketType];
+  const checkoutOf = (amountRupees: number) => ({
+    key_id: env.RAZORPAY_KEY_ID,
+    checkout_url: env.RAZORPAY_CHECKOUT_URL,
+    amount_paise: amountRupees * 100,
+    prefill: { name: guest.fullName, email: guest.email ?? '', contact: guest.phone ?? '' },
+  });
+  const orderOf = (o: { razorpayOrderId: string; amount: number; holdExpiresAt: string }) => ({
+    id: o.razorpayOrderId,
+    status: 'created' as const,
+    amount: o.amount,
+    currency: 'INR' as const,
+    ticket_type: input.ticketType,
+    ticket_label: label,
+    seats,
+    hold_expires_at: o.holdExpiresAt,
+    failure_reason: null,
+  });
+
+  // Asked again with the same coupon while the guest's order still holds it: that order, as priced.
+  if (facts.heldWithCoupon) {
+    const held = JSON.parse(facts.heldWithCoupon) as {
+      razorpay_order_id: string;
+      amount: number;
+      hold_expires_at: string;
+    };
+    return {
+      order: orderOf({
+        razorpayOrderId: held.razorpay_order_id,
+        amount: held.amount,
+        holdExpiresAt: held.hold_expires_at,
+      }),
+      event: toEventSummary(event),
+      checkout: checkoutOf(held.amount),
+    };
+  }
 
   // Every way a coupon can fail (unknown, off, expired, used up, another dinner, another ticket)
   // answers the one message (SPEC §5).
@@ -160,7 +224,6 @@ export async function placeOrder(
     if (charged === null) throw invalidCoupon();
     amount = charged;
   }
-  const seats = TICKET_SEATS[input.ticketType];
   if (Number(facts.liveHolds) >= MAX_LIVE_HOLDS_PER_GUEST) {
     throw new ApiError(429, 'too_many_holds', COPY.common.tooMany, undefined, {
       'Retry-After': String(HOLD_MINUTES * 60),
@@ -169,7 +232,6 @@ export async function placeOrder(
   if (Number(facts.taken) + seats > event.capacity) throw soldOut();
 
   const id = `ord_${randomToken(12)}`;
-  const label = TICKET_LABELS[input.ticketType];
   // The receipt is unique per order, so a retried create is recognisable on both sides.
   const orderInput = {
     amount: amount * 100,
@@ -211,24 +273,13 @@ export async function placeOrder(
   if (held === 'refused') throw soldOut();
 
   return {
-    order: {
-      id: rzp.id,
-      status: 'created' as const,
+    order: orderOf({
+      razorpayOrderId: rzp.id,
       amount,
-      currency: 'INR' as const,
-      ticket_type: input.ticketType,
-      ticket_label: label,
-      seats,
-      hold_expires_at: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
-      failure_reason: null,
-    },
+      holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
+    }),
     event: toEventSummary(event),
-    checkout: {
-      key_id: env.RAZORPAY_KEY_ID,
-      checkout_url: env.RAZORPAY_CHECKOUT_URL,
-      amount_paise: rzp.amount,
-      prefill: { name: guest.fullName, email: guest.email ?? '', contact: guest.phone ?? '' },
-    },
+    checkout: checkoutOf(amount),
   };
 }
 

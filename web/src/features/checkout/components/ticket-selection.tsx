@@ -97,9 +97,19 @@ function TicketForm({ eventId }: { eventId: string }) {
       await navigate({ to: '/profile-details' });
       return;
     }
-    // The coupon goes with the order only for a ticket it discounts: the price shown is the price charged.
-    const withCoupon = appliedCoupon && couponPrice(appliedCoupon, ticket) !== null;
-    await start({ event_id: event.id, ticket_type: ticket, ...(withCoupon ? { coupon: appliedCoupon.code } : {}) });
+    // A coupon that does not discount this ticket is an invalid coupon for it (issue 11): say so and
+    // drop it, so the guest sees the full price before a second 'Book Now' charges it.
+    if (appliedCoupon && couponPrice(appliedCoupon, ticket) === null) {
+      setAppliedCoupon(null);
+      setCouponError(COPY.booking.invalidCoupon);
+      toast({
+        variant: 'destructive',
+        title: COPY.booking.invalidCouponTitle,
+        description: COPY.booking.invalidCouponText,
+      });
+      return;
+    }
+    await start({ event_id: event.id, ticket_type: ticket, ...(appliedCoupon ? { coupon: appliedCoupon.code } : {}) });
   };
 
   return (
