@@ -29,6 +29,15 @@ type ParamsOf<P extends string> = P extends `${string}$${infer Name}/${infer Res
     ? { [K in Name]: string }
     : Record<never, never>;
 
+/** A path segment as written, or null when it is not valid percent-encoding (e.g. `%E0`). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** The page whose pattern matches `splat` (the path below /admin), with its parameters. */
 export function matchConsolePage(splat: string): { path: ConsolePath; params: Record<string, string> } | null {
   const parts = splat.split('/').filter(Boolean);
@@ -37,8 +46,11 @@ export function matchConsolePage(splat: string): { path: ConsolePath; params: Re
     if (pattern.length !== parts.length) continue;
     const params: Record<string, string> = {};
     const ok = pattern.every((p, i) => {
-      if (p.startsWith('$')) params[p.slice(1)] = decodeURIComponent(parts[i]);
-      return p.startsWith('$') || p === parts[i];
+      if (!p.startsWith('$')) return p === parts[i];
+      const value = decoded(parts[i]);
+      if (value === null) return false;
+      params[p.slice(1)] = value;
+      return true;
     });
     if (ok) return { path, params };
   }
