@@ -35,6 +35,7 @@ function tonightWithGuest() {
     name: `Kabir Mehta ${tag}`,
     phone: `+9193${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
   };
+  const second = { name: `Tara Sen ${tag}`, phone: `+9192${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` };
   const code = ticketCode();
   sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity, venue_name, venue_address)
@@ -48,8 +49,17 @@ function tonightWithGuest() {
     INSERT INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date,
       ticket_type, seats, amount, payment_id, status, ticket_code)
       VALUES ('${u}-b', '${u}', '${u}-o', '${id}', '${title}', 'Gurugram', '${date}', 'male', 1, 499,
-      'pay_${u}', 'confirmed', '${code}');`);
-  return { id, title, guest, code };
+      'pay_${u}', 'confirmed', '${code}');
+    INSERT INTO users (id, phone) VALUES ('${u}2', '${second.phone}');
+    INSERT INTO user_profiles (id, user_id, full_name, phone_number)
+      VALUES ('${u}2-p', '${u}2', '${second.name}', '${second.phone}');
+    INSERT INTO payment_orders (id, receipt, user_id, event_id, ticket_type, seats, amount, status, hold_expires_at)
+      VALUES ('${u}2-o', '${u}2-r', '${u}2', '${id}', 'couple', 2, 899, 'confirmed', '2000-01-01T00:00:00.000Z');
+    INSERT INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date,
+      ticket_type, seats, amount, payment_id, status, ticket_code)
+      VALUES ('${u}2-b', '${u}2', '${u}2-o', '${id}', '${title}', 'Gurugram', '${date}', 'couple', 2, 899,
+      'pay_${u}2', 'confirmed', '${ticketCode()}');`);
+  return { id, title, guest, second, code };
 }
 
 test('an operator assigns a host; the host checks the guest in by typing the code, once', async ({ page, browser }) => {
@@ -104,6 +114,18 @@ test('an operator assigns a host; the host checks the guest in by typing the cod
   const overflow = await hostPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'horizontal overflow at 375px').toBeLessThanOrEqual(0);
   await expectAccessible(hostPage);
+
+  // Tapping a name: a confirmation dialog, then checked in (a couple: two seats).
+  await guests.getByLabel('Find a guest by name').fill('tara');
+  await expect(guests.getByRole('status')).toHaveText('1 of 2 guests match');
+  await guests.getByRole('button', { name: `Check in ${dinner.second.name}` }).click();
+  const confirm = hostPage.getByRole('dialog', { name: `Check in ${dinner.second.name}?` });
+  await expect(confirm).toContainText('2 seats · Table —');
+  await expectAccessible(hostPage);
+  await confirm.getByRole('button', { name: 'Check in' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(guests.getByRole('listitem').filter({ hasText: dinner.second.name })).toContainText('Checked in');
+  await expect(hostPage.getByRole('region', { name: 'Head count' })).toContainText('3Checked in');
 
   // At desktop width too; and the console's guest list shows them checked in.
   await hostPage.setViewportSize({ width: 1280, height: 900 });

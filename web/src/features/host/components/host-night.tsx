@@ -48,7 +48,10 @@ export function HostNight() {
         setOutcome(outcomeOf(answer));
         after?.();
       },
-      onError: (e) => setOutcome({ kind: 'refused', text: (e as ApiRequestError).message }),
+      // A tapped name's refusal is shown in the dialog that asked; a code's here.
+      onError: (e) => {
+        if ('ticketCode' in by) setOutcome({ kind: 'refused', text: (e as ApiRequestError).message });
+      },
     });
 
   if (night.isPending)
@@ -105,7 +108,14 @@ export function HostNight() {
         />
       )}
 
-      <GuestList guests={guests} disabled={cancelled} pending={checkIn.isPending} onCheckIn={run} />
+      <GuestList
+        guests={guests}
+        disabled={cancelled}
+        pending={checkIn.isPending}
+        error={checkIn.isError ? checkIn.error.message : null}
+        onAsk={checkIn.reset}
+        onCheckIn={run}
+      />
     </main>
   );
 }
@@ -233,11 +243,17 @@ function GuestList({
   guests,
   disabled,
   pending,
+  error,
+  onAsk,
   onCheckIn,
 }: {
   guests: HostGuest[];
   disabled: boolean;
   pending: boolean;
+  /** Why the last check-in was refused, shown in the dialog that asked for it. */
+  error: string | null;
+  /** Clears the last attempt's outcome when a new name is tapped. */
+  onAsk: () => void;
   onCheckIn: (by: { bookingId: string }, after?: () => void) => void;
 }) {
   const headingId = useId();
@@ -249,6 +265,7 @@ function GuestList({
   const shown = needle ? guests.filter((g) => g.name.toLocaleLowerCase().includes(needle)) : guests;
 
   const ask = (guest: HostGuest) => {
+    onAsk();
     setAsking(guest);
     dialogRef.current?.showModal();
   };
@@ -314,6 +331,11 @@ function GuestList({
             <p className="mt-2">
               {asking.ticket_label} · {asking.seats} {asking.seats === 1 ? 'seat' : 'seats'} · Table{' '}
               {asking.table ?? '—'}
+            </p>
+          )}
+          {error && asking && (
+            <p role="alert" className="mt-3 text-error">
+              {error}
             </p>
           )}
           <div className="modal-action flex-wrap">
