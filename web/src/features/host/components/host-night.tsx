@@ -317,12 +317,7 @@ function GuestList({
           </li>
         ))}
       </ul>
-      <dialog
-        ref={dialogRef}
-        className="modal"
-        aria-labelledby={`${headingId}-confirm`}
-        onClose={() => setAsking(null)}
-      >
+      <dialog ref={dialogRef} className="modal" aria-labelledby={`${headingId}-confirm`}>
         <div className="modal-box">
           <h3 id={`${headingId}-confirm`} className="text-xl font-bold">
             Check in {asking?.name || 'this guest'}?
@@ -367,7 +362,7 @@ function GuestLine({ guest }: { guest: HostGuest }) {
           {guest.ticket_label} · {guest.seats} {guest.seats === 1 ? 'seat' : 'seats'} · Table {guest.table ?? '—'}
         </span>
         {guest.status === 'confirmed' && guest.running_late_minutes !== null && guest.running_late_at && (
-          <span className="mt-1 block text-sm font-medium text-warning-content">
+          <span className="mt-1 block text-sm font-medium">
             <span className="badge badge-warning">Running late</span> about {guest.running_late_minutes} min (said at{' '}
             {at(guest.running_late_at)})
           </span>
