@@ -69,9 +69,10 @@ test('an operator messages a dinner’s guests, then cancels it through one dial
   const emailPreview = compose.getByRole('figure', { name: 'Email' });
   await expect(emailPreview).toContainText('Parking tonight');
   await expect(emailPreview).toContainText('Hi Asha,');
-  await expect(compose.getByRole('figure', { name: 'WhatsApp' })).toContainText(
-    `a message from Tablemates about ${dinner.title}`,
-  );
+  const whatsappPreview = compose.getByRole('figure', { name: 'WhatsApp' });
+  await expect(whatsappPreview).toContainText(`a message from Tablemates about ${dinner.title}`);
+  await expect(whatsappPreview).toContainText('Subject: *Parking tonight*');
+  await expect(whatsappPreview).toContainText('— Team Tablemates');
   await compose.getByRole('button', { name: 'Send to 1 confirmed guest…' }).click();
   await expect(compose.getByRole('group')).toContainText(
     'Send this message to 1 confirmed guest by email and WhatsApp?',
@@ -81,6 +82,11 @@ test('an operator messages a dinner’s guests, then cancels it through one dial
   await expect(page.getByText('Message sent to 1 guest by email and WhatsApp.')).toBeVisible();
   await expect
     .poll(async () => (await sentTo(dinner.guest.email, /^Parking tonight$/)).length, { timeout: 30_000 })
+    .toBe(1);
+  await expect
+    .poll(async () => (await sentTo(dinner.guest.phone, /^\[template guest_announcement\]/)).length, {
+      timeout: 30_000,
+    })
     .toBe(1);
   await expect(actions.getByRole('region', { name: 'Messages sent' })).toContainText('Parking tonight');
 

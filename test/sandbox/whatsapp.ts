@@ -1,5 +1,9 @@
 import type { Route } from './http.ts';
 import type { SandboxContext } from './server.ts';
+import { TEMPLATE_BODIES } from './whatsapp-templates.ts';
+
+/** Meta refuses a template message whose body, parameters filled in, is longer than this. */
+const BODY_MAX = 1024;
 
 /**
  * WhatsApp Cloud API: `POST /whatsapp/:version/:phone_number_id/messages` (Bearer token), answered
@@ -44,6 +48,24 @@ export function whatsappRoutes(ctx: SandboxContext): Route[] {
                 error_data: {
                   details: 'Param text cannot have new-line/tab characters or more than 4 consecutive spaces',
                 },
+              },
+            },
+          };
+        }
+        // Graph refuses a template whose body, filled in, is over 1,024 characters (#132005).
+        const words = b.type === 'template' ? TEMPLATE_BODIES[b.template?.name ?? ''] : undefined;
+        const filled = words
+          ? words.replace(/\{\{(\d+)\}\}/g, (_, n: string) => params[Number(n) - 1] ?? '')
+          : params.join('');
+        if (filled.length > BODY_MAX) {
+          return {
+            status: 400,
+            json: {
+              error: {
+                message: '(#132005) Translated text too long',
+                type: 'OAuthException',
+                code: 132005,
+                error_data: { details: 'Template hydrated text too long: the body is over 1024 characters.' },
               },
             },
           };

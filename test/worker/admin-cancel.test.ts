@@ -17,9 +17,16 @@ import {
   guestMessageDeliveries,
   guestMessages,
   remindersSent,
+  userProfiles,
   users,
 } from '../../db/schema';
-import { CANCELLED_REFUND_REASON, guestMessage } from '../../worker/domain/booking-messages';
+import {
+  CANCELLED_REFUND_REASON,
+  CONSOLE_WHATSAPP_TEMPLATES,
+  guestMessage,
+  WHATSAPP_BODY_MAX,
+  WHATSAPP_SHORTENED,
+} from '../../worker/domain/booking-messages';
 import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 import { formatIstDate } from '../../worker/domain/time';
 import type { BookingMessage } from '../../worker/env';
@@ -27,6 +34,7 @@ import worker from '../../worker/index';
 import { handleScheduled } from '../../worker/scheduled';
 import { REQUEUE_AFTER_MS } from '../../worker/services/guest-messages';
 import { seatsTaken } from '../../worker/services/seats';
+import { TEMPLATE_BODIES } from '../sandbox/whatsapp-templates';
 import {
   capturedPayment,
   capturingEnv,
@@ -137,10 +145,26 @@ describe('POST /api/admin/events/:id/cancel', () => {
       expect(emails[0].body).toContain(guest.booking.id);
       const whatsapps = await cancellationWhatsApps(guest.phone);
       expect(whatsapps).toHaveLength(1);
-      // One line per parameter (Graph refuses newlines in one): the reason's newline became " · ".
-      expect(whatsapps[0].body).toBe(
-        `[template dinner_cancelled] Asha | ${event.title} | ${formatIstDate(event.startsAt)}, 7:00 PM | Our chef is unwell. · We are very sorry. | ${guest.booking.id}`,
-      );
+      // One line per parameter (Graph refuses newlines in one): the reason's newline became " · ";
+      // the last one is the guest's My Booking link, where they choose.
+      const rendered = guestMessage({
+        kind: 'cancellation',
+        name: 'Asha Verma',
+        bookingId: guest.booking.id,
+        eventName: event.title,
+        startsAt: event.startsAt,
+        subject: '',
+        body: reason,
+        origin: env.APP_ORIGIN,
+      });
+      expect(rendered.whatsapp.params.slice(0, 4)).toEqual([
+        'Asha',
+        event.title,
+        `${formatIstDate(event.startsAt)}, 7:00 PM`,
+        'Our chef is unwell. · We are very sorry.',
+      ]);
+      expect(rendered.whatsapp.params[4]).toMatch(new RegExp(`^${env.APP_ORIGIN}/`));
+      expect(whatsapps[0].body).toBe(`[template dinner_cancelled] ${rendered.whatsapp.params.join(' | ')}`);
     }
     expect(
       await d().select().from(guestMessageDeliveries).where(eq(guestMessageDeliveries.messageId, messageId)),
@@ -383,14 +407,18 @@ describe('POST /api/admin/events/:id/message', () => {
 
     const input = { subject: 'Parking tonight', body: 'Use gate 2.\nThe lift is on the left.' };
     const q = capturingEnv();
+    const messageId = crypto.randomUUID();
     const res = await call('POST', `/api/admin/events/${event.id}/message`, {
       cookie: op.cookie,
-      body: input,
+      body: { message_id: messageId, ...input },
       env: q.env,
     });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { message: { id: string; recipients: number }; queued: boolean };
-    expect(body).toMatchObject({ message: { kind: 'announcement', ...input, recipients: 2 }, queued: true });
+    expect(body).toMatchObject({
+      message: { id: `gm_${messageId}`, kind: 'announcement', ...input, recipients: 2 },
+      queued: true,
+    });
     await runQueue('bookings', q.sent);
     await runQueue('bookings', q.sent);
 
@@ -411,7 +439,10 @@ describe('POST /api/admin/events/:id/message', () => {
       const whatsapps = (await outboxFor(guest.phone)).filter((m) => m.body.includes('guest_announcement'));
       expect(whatsapps).toHaveLength(1);
       expect(whatsapps[0].body).toBe(`[template guest_announcement] ${preview.whatsapp.params.join(' | ')}`);
-      expect(preview.whatsapp.text).toContain('*Parking tonight*\nUse gate 2. · The lift is on the left.');
+      expect(preview.whatsapp.text).toContain(
+        'Subject: *Parking tonight*\nMessage: Use gate 2. · The lift is on the left.',
+      );
+      expect(preview.whatsapp.shortened).toBe(false);
     }
     expect(await auditOf(event.id, 'event.message')).toMatchObject([
       { actorId: op.userId, after: JSON.stringify({ message_id: body.message.id, subject: input.subject }) },
@@ -430,7 +461,7 @@ describe('POST /api/admin/events/:id/message', () => {
     const q = capturingEnv();
     const none = await call('POST', `/api/admin/events/${empty.id}/message`, {
       cookie: op.cookie,
-      body: { subject: 'Hello', body: 'Anyone?' },
+      body: { message_id: crypto.randomUUID(), subject: 'Hello', body: 'Anyone?' },
       env: q.env,
     });
     expect(none.status).toBe(409);
@@ -438,21 +469,34 @@ describe('POST /api/admin/events/:id/message', () => {
 
     const event = await createEvent();
     await bookedGuest(event.id);
+    const id = () => ({ message_id: crypto.randomUUID() });
     for (const body of [
-      { subject: '', body: 'x' },
-      { subject: 'x', body: '  ' },
-      { subject: 'x'.repeat(121), body: 'x' },
-      { subject: 'x', body: 'x'.repeat(901) },
-      { subject: 'x' },
-      { subject: 'x', body: 'x', extra: 1 },
+      { ...id(), subject: '', body: 'x' },
+      { ...id(), subject: 'x', body: '  ' },
+      { ...id(), subject: 'x'.repeat(121), body: 'x' },
+      { ...id(), subject: 'x', body: 'x'.repeat(901) },
+      { ...id(), subject: 'x' },
+      { ...id(), subject: 'x', body: 'x', extra: 1 },
     ]) {
       const bad = await call('POST', `/api/admin/events/${event.id}/message`, { cookie: op.cookie, body, env: q.env });
       expect(bad.status, JSON.stringify(body)).toBe(400);
     }
+    // The idempotency key: required, a UUID.
+    for (const message_id of [undefined, '', 'not-a-uuid', 42, `${crypto.randomUUID()}x`]) {
+      const bad = await call('POST', `/api/admin/events/${event.id}/message`, {
+        cookie: op.cookie,
+        body: { message_id, subject: 'Hello', body: 'Hi' },
+        env: q.env,
+      });
+      expect(bad.status, JSON.stringify(message_id)).toBe(400);
+      expect(await bad.json()).toMatchObject({
+        error: { code: 'invalid_input', fields: { message_id: G.messageIdInvalid } },
+      });
+    }
     await cancel(op.cookie, event.id, 'Closed.');
     const cancelled = await call('POST', `/api/admin/events/${event.id}/message`, {
       cookie: op.cookie,
-      body: { subject: 'Hello', body: 'Still on?' },
+      body: { ...id(), subject: 'Hello', body: 'Still on?' },
       env: q.env,
     });
     expect(cancelled.status).toBe(409);
@@ -462,9 +506,202 @@ describe('POST /api/admin/events/:id/message', () => {
     expect(await auditOf(empty.id, 'event.message')).toEqual([]);
     expect(await auditOf(event.id, 'event.message')).toEqual([]);
     expect(
-      (await call('POST', '/api/admin/events/nope/message', { cookie: op.cookie, body: { subject: 'a', body: 'b' } }))
-        .status,
+      (
+        await call('POST', '/api/admin/events/nope/message', {
+          cookie: op.cookie,
+          body: { ...id(), subject: 'a', body: 'b' },
+        })
+      ).status,
     ).toBe(404);
+  });
+});
+
+/** Posts an announcement on a recording queue; answers the response, its JSON and what was enqueued. */
+async function announce(cookie: string, eventId: string, input: { message_id: string; subject: string; body: string }) {
+  const q = capturingEnv();
+  const res = await call('POST', `/api/admin/events/${eventId}/message`, { cookie, body: input, env: q.env });
+  return { res, body: (await res.json()) as Record<string, unknown>, sent: q.sent };
+}
+
+describe('review fixes', () => {
+  it('a second payment on a confirmed order of a cancelled dinner is refunded as a duplicate, the booking standing', async () => {
+    const op = await operator();
+    const event = await createEvent();
+    const guest = await createGuest();
+    const order = await placeOrder(guest.cookie, event.id);
+    const first = await sandboxPay(order.orderId);
+    const second = await sandboxPay(order.orderId);
+    await runQueue('bookings', [message(order.orderId, first.razorpay_payment_id)]);
+    expect((await cancel(op.cookie, event.id, 'Chef unwell.')).res.status).toBe(200);
+
+    await runQueue('bookings', [message(order.orderId, second.razorpay_payment_id)]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'confirmed', paymentId: first.razorpay_payment_id });
+    const refunds = await razorpayGet<{ count: number; items: Array<{ notes: Record<string, string> }> }>(
+      `/v1/payments/${second.razorpay_payment_id}/refunds`,
+    );
+    expect(refunds.count).toBe(1);
+    expect(refunds.items[0].notes.reason).toBe('duplicate payment');
+    expect((await refundsOf(first.razorpay_payment_id)).count).toBe(0);
+    const mails = (await outboxFor(guest.email)).filter((m) => m.subject?.includes('has been refunded'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).toContain('a second payment for a booking');
+    expect(mails[0].body).not.toContain('could not be booked');
+  });
+
+  it('the WhatsApp templates have fixed words around every variable, end in fixed text, and ask for no reply', () => {
+    // The sandbox checks filled-in lengths with the same words.
+    expect(TEMPLATE_BODIES).toEqual(CONSOLE_WHATSAPP_TEMPLATES);
+    for (const [name, words] of Object.entries(CONSOLE_WHATSAPP_TEMPLATES)) {
+      expect(words, name).not.toMatch(/^\s*\{\{\d+\}\}/);
+      expect(words, name).not.toMatch(/\{\{\d+\}\}[\s*_~.]*$/);
+      expect(words.endsWith('— Team Tablemates'), name).toBe(true);
+      for (const line of words.split('\n')) expect(line, name).not.toMatch(/^[\s*_~]*\{\{\d+\}\}[\s*_~.:]*$/);
+      expect(words, name).not.toMatch(/reply to this message/i);
+    }
+    expect(CONSOLE_WHATSAPP_TEMPLATES.dinner_cancelled).toContain(
+      'You may take a full refund or reschedule to a future dinner',
+    );
+    expect(CONSOLE_WHATSAPP_TEMPLATES.dinner_cancelled).toContain('open My Booking at {{5}}');
+  });
+
+  it('a long announcement and a long reason reach WhatsApp shortened to fit 1,024 characters; the email has all of it', async () => {
+    const op = await operator();
+    const event = await createEvent({ title: `A Very Long Dinner Title ${'x'.repeat(95)}` });
+    expect(event.title).toHaveLength(120);
+    const asha = await bookedGuest(event.id);
+    const longName = `${'A'.repeat(40)} Verma`;
+    await d().update(userProfiles).set({ fullName: longName }).where(eq(userProfiles.userId, asha.userId));
+
+    // The sandbox refuses what Meta refuses: the same template over 1,024 characters filled in.
+    const tooLong = await fetch(`${env.SANDBOX_URL}/whatsapp/v21.0/1/messages`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        to: asha.phone,
+        type: 'template',
+        template: {
+          name: 'guest_announcement',
+          components: [{ type: 'body', parameters: ['a', 'b', 'c', 'd', 'e'.repeat(1000)].map((text) => ({ text })) }],
+        },
+      }),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ error: { code: 132005 } });
+
+    const input = { message_id: crypto.randomUUID(), subject: 'S'.repeat(120), body: `${'word '.repeat(179)}last.` };
+    expect(input.body.length).toBeLessThanOrEqual(900);
+    const posted = await announce(op.cookie, event.id, input);
+    expect(posted.res.status).toBe(201);
+    await runQueue('bookings', posted.sent);
+    const rendered = guestMessage({
+      kind: 'announcement',
+      name: longName,
+      bookingId: asha.booking.id,
+      eventName: event.title,
+      startsAt: event.startsAt,
+      subject: input.subject,
+      body: input.body,
+      origin: env.APP_ORIGIN,
+    });
+    expect(rendered.whatsapp.shortened).toBe(true);
+    expect(rendered.whatsapp.text.length).toBeLessThanOrEqual(WHATSAPP_BODY_MAX);
+    expect(rendered.whatsapp.text.length).toBeGreaterThan(WHATSAPP_BODY_MAX - 10);
+    expect(rendered.whatsapp.params[4].endsWith(WHATSAPP_SHORTENED)).toBe(true);
+    const whatsapps = (await outboxFor(asha.phone)).filter((m) => m.body.startsWith('[template guest_announcement]'));
+    expect(whatsapps).toEqual([
+      expect.objectContaining({ body: `[template guest_announcement] ${rendered.whatsapp.params.join(' | ')}` }),
+    ]);
+    const [mail] = (await outboxFor(asha.email)).filter((m) => m.subject === input.subject);
+    expect(mail.body).toContain(input.body);
+
+    // The longest reason, for a guest whose first name is as long as a name can be.
+    const reason = 'The venue flooded and '.repeat(23).slice(0, 500);
+    const longerName = `${'B'.repeat(90)} Verma`;
+    await d().update(userProfiles).set({ fullName: longerName }).where(eq(userProfiles.userId, asha.userId));
+    const cancelled = await cancel(op.cookie, event.id, reason);
+    expect(cancelled.res.status).toBe(200);
+    await runQueue('bookings', cancelled.sent);
+    const [notice] = await cancellationWhatsApps(asha.phone);
+    expect(notice.body).toContain(WHATSAPP_SHORTENED);
+    const [noticeParams] = [notice.body.replace('[template dinner_cancelled] ', '').split(' | ')];
+    const filled = CONSOLE_WHATSAPP_TEMPLATES.dinner_cancelled.replace(
+      /\{\{(\d+)\}\}/g,
+      (_, n: string) => noticeParams[Number(n) - 1],
+    );
+    // Without shortening the reason it would not have fitted.
+    const unshortened = CONSOLE_WHATSAPP_TEMPLATES.dinner_cancelled.replace(/\{\{(\d+)\}\}/g, (_, n: string) =>
+      n === '4' ? reason : noticeParams[Number(n) - 1],
+    );
+    expect(unshortened.length).toBeGreaterThan(WHATSAPP_BODY_MAX);
+    expect(filled.length).toBeLessThanOrEqual(WHATSAPP_BODY_MAX);
+    expect((await cancellationEmails(asha.email))[0].body).toContain(`Why: ${reason}`);
+  });
+
+  it('the same message POSTed twice is one message, one audit row, one email and one WhatsApp per guest', async () => {
+    const op = await operator();
+    const event = await createEvent();
+    const [asha, ravi] = [await bookedGuest(event.id), await bookedGuest(event.id)];
+    const input = { message_id: crypto.randomUUID(), subject: 'Dress code', body: 'Smart casual.' };
+    const first = await announce(op.cookie, event.id, input);
+    const again = await announce(op.cookie, event.id, input);
+    expect(first.res.status).toBe(201);
+    expect(again.res.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await messagesOf(event.id)).toHaveLength(1);
+    expect(await auditOf(event.id, 'event.message')).toHaveLength(1);
+    await runQueue('bookings', [...first.sent, ...again.sent]);
+    for (const guest of [asha, ravi]) {
+      expect((await outboxFor(guest.email)).filter((m) => m.subject === input.subject)).toHaveLength(1);
+      expect((await outboxFor(guest.phone)).filter((m) => m.body.includes('Smart casual.'))).toHaveLength(1);
+    }
+    // Once delivered, a third repeat enqueues nobody.
+    const third = await announce(op.cookie, event.id, input);
+    expect(third.res.status).toBe(200);
+    expect(third.sent).toEqual([]);
+
+    // The same id with other words, or for another dinner, is refused and writes nothing.
+    const other = await createEvent();
+    await bookedGuest(other.id);
+    for (const [eventId, body] of [
+      [event.id, { ...input, body: 'Black tie.' }],
+      [other.id, input],
+    ] as const) {
+      const reused = await announce(op.cookie, eventId, body);
+      expect(reused.res.status).toBe(409);
+      expect(reused.body).toEqual({ error: { code: 'message_id_reused', message: G.messageIdReused } });
+      expect(reused.sent).toEqual([]);
+    }
+    expect(await messagesOf(other.id)).toEqual([]);
+    expect(await messagesOf(event.id)).toHaveLength(1);
+  });
+
+  it('an announcement still on its way when the dinner is cancelled is never delivered, nor re-enqueued', async () => {
+    const op = await operator();
+    const event = await createEvent();
+    const asha = await bookedGuest(event.id);
+    const input = { message_id: crypto.randomUUID(), subject: 'Parking', body: 'Use gate 2.' };
+    const posted = await announce(op.cookie, event.id, input);
+    expect(posted.res.status).toBe(201);
+    const cancelled = await cancel(op.cookie, event.id, 'Storm warning.');
+    expect(cancelled.res.status).toBe(200);
+
+    // The announcement's retry arrives after the cancellation: nothing sent, nothing claimed.
+    await runQueue('bookings', [...cancelled.sent, ...posted.sent]);
+    expect((await outboxFor(asha.email)).filter((m) => m.subject === input.subject)).toEqual([]);
+    expect((await outboxFor(asha.phone)).filter((m) => m.body.includes('Use gate 2.'))).toEqual([]);
+    expect(
+      await d()
+        .select()
+        .from(guestMessageDeliveries)
+        .where(eq(guestMessageDeliveries.messageId, `gm_${input.message_id}`)),
+    ).toEqual([]);
+    expect(await cancellationEmails(asha.email)).toHaveLength(1);
+
+    // The cron does not put it back on the queue.
+    const cron = capturingEnv();
+    await handleScheduled({} as ScheduledController, cron.env, new Date(Date.now() + REQUEUE_AFTER_MS + 60_000));
+    expect(cron.sent.filter((m) => m.kind === 'guest-message' && m.messageId === `gm_${input.message_id}`)).toEqual([]);
   });
 });
 

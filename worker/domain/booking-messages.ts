@@ -125,14 +125,39 @@ export const CANCELLED_REFUND_REASON = 'The dinner was cancelled before this pay
  * The approved WhatsApp templates a console message goes out as (README "Deploy": their names,
  * language `en`, category utility), with their words, so the console can show the text a guest
  * will read. Meta refuses a parameter holding a newline, a tab or more than four spaces in a row
- * (error 132018), so every parameter goes through {@link waParam}.
+ * (error 132018), so every parameter goes through {@link waParam}; and it rejects a template
+ * that starts or ends with a variable or has one alone on a line, so each variable has fixed
+ * words beside it and both end in fixed text. Nothing receives WhatsApp replies (no inbound
+ * webhook), so neither asks for one.
  */
 export const CONSOLE_WHATSAPP_TEMPLATES = {
   dinner_cancelled:
-    "Hi {{1}}, we're sorry: {{2}} on {{3}} is cancelled.\nWhy: {{4}}\n\nYou may take a full refund or reschedule to a future dinner, free of charge. To choose, reply to this message or to our email, or open My Booking on our website. If we have not heard from you by the start of the dinner, we will refund you in full.\n\nBooking ID: {{5}}",
-  guest_announcement: 'Hi {{1}}, a message from Tablemates about {{2}} on {{3}}:\n\n*{{4}}*\n{{5}}',
+    "Hi {{1}}, we're sorry: {{2}} on {{3}} is cancelled.\nWhy: {{4}}\n\nYou may take a full refund or reschedule to a future dinner, free of charge. To choose, open My Booking at {{5}} or reply to our email. If we have not heard from you by the start of the dinner, we will refund you in full.\n\n— Team Tablemates",
+  guest_announcement:
+    'Hi {{1}}, a message from Tablemates about {{2}} on {{3}}.\n\nSubject: *{{4}}*\nMessage: {{5}}\n\n— Team Tablemates',
 } as const;
 export type ConsoleWhatsAppTemplate = keyof typeof CONSOLE_WHATSAPP_TEMPLATES;
+
+/** Meta refuses a template message whose body, parameters filled in, is longer than this (error 132005). */
+export const WHATSAPP_BODY_MAX = 1024;
+/** Ends a parameter shortened to fit {@link WHATSAPP_BODY_MAX}: the email always carries all of it. */
+export const WHATSAPP_SHORTENED = '… (full message by email)';
+
+/**
+ * The parameters with the one at `index` (the operator's free text) shortened, if need be, so the
+ * filled-in template fits {@link WHATSAPP_BODY_MAX}. Counted in UTF-16 units, never fewer than
+ * Meta's characters; a shortened parameter ends in {@link WHATSAPP_SHORTENED}.
+ */
+function fitWhatsApp(name: ConsoleWhatsAppTemplate, params: string[], index: number) {
+  const over = whatsappText(name, params).length - WHATSAPP_BODY_MAX;
+  if (over <= 0) return { params, shortened: false };
+  const text = params[index];
+  let kept = text.slice(0, Math.max(0, text.length - over - WHATSAPP_SHORTENED.length));
+  // Never half of a surrogate pair (an emoji).
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+  const fitted = params.map((p, i) => (i === index ? `${kept.trimEnd()}${WHATSAPP_SHORTENED}` : p));
+  return { params: fitted, shortened: true };
+}
 
 /** A WhatsApp template parameter: one line, runs of spaces kept short (Meta's rule, see above). */
 export const waParam = (s: string) =>
@@ -196,11 +221,12 @@ export function guestMessage(f: GuestMessageFacts) {
           ]),
         };
   const template: ConsoleWhatsAppTemplate = f.kind === 'cancellation' ? 'dinner_cancelled' : 'guest_announcement';
-  const params =
+  // The operator's text (the reason, the body) is what gives way when the whole would be too long.
+  const { params, shortened } =
     f.kind === 'cancellation'
-      ? [first, f.eventName, when, f.body, f.bookingId].map(waParam)
-      : [first, f.eventName, when, f.subject, f.body].map(waParam);
-  return { email, whatsapp: { name: template, params, text: whatsappText(template, params) } };
+      ? fitWhatsApp(template, [first, f.eventName, when, f.body, myBooking].map(waParam), 3)
+      : fitWhatsApp(template, [first, f.eventName, when, f.subject, f.body].map(waParam), 4);
+  return { email, whatsapp: { name: template, params, text: whatsappText(template, params), shortened } };
 }
 
 /**

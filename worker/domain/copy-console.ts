@@ -111,7 +111,14 @@ export const CONSOLE_COPY = {
   guestMessages: {
     reasonRequired: 'Say why the dinner is cancelled (up to 500 characters): guests read it.',
     subjectRequired: 'Give the message a subject (up to 120 characters).',
-    bodyRequired: 'Write the message (up to 900 characters, the most a WhatsApp message can carry).',
+    bodyRequired: 'Write the message (up to 900 characters).',
+    /** The console's idempotency key for a message is missing or not a UUID. */
+    messageIdInvalid: 'This message has no valid id: reload the page and send it again.',
+    /** 409: the id of an earlier message, sent again with another dinner or other words. */
+    messageIdReused: 'This message id belongs to another message: reload the page and send it again.',
+    /** Under the preview when the WhatsApp text had to be shortened. */
+    whatsappShortened:
+      'Too long for one WhatsApp message beside the dinner’s details: WhatsApp gets it shortened as shown, the email carries all of it.',
     /** 409: a second cancel; whoever was not told yet is told, nobody twice. */
     alreadyCancelled: 'This dinner is already cancelled. Guests not told yet are being told; nobody is told twice.',
     /** 409: the dinner's start has passed. */

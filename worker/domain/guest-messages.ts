@@ -19,8 +19,9 @@ const G = CONSOLE_COPY.guestMessages;
 export const CANCEL_REASON_MAX = 500;
 export const MESSAGE_SUBJECT_MAX = 120;
 /**
- * Longest announcement body. A WhatsApp template's body is at most 1,024 characters with its
- * parameters filled in, and the announcement template's own words take about 100 of them.
+ * Longest announcement body (the email carries all of it). On WhatsApp, whose template body is at
+ * most 1,024 characters filled in, a body too long beside the dinner's title and the guest's name
+ * is shortened by `guestMessage()` (domain/booking-messages.ts), which the preview shows.
  */
 export const MESSAGE_BODY_MAX = 900;
 
@@ -31,8 +32,14 @@ const text = (max: number, message: string) =>
 export const CancelDinner = v.strictObject({ reason: text(CANCEL_REASON_MAX, G.reasonRequired) }, G.reasonRequired);
 export type CancelDinnerInput = v.InferOutput<typeof CancelDinner>;
 
-/** `POST /api/admin/events/:id/message`. */
+/**
+ * `POST /api/admin/events/:id/message`. `message_id`: a UUID the console makes when its
+ * confirmation step opens; the message is stored under it, so a repeated request (a lost answer,
+ * a second tab) finds it and sends nothing again.
+ */
 export const MessageGuests = v.strictObject({
+  // Missing reads as '' so it gets this message too, not a generic "missing key" one.
+  message_id: v.optional(v.pipe(v.string(G.messageIdInvalid), v.uuid(G.messageIdInvalid), v.toLowerCase()), ''),
   subject: text(MESSAGE_SUBJECT_MAX, G.subjectRequired),
   body: text(MESSAGE_BODY_MAX, G.bodyRequired),
 });

@@ -54,7 +54,11 @@ export const adminGuestMessageRoutes = new Hono<OperatorEnv>()
       queued,
     });
   })
-  /** An announcement by email and WhatsApp to every confirmed guest; 409 when there is nobody to tell. */
+  /**
+   * An announcement by email and WhatsApp to every confirmed guest; 409 when there is nobody to
+   * tell. Idempotent on `message_id`: a repeat answers the stored message with 200 (201 the first
+   * time) and enqueues only whoever it has not reached yet; nobody hears it twice.
+   */
   .post('/:id/message', jsonBody(MessageGuests), async (c) => {
     const id = c.req.param('id');
     if (!EVENT_ID.test(id)) throw notFound();
@@ -62,6 +66,8 @@ export const adminGuestMessageRoutes = new Hono<OperatorEnv>()
     if (result.kind === 'not_found') throw notFound();
     if (result.kind === 'cancelled') throw new ApiError(409, 'dinner_cancelled', G.dinnerCancelled);
     if (result.kind === 'no_guests') throw new ApiError(409, 'no_guests', G.noGuests);
-    const queued = await enqueueDeliveries(c.env, result.message.id, result.bookingIds);
-    return c.json({ message: result.message, queued }, 201);
+    if (result.kind === 'id_reused') throw new ApiError(409, 'message_id_reused', G.messageIdReused);
+    const queued =
+      result.bookingIds.length === 0 || (await enqueueDeliveries(c.env, result.message.id, result.bookingIds));
+    return c.json({ message: result.message, queued }, result.repeated ? 200 : 201);
   });

@@ -158,11 +158,14 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
       if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
       // No seat for this money: either the order is already settled by another payment (a
       // duplicate), or the hold expired and the dinner filled up. Never keep money without a seat.
-      const reason = order.eventCancelled
-        ? 'cancelled'
-        : order.paymentId && order.paymentId !== msg.paymentId
+      // A duplicate first: a second payment for a booking that stands must not read as "could
+      // not be booked", even when its dinner was cancelled since (that guest is told separately).
+      const reason =
+        order.paymentId && order.paymentId !== msg.paymentId
           ? 'duplicate'
-          : 'no_seat';
+          : order.eventCancelled
+            ? 'cancelled'
+            : 'no_seat';
       await refundInFull(env, d, order, msg.paymentId, reason);
       return 'refunded';
     }

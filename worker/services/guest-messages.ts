@@ -158,30 +158,41 @@ export async function cancelDinner(
 }
 
 export type MessageResult =
-  | { kind: 'done'; message: GuestMessageRow; bookingIds: string[] }
+  | { kind: 'done'; message: GuestMessageRow; bookingIds: string[]; repeated: boolean }
   | { kind: 'not_found' }
   | { kind: 'cancelled' }
-  | { kind: 'no_guests' };
+  | { kind: 'no_guests' }
+  | { kind: 'id_reused' };
 
 /**
  * An operator's announcement to every confirmed guest of a dinner: its `guest_messages` row and
  * `event.message` audit row in ONE batch, written only if the dinner exists, is not cancelled and
  * has at least one confirmed booking (else nothing is written). One round trip.
+ *
+ * Idempotent: the row's id comes from the console (`gm_<message_id>`) and the INSERT does nothing
+ * on a conflict (nor does the audit row, written only if it changed a row). A repeat with the same
+ * dinner and words answers the stored message (`repeated`) and its recipients not reached on any
+ * channel yet, to enqueue again (the claims keep anyone from hearing it twice); the same id with
+ * another dinner or other words is `id_reused`.
  */
 export async function postAnnouncement(
   d: Db,
   actorId: string,
   eventId: string,
-  input: { subject: string; body: string },
+  input: { message_id: string; subject: string; body: string },
   now: Date,
 ): Promise<MessageResult> {
   const nowIso = now.toISOString();
-  const messageId = `gm_${crypto.randomUUID()}`;
-  const [, , [event], [message], bookings] = await d.batch([
-    d.insert(guestMessages).select(
-      sql`SELECT ${messageId}, ${events.id}, 'announcement', ${input.subject}, ${input.body}, ${actorId}, ${confirmedCount(eventId)}, ${nowIso}
+  const messageId = `gm_${input.message_id}`;
+  const [inserted, , [event], [message], bookings] = await d.batch([
+    d
+      .insert(guestMessages)
+      .select(
+        sql`SELECT ${messageId}, ${events.id}, 'announcement', ${input.subject}, ${input.body}, ${actorId}, ${confirmedCount(eventId)}, ${nowIso}
           FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.cancelledAt} IS NULL AND ${confirmedCount(eventId)} > 0`,
-    ),
+      )
+      .onConflictDoNothing()
+      .returning({ id: guestMessages.id }),
     auditRow(d, {
       actorId,
       action: 'event.message',
@@ -190,20 +201,42 @@ export async function postAnnouncement(
       after: { message_id: messageId, subject: input.subject },
     }),
     d.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, eventId)),
-    d.select(messageColumns).from(guestMessages).where(eq(guestMessages.id, messageId)),
+    d
+      .select({ ...messageColumns, eventId: guestMessages.eventId })
+      .from(guestMessages)
+      .where(eq(guestMessages.id, messageId)),
+    // The message's recipients (those booked before it) it has reached on no channel yet: all of
+    // them for a new message.
     d
       .select({ id: eventBookings.id })
       .from(eventBookings)
+      .innerJoin(guestMessages, eq(guestMessages.id, messageId))
       .where(
         and(
           eq(eventBookings.eventId, eventId),
+          eq(guestMessages.eventId, eventId),
           eq(eventBookings.status, 'confirmed'),
-          sql`${eventBookings.bookingDate} <= ${nowIso}`,
+          sql`${eventBookings.bookingDate} <= ${guestMessages.createdAt}`,
+          sql`NOT EXISTS (SELECT 1 FROM ${guestMessageDeliveries} WHERE ${guestMessageDeliveries.messageId} = ${messageId} AND ${guestMessageDeliveries.bookingId} = ${eventBookings.id})`,
         ),
       ),
   ]);
+  if (message) {
+    const { eventId: messageEventId, ...row } = message;
+    const same =
+      messageEventId === eventId &&
+      row.kind === 'announcement' &&
+      row.subject === input.subject &&
+      row.body === input.body;
+    if (!same) return { kind: 'id_reused' };
+    return {
+      kind: 'done',
+      message: row as GuestMessageRow,
+      bookingIds: bookings.map((b) => b.id),
+      repeated: inserted.length === 0,
+    };
+  }
   if (!event) return { kind: 'not_found' };
-  if (message) return { kind: 'done', message: message as GuestMessageRow, bookingIds: bookings.map((b) => b.id) };
   return event.cancelledAt ? { kind: 'cancelled' } : { kind: 'no_guests' };
 }
 
@@ -287,7 +320,7 @@ export async function enqueueDeliveries(env: Env, messageId: string, bookingIds:
 /**
  * The cron's safety net: console messages of the last {@link REQUEUE_WINDOW_MS} whose recipients
  * have no delivery on any channel yet (the enqueue after the batch failed, or never ran) go back
- * on the queue. A pair still travelling through the queue may be doubled; its claims keep the
+ * on the queue; an announcement of a dinner cancelled since does not (it is never delivered). A pair still travelling through the queue may be doubled; its claims keep the
  * guest from hearing it twice.
  */
 export async function requeueUndelivered(env: Env, d: Db, now: Date) {
@@ -297,6 +330,7 @@ export async function requeueUndelivered(env: Env, d: Db, now: Date) {
     .prepare(
       `SELECT m.id AS message_id, b.id AS booking_id FROM guest_messages m JOIN event_bookings b ON ${RECIPIENT}
        WHERE m.created_at > ?1 AND m.created_at <= ?2
+         AND (m.kind = 'cancellation' OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = m.event_id AND e.cancelled_at IS NOT NULL))
          AND NOT EXISTS (SELECT 1 FROM guest_message_deliveries g WHERE g.message_id = m.id AND g.booking_id = b.id)
        ORDER BY m.created_at LIMIT ${REQUEUE_LIMIT}`,
     )
@@ -313,7 +347,8 @@ export async function requeueUndelivered(env: Env, d: Db, now: Date) {
  * row), so a redelivery or a doubled enqueue sends nothing twice. A transient provider failure
  * releases its claim and throws (the queue retries with backoff); a permanent refusal (an invalid
  * address, a number not on WhatsApp) keeps it and is logged, as confirmations do (decision 012).
- * A booking that is not (or no longer) a recipient is skipped.
+ * A booking that is not (or no longer) a recipient is skipped, and so is an announcement whose
+ * dinner has been cancelled since.
  */
 export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): Promise<void> {
   const d = db(env.DB);
@@ -326,6 +361,7 @@ export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): 
       createdAt: guestMessages.createdAt,
       eventName: events.title,
       startsAt: events.startsAt,
+      eventCancelledAt: events.cancelledAt,
       bookingEventId: eventBookings.eventId,
       bookingStatus: eventBookings.status,
       bookingDate: eventBookings.bookingDate,
@@ -346,6 +382,9 @@ export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): 
     row.bookingStatus === 'confirmed' &&
     (row.kind === 'cancellation' || row.bookingDate <= row.createdAt);
   if (!recipient) return;
+  // An announcement still retrying (an outage, the cron's re-enqueue) must not reach a guest after
+  // the dinner's cancellation ("use gate 2" after "cancelled"): the notice is its last word.
+  if (row.kind === 'announcement' && row.eventCancelledAt !== null) return;
   const guest = toGuestContact(row);
   const rendered = guestMessage({
     kind: row.kind,

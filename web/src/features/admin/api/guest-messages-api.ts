@@ -29,11 +29,14 @@ export function useCancelDinner(id: string) {
   });
 }
 
-/** POST /api/admin/events/:id/message `{ subject, body }`. */
+/**
+ * POST /api/admin/events/:id/message `{ message_id, subject, body }`. `message_id` is a UUID made
+ * when the confirmation step opens: sending it again (a lost answer, a double click) sends nothing twice.
+ */
 export function useMessageGuests(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { subject: string; body: string }) =>
+    mutationFn: (input: { message_id: string; subject: string; body: string }) =>
       unwrap(api.admin.events[':id'].message.$post({ param: { id }, json: input })),
     onSettled: refresh,
   });

@@ -16,8 +16,12 @@ const G = CONSOLE_COPY.guestMessages;
 const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
 const formatWhen = (iso: string) => when.format(new Date(iso));
 
-/** The guest a preview is rendered for: a sample name, since each guest's own first name greets them. */
-const SAMPLE = { name: 'Asha Rao', bookingId: 'bkg_sample' };
+/**
+ * The guest a preview is rendered for: a sample name, since each guest's own first name greets
+ * them, and a booking id as long as a real one (`bkg_` + 16), so a WhatsApp text shortened to fit
+ * is cut where a real guest's is.
+ */
+const SAMPLE = { name: 'Asha Rao', bookingId: 'bkg_sample-guest-000' };
 
 type Dinner = GuestMessages['event'];
 
@@ -162,17 +166,20 @@ function CancelDinner({ dinner, recipients, disabled }: { dinner: Dinner; recipi
 /** The email (subject and text) and the WhatsApp text one guest receives. */
 function MessagePreview({ shown }: { shown: ReturnType<typeof preview> }) {
   return (
-    <div className="mt-2 grid gap-3 md:grid-cols-2">
-      <figure className="min-w-0 rounded-box border border-base-300 p-3">
-        <figcaption className="text-sm font-semibold">Email</figcaption>
-        <p className="mt-1 break-words font-medium">{shown.email.subject}</p>
-        <pre className="mt-1 whitespace-pre-wrap break-words font-sans text-sm">{shown.email.text}</pre>
-      </figure>
-      <figure className="min-w-0 rounded-box border border-base-300 p-3">
-        <figcaption className="text-sm font-semibold">WhatsApp</figcaption>
-        <pre className="mt-1 whitespace-pre-wrap break-words font-sans text-sm">{shown.whatsapp.text}</pre>
-      </figure>
-    </div>
+    <>
+      <div className="mt-2 grid gap-3 md:grid-cols-2">
+        <figure className="min-w-0 rounded-box border border-base-300 p-3">
+          <figcaption className="text-sm font-semibold">Email</figcaption>
+          <p className="mt-1 break-words font-medium">{shown.email.subject}</p>
+          <pre className="mt-1 whitespace-pre-wrap break-words font-sans text-sm">{shown.email.text}</pre>
+        </figure>
+        <figure className="min-w-0 rounded-box border border-base-300 p-3">
+          <figcaption className="text-sm font-semibold">WhatsApp</figcaption>
+          <pre className="mt-1 whitespace-pre-wrap break-words font-sans text-sm">{shown.whatsapp.text}</pre>
+        </figure>
+      </div>
+      {shown.whatsapp.shortened && <p className="mt-1 text-sm text-base-content/80">{G.whatsappShortened}</p>}
+    </>
   );
 }
 
@@ -185,6 +192,9 @@ function MessageGuests({ dinner, recipients, disabled }: { dinner: Dinner; recip
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [asking, setAsking] = useState(false);
+  // The message's id, made when the confirmation step opens: a second click or a retry after a
+  // lost answer sends the same id, and the server sends nothing twice.
+  const [messageId, setMessageId] = useState('');
   const confirmRef = useRef<HTMLButtonElement>(null);
   const send = useMessageGuests(dinner.id);
   const ready = subject.trim() !== '' && body.trim() !== '' && recipients > 0 && !disabled;
@@ -205,7 +215,9 @@ function MessageGuests({ dinner, recipients, disabled }: { dinner: Dinner; recip
         className="mt-2 grid gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready) setAsking(true);
+          if (!ready) return;
+          setMessageId(crypto.randomUUID());
+          setAsking(true);
         }}
       >
         <div>
@@ -268,7 +280,7 @@ function MessageGuests({ dinner, recipients, disabled }: { dinner: Dinner; recip
                 disabled={send.isPending}
                 onClick={() =>
                   send.mutate(
-                    { subject, body },
+                    { message_id: messageId, subject, body },
                     {
                       onSuccess: (res) => {
                         setAsking(false);
