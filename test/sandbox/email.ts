@@ -15,7 +15,14 @@ export function emailRoutes(ctx: SandboxContext): Route[] {
             json: { statusCode: 401, name: 'missing_api_key', message: 'Missing API key in the authorization header.' },
           };
         }
-        const b = req.body as { from?: string; to?: string[] | string; subject?: string; html?: string; text?: string };
+        const b = req.body as {
+          from?: string;
+          to?: string[] | string;
+          subject?: string;
+          html?: string;
+          text?: string;
+          attachments?: Array<{ filename?: string; content?: string }>;
+        };
         const to = Array.isArray(b.to) ? b.to : b.to ? [b.to] : [];
         if (!b.from || to.length === 0 || !b.subject || !(b.html || b.text)) {
           return {
@@ -34,6 +41,15 @@ export function emailRoutes(ctx: SandboxContext): Route[] {
             subject: b.subject,
             body: b.text ?? b.html ?? '',
             provider: 'resend',
+            // Decoded, so a test can read an attached calendar file as the guest's mail app would.
+            ...(b.attachments?.length
+              ? {
+                  attachments: b.attachments.map((a) => ({
+                    filename: a.filename ?? '',
+                    content: Buffer.from(a.content ?? '', 'base64').toString('utf8'),
+                  })),
+                }
+              : {}),
           });
         return { json: { id } };
       },

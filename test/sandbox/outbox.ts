@@ -7,6 +7,8 @@ export type OutboxMessage = {
   body: string;
   at: string;
   provider?: string;
+  /** Email attachments, their content decoded as UTF-8 text. */
+  attachments?: Array<{ filename: string; content: string }>;
 };
 
 /** Every message the sandbox "delivered", newest last (DESIGN.md "Outbox"). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCheckout } from '@/features/checkout/lib/load-checkout';
-import { ticketIcs } from '@/features/checkout/lib/ticket-ics';
+import { ticketIcs } from '@domain/ticket-ics';
 
 describe('ticketIcs', () => {
   const ics = ticketIcs(

@@ -54,6 +54,18 @@ describe('BookingsList on /profile', () => {
     expect(within(older).getByText('Confirmed').className).toContain('badge-success');
   });
 
+  it('links each booking to its My Booking page', async () => {
+    renderWith([booking({ id: 'bkg_one', event_name: 'Newest' }), booking({ id: 'bkg_two', event_name: 'Older' })]);
+    const items = await screen.findAllByTestId('booking');
+    expect(
+      items.map((i) =>
+        within(i)
+          .getByRole('link', { name: /^View booking/ })
+          .getAttribute('href'),
+      ),
+    ).toEqual(['/booking/bkg_one', '/booking/bkg_two']);
+  });
+
   it("offers 'Browse Events' when there are no bookings", async () => {
     renderWith([]);
     const link = await screen.findByRole('link', { name: 'Browse Events' });

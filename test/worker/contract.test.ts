@@ -11,7 +11,16 @@ import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
 import { newTicketCode } from '../../worker/domain/ticket';
 import worker from '../../worker/index';
 import { randomPhone } from './helpers/auth';
-import { createEvent, createGuest, placeOrder, postWebhook, sandboxPay, verify } from './helpers/booking-fixtures';
+import {
+  createEvent,
+  createGuest,
+  message,
+  placeOrder,
+  postWebhook,
+  runQueue,
+  sandboxPay,
+  verify,
+} from './helpers/booking-fixtures';
 import { booked } from './helpers/booked';
 import { apiRequest, ORIGIN } from './helpers/session-cookie';
 
@@ -202,6 +211,39 @@ describe('one casing on the wire', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('answers My Booking and its reschedule (moved or refused) with snake_case keys only', async () => {
+    const { guest, bookingId, later } = await bookedWithATarget();
+    const offenders: string[] = [];
+    for (const [name, request] of [
+      ['my booking', apiRequest('GET', `/api/bookings/${bookingId}`, { cookie: guest.cookie })],
+      ['my booking missing', apiRequest('GET', '/api/bookings/bkg_none', { cookie: guest.cookie })],
+      [
+        'reschedule refused',
+        apiRequest('POST', `/api/bookings/${bookingId}/reschedule`, { cookie: guest.cookie, body: { event_id: 'x' } }),
+      ],
+      [
+        'reschedule',
+        apiRequest('POST', `/api/bookings/${bookingId}/reschedule`, {
+          cookie: guest.cookie,
+          body: { event_id: later },
+        }),
+      ],
+    ] as const) {
+      const res = await SELF.fetch(request);
+      expect(res.headers.get('Content-Type'), name).toContain('application/json');
+      const body = await res.json();
+      if (name === 'my booking' || name === 'reschedule') {
+        expect(res.status, name).toBe(200);
+        // One object per concern, so later concerns (the cancellation choice, running late) add keys, not shapes.
+        expect(Object.keys(body as object).sort(), name).toEqual(
+          ['booking', 'event', 'reschedule', 'table', 'ticket', 'venue'].sort(),
+        );
+      }
+      offenders.push(...nonSnakeKeys(body).map((p) => `${name}: ${p}`));
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('answers a booking’s choices, the cancellation choice and running late with snake_case keys only', async () => {
     const { guest, bookingId, target } = await cancelledBooking();
     const offenders: string[] = [];
@@ -244,6 +286,19 @@ describe('one casing on the wire', () => {
     ]);
   });
 });
+
+/** A guest with a confirmed booking (through the pipeline) and another dinner in its city to move to. */
+async function bookedWithATarget() {
+  const guest = await createGuest();
+  const event = await createEvent();
+  const later = await createEvent({ inHours: 400, city: event.city });
+  const order = await placeOrder(guest.cookie, event.id);
+  const paid = await sandboxPay(order.orderId);
+  await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id)]);
+  const res = await SELF.fetch(apiRequest('GET', '/api/bookings', { cookie: guest.cookie }));
+  const { bookings } = (await res.json()) as { bookings: Array<{ id: string }> };
+  return { guest, bookingId: bookings[0].id, later: later.id };
+}
 
 /** A guest whose confirmed booking's dinner we cancelled (rows as the pipeline and the cancel leave them), and a dinner to move to. */
 async function cancelledBooking() {
@@ -486,6 +541,32 @@ describe('D1 round trips per request', () => {
     await expectWithin(
       'DELETE /api/admin/events/:id/hosts/:userId',
       apiRequest('DELETE', `/api/admin/events/${event.id}/hosts/${host.userId}`, { cookie: operator.cookie }),
+      2,
+    );
+  });
+
+  it('My Booking costs two (the session, then one batch), and so does a reschedule, moved or refused', async () => {
+    const { guest, bookingId, later } = await bookedWithATarget();
+    await expectWithin(
+      'GET /api/bookings/:id',
+      apiRequest('GET', `/api/bookings/${bookingId}`, { cookie: guest.cookie }),
+      2,
+    );
+    await expectWithin(
+      'GET /api/bookings/:id (not found)',
+      apiRequest('GET', '/api/bookings/bkg_none', { cookie: guest.cookie }),
+      2,
+      404,
+    );
+    await expectWithin(
+      'POST /api/bookings/:id/reschedule (refused)',
+      apiRequest('POST', `/api/bookings/${bookingId}/reschedule`, { cookie: guest.cookie, body: { event_id: 'x' } }),
+      2,
+      400,
+    );
+    await expectWithin(
+      'POST /api/bookings/:id/reschedule',
+      apiRequest('POST', `/api/bookings/${bookingId}/reschedule`, { cookie: guest.cookie, body: { event_id: later } }),
       2,
     );
   });

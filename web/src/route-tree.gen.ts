@@ -29,6 +29,7 @@ import { Route as AdminSplatRouteImport } from './routes/admin.$'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as HostSplatRouteImport } from './routes/host.$'
+import { Route as AuthBookingBookingIdRouteImport } from './routes/_auth/booking.$bookingId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -129,6 +130,11 @@ const HostSplatRoute = HostSplatRouteImport.update({
   path: '/host/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthBookingBookingIdRoute = AuthBookingBookingIdRouteImport.update({
+  id: '/booking/$bookingId',
+  path: '/booking/$bookingId',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/host/$': typeof HostSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
+  '/booking/$bookingId': typeof AuthBookingBookingIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -170,6 +177,7 @@ export interface FileRoutesByTo {
   '/host/$': typeof HostSplatRoute
   '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
+  '/booking/$bookingId': typeof AuthBookingBookingIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -193,6 +201,7 @@ export interface FileRoutesById {
   '/host/$': typeof HostSplatRoute
   '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
+  '/_auth/booking/$bookingId': typeof AuthBookingBookingIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -216,6 +225,7 @@ export interface FileRouteTypes {
     | '/host/$'
     | '/admin/'
     | '/auth/'
+    | '/booking/$bookingId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -236,6 +246,7 @@ export interface FileRouteTypes {
     | '/host/$'
     | '/admin'
     | '/auth'
+    | '/booking/$bookingId'
   id:
     | '__root__'
     | '/'
@@ -258,6 +269,7 @@ export interface FileRouteTypes {
     | '/host/$'
     | '/admin/'
     | '/auth/'
+    | '/_auth/booking/$bookingId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -420,6 +432,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HostSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/booking/$bookingId': {
+      id: '/_auth/booking/$bookingId'
+      path: '/booking/$bookingId'
+      fullPath: '/booking/$bookingId'
+      preLoaderRoute: typeof AuthBookingBookingIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -427,12 +446,14 @@ interface AuthRouteChildren {
   AuthConfirmationRoute: typeof AuthConfirmationRoute
   AuthProfileRoute: typeof AuthProfileRoute
   AuthProfileDetailsRoute: typeof AuthProfileDetailsRoute
+  AuthBookingBookingIdRoute: typeof AuthBookingBookingIdRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthConfirmationRoute: AuthConfirmationRoute,
   AuthProfileRoute: AuthProfileRoute,
   AuthProfileDetailsRoute: AuthProfileDetailsRoute,
+  AuthBookingBookingIdRoute: AuthBookingBookingIdRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -13,14 +13,41 @@ export type BookingFacts = {
   startsAt: string;
   amount: number;
   ticketLabel: string;
+  /** The guest's My Booking page, absolute ({@link myBookingUrl}): every booking message links to it. */
+  myBookingUrl: string;
 };
+
+/**
+ * The absolute address of a booking's My Booking page, which every email and WhatsApp message
+ * about a booking links to (a signed-out guest signs in and lands there).
+ * @example myBookingUrl('https://tablemates.in/', 'bkg_1') // 'https://tablemates.in/booking/bkg_1'
+ */
+export const myBookingUrl = (origin: string, bookingId: string) =>
+  `${origin.replace(/\/+$/, '')}/booking/${encodeURIComponent(bookingId)}`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
-function render(lines: string[]) {
-  return { text: lines.join('\n'), html: lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('') };
+/** A line of a message: plain text, or a labelled link (a link in the HTML, `label: href` in the text). */
+type Line = string | { label: string; href: string };
+
+function render(lines: Line[]) {
+  return {
+    text: lines.map((l) => (typeof l === 'string' ? l : `${l.label}: ${l.href}`)).join('\n'),
+    html: lines
+      .map((l) =>
+        typeof l === 'string'
+          ? l
+            ? `<p>${escapeHtml(l)}</p>`
+            : ''
+          : `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`,
+      )
+      .join(''),
+  };
 }
+
+/** The link line every booking email carries. */
+const myBookingLine = (url: string): Line => ({ label: 'My Booking (your ticket, venue and date)', href: url });
 
 /** Sent once after a guest first saves a profile with an email (SPEC §7 "welcome-email function"). */
 export function welcomeEmail(w: { name: string; eventsUrl: string }) {
@@ -44,29 +71,42 @@ export function welcomeEmail(w: { name: string; eventsUrl: string }) {
   };
 }
 
-/** The booking-confirmation email (SPEC §7: name, event name, date, location, booking id). */
-export function confirmationEmail(b: BookingFacts) {
+/**
+ * The booking-confirmation email (SPEC §7: name, event name, date, location, booking id). A booking
+ * that moved to another dinner (`rescheduled`) gets it again, saying so, for its new date.
+ */
+export function confirmationEmail(b: BookingFacts & { rescheduled?: boolean }) {
   return {
-    subject: `You're All Set! ${b.eventName}`,
+    subject: b.rescheduled
+      ? `Rescheduled: ${b.eventName}, ${formatIstDate(b.startsAt)}`
+      : `You're All Set! ${b.eventName}`,
     ...render([
       `Hi ${firstName(b.name)},`,
-      `Your seat is confirmed for ${b.eventName}.`,
+      b.rescheduled
+        ? `Your booking has moved, free of charge. Your seat is now confirmed for ${b.eventName}.`
+        : `Your seat is confirmed for ${b.eventName}.`,
       `When: ${formatIstDate(b.startsAt)}, 7:00 PM - 10:00 PM`,
       `Where: ${b.eventLocation} (the exact venue is revealed 48 hours before the event)`,
       `Ticket: ${b.ticketLabel} · Paid: ${rupees(b.amount)}`,
       `Booking ID: ${b.bookingId}`,
+      myBookingLine(b.myBookingUrl),
       '',
-      "We'll remind you 48 hours before, 24 hours before and on the day, by email and WhatsApp.",
+      b.rescheduled
+        ? 'The calendar file attached has the new date. Reminders follow it: 48 hours before, 24 hours before and on the day, by email and WhatsApp.'
+        : "We'll remind you 48 hours before, 24 hours before and on the day, by email and WhatsApp.",
       'See you at the table!',
       'Tablemates',
     ]),
   };
 }
 
-/** WhatsApp template `booking_confirmed`: {{1}} name, {{2}} event, {{3}} date, {{4}} booking id. */
+/**
+ * WhatsApp template `booking_confirmed`: {{1}} name, {{2}} event, {{3}} date, {{4}} booking id,
+ * {{5}} the My Booking link. A moved booking is confirmed again with the same template.
+ */
 export const confirmationWhatsApp = (b: BookingFacts) => ({
   name: 'booking_confirmed',
-  params: [firstName(b.name), b.eventName, `${formatIstDate(b.startsAt)}, 7:00 PM`, b.bookingId],
+  params: [firstName(b.name), b.eventName, `${formatIstDate(b.startsAt)}, 7:00 PM`, b.bookingId, b.myBookingUrl],
 });
 
 /** Sent when a payment arrived after its hold expired and the dinner had filled up. */
@@ -97,9 +137,14 @@ export function refundEmail(r: {
 }
 
 export type ReminderKind = '48h' | '24h' | 'day_of';
+/** Every reminder kind (SPEC §9: 48 hours before, 24 hours before, on the day), as `reminders_sent.kind` holds them. */
+export const REMINDER_KINDS: readonly ReminderKind[] = ['48h', '24h', 'day_of'];
 
-/** Reminder email; the 48-hour one and later carry the venue, which is revealed then. */
-export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: string | null }) {
+/**
+ * Reminder email. `venue` is the revealed venue (reminders start 48 hours before, when it is
+ * revealed) or null while the dinner has none yet; `table` the guest's table once published.
+ */
+export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: string | null; table?: string | null }) {
   const when = kind === 'day_of' ? 'tonight' : kind === '24h' ? 'tomorrow' : 'in two days';
   return {
     subject: `${b.eventName} is ${when}`,
@@ -107,15 +152,24 @@ export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: str
       `Hi ${firstName(b.name)},`,
       `A reminder: ${b.eventName} is ${when}, ${formatIstDate(b.startsAt)}, 7:00 PM - 10:00 PM.`,
       b.venue ? `Venue: ${b.venue}` : `Where: ${b.eventLocation}`,
+      ...(b.table ? [`Your table: ${b.table}`] : []),
       'Please arrive on time: guests more than 60 minutes late count as a no-show.',
+      myBookingLine(b.myBookingUrl),
       'Tablemates',
     ]),
   };
 }
 
+/** WhatsApp template `event_reminder_<kind>`: {{1}} name, {{2}} event, {{3}} date, {{4}} venue (or area), {{5}} the My Booking link. */
 export const reminderWhatsApp = (kind: ReminderKind, b: BookingFacts & { venue: string | null }) => ({
   name: `event_reminder_${kind}`,
-  params: [firstName(b.name), b.eventName, `${formatIstDate(b.startsAt)}, 7:00 PM`, b.venue ?? b.eventLocation],
+  params: [
+    firstName(b.name),
+    b.eventName,
+    `${formatIstDate(b.startsAt)}, 7:00 PM`,
+    b.venue ?? b.eventLocation,
+    b.myBookingUrl,
+  ].map(waParam),
 });
 
 /** `failure_reason` of an order whose payment reached us after its dinner was cancelled (refunded in full). */
@@ -194,7 +248,7 @@ export type GuestMessageFacts = {
 export function guestMessage(f: GuestMessageFacts) {
   const first = firstName(f.name);
   const when = `${formatIstDate(f.startsAt)}, 7:00 PM`;
-  const myBooking = `${f.origin.replace(/\/$/, '')}/profile`;
+  const myBooking = myBookingUrl(f.origin, f.bookingId);
   const email =
     f.kind === 'cancellation'
       ? {

@@ -17,3 +17,15 @@ export type CancellationChoice = (typeof CANCELLATION_CHOICES)[number];
 /** Whether a booking for a dinner starting at `startsAt` may still be moved at `now`. */
 export const canReschedule = (startsAt: string, now: Date) =>
   new Date(startsAt).getTime() - now.getTime() > RESCHEDULE_CUTOFF_HOURS * HOUR_MS;
+
+/** Until when (ISO-8601 UTC, exclusive) a booking for a dinner starting at `startsAt` may be moved. */
+export const rescheduleUntil = (startsAt: string) =>
+  new Date(new Date(startsAt).getTime() - RESCHEDULE_CUTOFF_HOURS * HOUR_MS).toISOString();
+
+/**
+ * {@link canReschedule} as one comparison for SQL: at `now`, a booking may move only if its dinner
+ * starts after this instant (ISO-8601 UTC, so text order is time order).
+ * @example sql`… AND booked.starts_at > ${movableIfStartsAfter(now)}`
+ */
+export const movableIfStartsAfter = (now: Date) =>
+  new Date(now.getTime() + RESCHEDULE_CUTOFF_HOURS * HOUR_MS).toISOString();

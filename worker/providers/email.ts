@@ -1,7 +1,16 @@
 import type { Config } from '../env';
 import { call, fail, ok, type ProviderResult, providerTimeout, type TimeoutEnv } from './result';
 
-export type Email = { to: string; subject: string; html: string; text: string };
+/** A file sent with an email: its name and its bytes as base64 (Resend's `attachments[]`). */
+export type EmailAttachment = { filename: string; content: string };
+export type Email = { to: string; subject: string; html: string; text: string; attachments?: EmailAttachment[] };
+
+/** UTF-8 text as base64, for an {@link EmailAttachment} (e.g. a booking's .ics). */
+export const base64Utf8 = (text: string) => {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+};
 
 /**
  * Sends one email through Resend's HTTP API (`POST /emails`, Bearer key).
@@ -28,6 +37,7 @@ export async function sendEmail(
         subject: email.subject,
         html: email.html,
         text: email.text,
+        ...(email.attachments?.length ? { attachments: email.attachments } : {}),
       }),
     },
     providerTimeout(env, 'email'),

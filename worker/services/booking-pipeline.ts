@@ -13,14 +13,17 @@ import {
   CANCELLED_REFUND_REASON,
   confirmationEmail,
   confirmationWhatsApp,
+  myBookingUrl,
   refundEmail,
 } from '../domain/booking-messages';
 import { COPY } from '../domain/copy';
 import { TICKET_LABELS } from '../domain/pricing';
 import { type OrderStatus, orderStatusesBefore } from '../domain/statuses';
+import { ticketIcs } from '../domain/ticket-ics';
+import { isVenueRevealed } from '../domain/time';
 import type { BookingMessage, Env } from '../env';
 import { randomToken } from '../lib/crypto';
-import { sendEmail } from '../providers/email';
+import { base64Utf8, sendEmail } from '../providers/email';
 import { fetchOrderPayments, refundPayment } from '../providers/razorpay';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { type AuditEntry, auditRow } from './audit';
@@ -308,6 +311,8 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
       booking: eventBookings,
       startsAt: events.startsAt,
       cancelledAt: events.cancelledAt,
+      venueName: events.venueName,
+      venueAddress: events.venueAddress,
       ticketType: paymentOrders.ticketType,
     })
     .from(eventBookings)
@@ -326,11 +331,35 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
     startsAt: row.startsAt,
     amount: row.booking.amount,
     ticketLabel: TICKET_LABELS[row.ticketType],
+    myBookingUrl: myBookingUrl(env.APP_ORIGIN, bookingId),
   };
+  // A booking that moved (services/reschedule.ts) is confirmed again for its new dinner: its own
+  // idempotency key per move, or Resend would answer the first confirmation's id and send nothing.
+  const movedAt = row.booking.rescheduledAt;
+  const revealed = isVenueRevealed(row.startsAt) && row.venueName !== null;
+  const ics = ticketIcs({
+    bookingId,
+    eventTitle: row.booking.eventName,
+    location: revealed ? [row.venueName, row.venueAddress].filter(Boolean).join(', ') : row.booking.eventLocation,
+    venueRevealed: revealed,
+    startsAt: row.startsAt,
+    ticketLabel: facts.ticketLabel,
+    amount: row.booking.amount,
+    url: facts.myBookingUrl,
+    sequence: movedAt ? Math.floor(Date.parse(movedAt) / 1000) : undefined,
+  });
 
   let owed = false;
   if (guest.email && (await claim(d, bookingId, 'email'))) {
-    const sent = await sendEmail(env, { to: guest.email, ...confirmationEmail(facts) }, bookingId);
+    const sent = await sendEmail(
+      env,
+      {
+        to: guest.email,
+        ...confirmationEmail({ ...facts, rescheduled: movedAt !== null }),
+        attachments: [{ filename: `tablemates-${bookingId}.ics`, content: base64Utf8(ics) }],
+      },
+      movedAt ? `${bookingId}_moved_${movedAt}` : bookingId,
+    );
     if (!sent.ok) owed = (await undelivered(d, bookingId, 'email', sent)) || owed;
   }
   if (guest.phone && (await claim(d, bookingId, 'whatsapp'))) {

@@ -6,10 +6,10 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
-import { type ReminderKind, reminderEmail, reminderWhatsApp } from '../domain/booking-messages';
+import { myBookingUrl, type ReminderKind, reminderEmail, reminderWhatsApp } from '../domain/booking-messages';
 import { TICKET_LABELS } from '../domain/pricing';
 import { orderStatusesBefore } from '../domain/statuses';
-import { HOUR_MS, istDate } from '../domain/time';
+import { HOUR_MS, istDate, isVenueRevealed } from '../domain/time';
 import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { fetchOrderPayments } from '../providers/razorpay';
@@ -212,6 +212,8 @@ export function dueReminder(startsAt: string, now: Date): ReminderKind | null {
 /**
  * Sends the one due reminder per confirmed booking. `reminders_sent` (booking, kind) is claimed
  * with INSERT OR IGNORE first, so two cron runs send it once; a failed send releases the claim.
+ * A booking follows its dinner: a reschedule moves `event_id` and clears the booking's reminder rows
+ * in the same batch (services/reschedule.ts), so the new date gets all three reminders.
  */
 export async function sendReminders(env: Env, d: Db, now: Date) {
   const rows = await d
@@ -248,14 +250,23 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       startsAt: row.startsAt,
       amount: row.booking.amount,
       ticketLabel: TICKET_LABELS[row.booking.ticketType],
-      venue: row.venueName ? `${row.venueName}, ${row.venueAddress ?? ''}`.replace(/, $/, '') : null,
+      myBookingUrl: myBookingUrl(env.APP_ORIGIN, row.booking.id),
+      // Reminders start 48 hours before, when the venue is revealed (SPEC §1); the rule is still
+      // asked, so a reminder never shows a venue the guest's My Booking page does not.
+      venue:
+        row.venueName && isVenueRevealed(row.startsAt, now)
+          ? `${row.venueName}, ${row.venueAddress ?? ''}`.replace(/, $/, '')
+          : null,
+      // Tables are published by matching (a later issue): none yet.
+      table: null,
     };
     let delivered = false;
     if (guest.email) {
       const sent = await sendEmail(
         env,
         { to: guest.email, ...reminderEmail(kind, facts) },
-        `reminder_${kind}_${row.booking.id}`,
+        // Per dinner: a booking that moved gets its reminders again for the new date.
+        `reminder_${kind}_${row.booking.id}_${row.booking.eventId}`,
       );
       if (sent.ok) delivered = true;
       else console.error('reminder email failed', row.booking.id, kind, sent.error);

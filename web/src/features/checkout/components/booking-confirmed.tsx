@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
 import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
 import type { OrderView } from '../api/get-order';
-import { downloadFile, ticketIcs } from '../lib/ticket-ics';
+import { downloadFile } from '@/lib/download-file';
+import { ticketIcs } from '@domain/ticket-ics';
 
 type Confirmed = OrderView & { booking: NonNullable<OrderView['booking']>; event: NonNullable<OrderView['event']> };
 
@@ -33,7 +34,7 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
       startsAt: event.starts_at,
       ticketLabel: order.ticket_label,
       amount: booking.amount,
-      url: eventUrl,
+      url: `${window.location.origin}/booking/${booking.id}`,
     });
     downloadFile(`tablemates-${booking.id}.ics`, ics);
     toast({ title: 'Ticket downloaded', description: 'Open the file to add the dinner to your calendar.' });
@@ -120,6 +121,10 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
       </section>
 
       <div className="flex flex-wrap justify-center gap-3">
+        {/* My Booking: the QR ticket, the venue once revealed, the free reschedule. */}
+        <Link to="/booking/$bookingId" params={{ bookingId: booking.id }} className="btn btn-secondary">
+          View My Booking
+        </Link>
         <button type="button" className="btn btn-primary" onClick={downloadTicket}>
           Download Ticket
         </button>

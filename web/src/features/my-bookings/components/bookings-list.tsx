@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type Booking, useBookingsQuery } from '../api/get-bookings';
+import { StatusBadge } from './status-badge';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const dateInIst = (value: string) => {
@@ -9,15 +10,6 @@ const dateInIst = (value: string) => {
     ? value
     : d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
 };
-
-/** SPEC §4: only 'confirmed' is named; any other status reads as pending. */
-function StatusBadge({ status }: { status: string }) {
-  return status === 'confirmed' ? (
-    <span className="badge badge-success">Confirmed</span>
-  ) : (
-    <span className="badge badge-warning">Pending</span>
-  );
-}
 
 function BookingCard({ booking }: { booking: Booking }) {
   return (
@@ -36,6 +28,15 @@ function BookingCard({ booking }: { booking: Booking }) {
         <dt className="text-base-content/80">Amount</dt>
         <dd>{rupees.format(booking.amount)}</dd>
       </dl>
+      {/* My Booking: the ticket, the venue once revealed, the free reschedule. */}
+      <Link
+        to="/booking/$bookingId"
+        params={{ bookingId: booking.id }}
+        className="btn btn-sm btn-outline mt-3"
+        aria-label={`View booking: ${booking.event_name}, ${dateInIst(booking.event_date)}`}
+      >
+        View booking
+      </Link>
     </li>
   );
 }

@@ -1,12 +1,21 @@
-/** A booking as an iCalendar (RFC 5545) file, built in the browser for 'Download Ticket'. */
+/**
+ * A booking as an iCalendar (RFC 5545) file: built in the browser for 'Download Ticket' and 'Add to
+ * calendar' (My Booking), and attached by the Worker to every confirmation email, so a guest whose
+ * booking moved gets a calendar entry for the new date with the same UID (calendars update it).
+ */
 export type TicketIcsInput = {
   bookingId: string;
   eventTitle: string;
+  /** The venue once revealed, else the area (then the file says when the venue is revealed). */
   location: string;
+  /** Whether `location` is the revealed venue. */
+  venueRevealed?: boolean;
   startsAt: string;
   ticketLabel: string;
   amount: number;
   url: string;
+  /** Bumped when the booking moves (RFC 5545 SEQUENCE), so a calendar replaces the old entry. */
+  sequence?: number;
 };
 
 const escapeText = (s: string) =>
@@ -54,11 +63,12 @@ export function ticketIcs(t: TicketIcsInput, now = new Date()): string {
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${t.bookingId}@tablemates`,
+    ...(t.sequence ? [`SEQUENCE:${t.sequence}`] : []),
     `DTSTAMP:${stamp(now)}`,
     `DTSTART:${stamp(start)}`,
     `DTEND:${stamp(end)}`,
     `SUMMARY:${escapeText(`Tablemates: ${t.eventTitle}`)}`,
-    `LOCATION:${escapeText(`${t.location} (exact venue revealed 48 hours before)`)}`,
+    `LOCATION:${escapeText(t.venueRevealed ? t.location : `${t.location} (exact venue revealed 48 hours before)`)}`,
     `DESCRIPTION:${escapeText(`Booking ${t.bookingId}\nTicket: ${t.ticketLabel}\nPaid: ₹${t.amount}\n7:00 PM - 10:00 PM`)}`,
     `URL:${t.url}`,
     'STATUS:CONFIRMED',
@@ -66,16 +76,4 @@ export function ticketIcs(t: TicketIcsInput, now = new Date()): string {
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
-}
-
-/** Saves `text` as a file through a temporary object URL. */
-export function downloadFile(name: string, text: string, type = 'text/calendar;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

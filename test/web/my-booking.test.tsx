@@ -1,0 +1,145 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
+import type { MyBooking } from '@/features/my-bookings/api/get-booking';
+import { MyBookingPage } from '@/features/my-bookings/components/my-booking-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** `GET /api/bookings/:id` as the Worker answers it (services/my-booking.ts). */
+function view(over: { reschedule?: Partial<MyBooking['reschedule']>; venue?: Partial<MyBooking['venue']> } = {}) {
+  return {
+    booking: {
+      id: 'bkg_1',
+      event_id: 'evt_a',
+      event_name: 'Saturday Night Soirée',
+      event_location: 'Gurugram',
+      event_date: '2030-01-05',
+      ticket_type: 'male',
+      seats: 1,
+      amount: 499,
+      payment_id: 'pay_1',
+      status: 'confirmed',
+      booking_date: '2029-12-20T10:00:00.000Z',
+    },
+    event: {
+      id: 'evt_a',
+      city: 'gurugram',
+      title: 'Saturday Night Soirée',
+      location: 'Gurugram',
+      date: '2030-01-05',
+      starts_at: '2030-01-05T13:30:00.000Z',
+      image_url: '/images/events/gurugram.svg',
+      cancelled_at: null,
+      time: '7:00 PM - 10:00 PM',
+    },
+    venue: { revealed: false, reveals_at: '2030-01-03T13:30:00.000Z', name: null, address: null, ...over.venue },
+    table: null,
+    ticket: { code: '7K3M-Q9TX-2HDR-WB4N', label: 'Male' },
+    reschedule: {
+      allowed: true,
+      until: '2030-01-03T13:30:00.000Z',
+      refusal: null,
+      options: [
+        {
+          id: 'evt_b',
+          title: 'Saturday Night Soirée',
+          city: 'gurugram',
+          location: 'Gurugram',
+          date: '2030-01-12',
+          starts_at: '2030-01-12T13:30:00.000Z',
+          seats_left: 1,
+        },
+      ],
+      rescheduled_from: null,
+      rescheduled_at: null,
+      ...over.reschedule,
+    },
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function renderPage(initial: ReturnType<typeof view>, fetchImpl?: (url: string, init?: RequestInit) => Response) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    fetchImpl ? fetchImpl(String(input), init) : json(initial),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['bookings', 'bkg_1'], initial);
+  const rootRoute = createRootRoute({ component: () => <MyBookingPage bookingId="bkg_1" /> });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/booking/bkg_1'] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+describe('My Booking', () => {
+  it('shows the dinner in IST, when the venue is revealed, the ticket as a QR code and its code, and the policy', async () => {
+    renderPage(view());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saturday Night Soirée' })).toBeTruthy();
+    expect(screen.getByText('Confirmed').className).toContain('badge-success');
+    expect(screen.getByTestId('booking-date').textContent).toBe('Saturday, 5 January 2030');
+    expect(screen.getAllByText(/7:00 PM - 10:00 PM/).length).toBeGreaterThan(0);
+    // Revealed 48 hours before the 7 PM IST start: Thursday 3 January, 7:00 PM IST.
+    expect(
+      screen.getByText(/The exact venue is revealed 48 hours before: Thursday, 3 January 2030, 7:00 PM/),
+    ).toBeTruthy();
+    expect(screen.getByTestId('ticket-code').textContent).toBe('7K3M-Q9TX-2HDR-WB4N');
+    const qr = await screen.findByRole('img', { name: 'QR code of your ticket 7K3M-Q9TX-2HDR-WB4N' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(screen.getByText('₹499')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeTruthy();
+    expect(screen.getByText(MY_BOOKING_COPY.noRefund)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /cancel/i })).toBeNull();
+  });
+
+  it('shows the venue once revealed', async () => {
+    renderPage(view({ venue: { revealed: true, name: 'The Secret Table', address: '1 Hidden Lane' } }));
+    expect(await screen.findByText('The Secret Table')).toBeTruthy();
+    expect(screen.getByText('1 Hidden Lane')).toBeTruthy();
+  });
+
+  it('inside 48 hours has no reschedule button and says why', async () => {
+    renderPage(view({ reschedule: { allowed: false, refusal: MY_BOOKING_COPY.rescheduleClosed } }));
+    expect(await screen.findByTestId('reschedule-closed')).toBeTruthy();
+    expect(screen.getByText(MY_BOOKING_COPY.rescheduleClosed)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+  });
+
+  it('moves the booking to the dinner picked, and shows the new date', async () => {
+    const moved = view();
+    moved.booking = { ...moved.booking, event_id: 'evt_b', event_date: '2030-01-12' };
+    moved.event = { ...moved.event, id: 'evt_b', date: '2030-01-12', starts_at: '2030-01-12T13:30:00.000Z' };
+    const fetchMock = renderPage(view(), (_url, init) => (init?.method === 'POST' ? json(moved) : json(view())));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    const picker = screen.getByRole('group', { name: 'Choose your new dinner' });
+    const option = within(picker).getByRole('radio', { name: /Saturday, 12 January 2030/ });
+    expect(option.closest('label')?.textContent).toContain('1 seat left');
+    await user.click(option);
+    await user.click(screen.getByRole('button', { name: 'Confirm new date' }));
+
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Moved to Saturday, 12 January 2030'),
+    );
+    expect(screen.getByTestId('booking-date').textContent).toBe('Saturday, 12 January 2030');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toContain('/api/bookings/bkg_1/reschedule');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ event_id: 'evt_b' });
+  });
+});

@@ -1,0 +1,88 @@
+import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
+import { Link } from '@tanstack/react-router';
+import { NotFoundPage } from '@/components/not-found-page';
+import { formatEventDate } from '@/features/events/lib/format-event-date';
+import { ApiRequestError } from '@/lib/api';
+import { useBookingQuery } from '../api/get-booking';
+import { PolicyNote, WhenWhereSection } from './booking-sections';
+import { CancellationChoiceSection } from './cancellation-choice-section';
+import { RescheduleSection } from './reschedule-section';
+import { RunningLateSection } from './running-late-section';
+import { StatusBadge } from './status-badge';
+import { TicketSection } from './ticket-section';
+
+/**
+ * My Booking (/booking/:bookingId): the dinner, the ticket, the free reschedule and the policy,
+ * one section per concern of `GET /api/bookings/:id`. Sections for the cancellation choice and
+ * running late go between the reschedule and the policy.
+ */
+export function MyBookingPage({ bookingId }: { bookingId: string }) {
+  const query = useBookingQuery(bookingId);
+  if (query.isPending) return <Pending />;
+  if (query.isError) {
+    // Another guest's booking answers exactly like an unknown one: the 404 page (SPEC §2).
+    if (query.error instanceof ApiRequestError && query.error.status === 404) return <NotFoundPage />;
+    return <LoadError onRetry={() => void query.refetch()} />;
+  }
+  const view = query.data;
+  const { booking, event } = view;
+  return (
+    <main className="min-h-screen bg-base-200/60 px-4 py-10 sm:py-12">
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <nav aria-label="Breadcrumb">
+          <Link to="/profile" className="link link-hover text-sm">
+            <span aria-hidden="true">←</span> Your bookings
+          </Link>
+        </nav>
+        <header className="flex flex-col gap-2">
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">My Booking</p>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h1 className="font-display text-3xl font-bold sm:text-4xl">{event.title}</h1>
+            <StatusBadge status={booking.status} />
+          </div>
+          <p className="text-lg text-base-content/90">
+            {event.location} · {formatEventDate(event.date)} · {event.time}
+          </p>
+        </header>
+        <CancellationChoiceSection bookingId={booking.id} />
+        <WhenWhereSection view={view} />
+        <TicketSection view={view} />
+        <RunningLateSection bookingId={booking.id} />
+        <RescheduleSection view={view} />
+        <PolicyNote text={MY_BOOKING_COPY.noRefund} />
+      </div>
+    </main>
+  );
+}
+
+function Pending() {
+  return (
+    <main className="min-h-screen bg-base-200/60 px-4 py-12" aria-busy="true">
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <div className="skeleton h-10 w-2/3" />
+        <div className="skeleton h-48 w-full" />
+        <div className="skeleton h-64 w-full" />
+      </div>
+      <p className="sr-only" role="status">
+        Loading your booking…
+      </p>
+    </main>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="text-3xl font-bold">We couldn't load your booking</h1>
+      <p className="max-w-md text-base-content/80">Please try again later.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          Try again
+        </button>
+        <Link to="/profile" className="btn btn-outline">
+          Your bookings
+        </Link>
+      </div>
+    </main>
+  );
+}

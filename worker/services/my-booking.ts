@@ -1,0 +1,154 @@
+/**
+ * My Booking (`GET /api/bookings/:id`, DESIGN.md "Operating the product"): one guest's own booking
+ * with everything its page shows, one object per concern (`booking`, `event`, `venue`, `table`,
+ * `ticket`, `reschedule`), so a later concern (the cancellation choice, running late) is a key of
+ * its own. Read in one D1 round trip: a batch of two SELECTs (the booking with its dinner, the
+ * dinners it may move to), both keyed on the booking id *and* the guest, so another guest's
+ * booking reads exactly like an unknown one.
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/client';
+import { eventBookings, events } from '../../db/schema';
+import { canReschedule, rescheduleUntil } from '../domain/booking-policy';
+import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
+import { TICKET_LABELS } from '../domain/pricing';
+import { HOUR_MS, isVenueRevealed, VENUE_REVEAL_HOURS } from '../domain/time';
+import { bookingColumns } from './bookings';
+import { isBookable } from './events';
+import { seatsTakenSql } from './seats';
+
+/** SPEC §9: every dinner runs 7:00 PM - 10:00 PM IST. */
+export const DINNER_TIME = '7:00 PM - 10:00 PM';
+/** At most this many dinners are offered to move to (the soonest first). */
+export const MAX_MOVE_OPTIONS = 12;
+
+/** The booked dinner, aliased so a statement can also read the dinners it may move to. */
+const booked = alias(events, 'booked');
+
+/** The guest's own booking `bookingId` (the only way any statement here finds a booking). */
+const own = (userId: string, bookingId: string) =>
+  and(eq(eventBookings.id, bookingId), eq(eventBookings.userId, userId));
+
+/** The booking with its dinner: one row, or none for an unknown id or another guest's booking. */
+function bookingQuery(d: Db, userId: string, bookingId: string) {
+  return d
+    .select({
+      booking: bookingColumns,
+      ticketCode: eventBookings.ticketCode,
+      rescheduledFrom: eventBookings.rescheduledFrom,
+      rescheduledAt: eventBookings.rescheduledAt,
+      event: {
+        // Named apart from the booking's `id`: drizzle's D1 batch reads rows by column name, and two
+        // columns called `id` would shift every value after them.
+        id: sql<string>`${booked.id}`.as('booked_event_id'),
+        city: booked.city,
+        title: booked.title,
+        location: booked.location,
+        date: booked.date,
+        starts_at: booked.startsAt,
+        image_url: booked.imageUrl,
+        cancelled_at: booked.cancelledAt,
+      },
+      venueName: booked.venueName,
+      venueAddress: booked.venueAddress,
+    })
+    .from(eventBookings)
+    .innerJoin(booked, eq(booked.id, eventBookings.eventId))
+    .where(own(userId, bookingId));
+}
+
+/**
+ * The dinners this booking may move to (SPEC §4 "rescheduling to the next available date … subject
+ * to availability"): the other bookable dinners in its city with room for all its seats right now,
+ * soonest first. The same conditions the move's conditional UPDATE checks (services/reschedule.ts),
+ * so what is offered is what can be taken, bar a dinner filling up in between (409).
+ */
+function moveOptionsQuery(d: Db, userId: string, bookingId: string, nowIso: string) {
+  const taken = seatsTakenSql(sql`${events.id}`, nowIso);
+  return d
+    .select({
+      id: events.id,
+      title: events.title,
+      city: events.city,
+      location: events.location,
+      date: events.date,
+      starts_at: events.startsAt,
+      seats_left: sql<number>`${events.capacity} - ${taken}`,
+    })
+    .from(eventBookings)
+    .innerJoin(booked, eq(booked.id, eventBookings.eventId))
+    .innerJoin(events, and(eq(events.city, booked.city), ne(events.id, booked.id)))
+    .where(
+      and(own(userId, bookingId), isBookable(nowIso), sql`${taken} + ${eventBookings.seats} <= ${events.capacity}`),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(MAX_MOVE_OPTIONS);
+}
+
+/**
+ * The statements of {@link myBookingView}, for a caller that runs them at the end of its own
+ * batch (the reschedule answers with the page as it is after the move, in the same round trip).
+ */
+export function myBookingQueries(d: Db, userId: string, bookingId: string, now: Date) {
+  return [bookingQuery(d, userId, bookingId), moveOptionsQuery(d, userId, bookingId, now.toISOString())] as const;
+}
+
+type BookingRows = Awaited<ReturnType<typeof bookingQuery>>;
+type OptionRows = Awaited<ReturnType<typeof moveOptionsQuery>>;
+
+/** Why a booking cannot be moved now, in the guest's words, or null when it can. */
+function rescheduleRefusal(status: string, event: { starts_at: string; cancelled_at: string | null }, now: Date) {
+  if (status !== 'confirmed') return MY_BOOKING_COPY.rescheduleNotConfirmed;
+  if (event.cancelled_at) return MY_BOOKING_COPY.rescheduleCancelled;
+  if (!canReschedule(event.starts_at, now)) return MY_BOOKING_COPY.rescheduleClosed;
+  return null;
+}
+
+/** Shapes the rows of {@link myBookingQueries} into the wire answer, or null when there is no such booking of this guest's. */
+export function toMyBookingView([rows, options]: [BookingRows, OptionRows], now: Date) {
+  const row = rows[0];
+  if (!row) return null;
+  const { booking, event } = row;
+  const revealed = isVenueRevealed(event.starts_at, now);
+  const refusal = rescheduleRefusal(booking.status, event, now);
+  const moveOptions =
+    booking.status === 'confirmed' ? options.map((o) => ({ ...o, seats_left: Number(o.seats_left) })) : [];
+  return {
+    booking,
+    event: { ...event, time: DINNER_TIME },
+    /** The venue from 48 hours before the start (SPEC §1); before that only when it will be revealed. */
+    venue: {
+      revealed,
+      reveals_at: new Date(new Date(event.starts_at).getTime() - VENUE_REVEAL_HOURS * HOUR_MS).toISOString(),
+      name: revealed ? row.venueName : null,
+      address: revealed ? row.venueAddress : null,
+    },
+    /** The guest's table once the tables are published (matching: a later issue), null until then. */
+    table: null,
+    /** What the QR code carries and a host types: random, never derived from the booking id. */
+    ticket: { code: row.ticketCode, label: TICKET_LABELS[booking.ticket_type] },
+    reschedule: {
+      allowed: refusal === null,
+      /** Until when (exclusive) it may move: 48 hours before the booked dinner. */
+      until: rescheduleUntil(event.starts_at),
+      /** Why not, when it may not (the policy's words). */
+      refusal,
+      /**
+       * The dinners it may move to right now (empty when none has room or the booking is not
+       * confirmed): the reschedule offers them while `allowed`; a move after we cancelled the dinner
+       * may offer them too.
+       */
+      options: moveOptions,
+      rescheduled_from: row.rescheduledFrom,
+      rescheduled_at: row.rescheduledAt,
+    },
+  };
+}
+export type MyBookingView = NonNullable<ReturnType<typeof toMyBookingView>>;
+
+/** `GET /api/bookings/:id`: the guest's own booking, or null (unknown, or another guest's). */
+export async function myBookingView(d: Db, userId: string, bookingId: string, now = new Date()) {
+  const [rows, options] = await d.batch(myBookingQueries(d, userId, bookingId, now));
+  return toMyBookingView([rows, options], now);
+}
