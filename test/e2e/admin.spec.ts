@@ -43,6 +43,7 @@ function insertDinner() {
 }
 
 test('an operator made with npm run role hides a dinner: gone from /events, in the audit log', async ({ page }) => {
+  test.setTimeout(90_000);
   const dinner = insertDinner();
   const phone = await signInWithPhone(page);
   const out = run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);

@@ -12,7 +12,6 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AboutUsRouteImport } from './routes/about-us'
-import { Route as AdminRouteImport } from './routes/admin'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as EventsRouteImport } from './routes/events'
 import { Route as GalleryRouteImport } from './routes/gallery'
@@ -24,7 +23,6 @@ import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-condi
 import { Route as AuthConfirmationRouteImport } from './routes/_auth/confirmation'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthProfileDetailsRouteImport } from './routes/_auth/profile-details'
-import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminSplatRouteImport } from './routes/admin.$'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
@@ -43,11 +41,6 @@ const AuthRoute = AuthRouteImport.update({
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdminRoute = AdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -105,15 +98,10 @@ const AuthProfileDetailsRoute = AuthProfileDetailsRouteImport.update({
   path: '/profile-details',
   getParentRoute: () => AuthRoute,
 } as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AdminRoute,
-} as any)
 const AdminSplatRoute = AdminSplatRouteImport.update({
-  id: '/$',
-  path: '/$',
-  getParentRoute: () => AdminRoute,
+  id: '/admin/$',
+  path: '/admin/$',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/auth/',
@@ -139,7 +127,6 @@ const AuthBookingBookingIdRoute = AuthBookingBookingIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
-  '/admin': typeof AdminRouteWithChildren
   '/contact': typeof ContactRoute
   '/events': typeof EventsRoute
   '/gallery': typeof GalleryRoute
@@ -154,7 +141,6 @@ export interface FileRoutesByFullPath {
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/host/$': typeof HostSplatRoute
-  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/booking/$bookingId': typeof AuthBookingBookingIdRoute
 }
@@ -175,7 +161,6 @@ export interface FileRoutesByTo {
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/host/$': typeof HostSplatRoute
-  '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
   '/booking/$bookingId': typeof AuthBookingBookingIdRoute
 }
@@ -184,7 +169,6 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_auth': typeof AuthRouteWithChildren
   '/about-us': typeof AboutUsRoute
-  '/admin': typeof AdminRouteWithChildren
   '/contact': typeof ContactRoute
   '/events': typeof EventsRoute
   '/gallery': typeof GalleryRoute
@@ -199,7 +183,6 @@ export interface FileRoutesById {
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/host/$': typeof HostSplatRoute
-  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_auth/booking/$bookingId': typeof AuthBookingBookingIdRoute
 }
@@ -208,7 +191,6 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
-    | '/admin'
     | '/contact'
     | '/events'
     | '/gallery'
@@ -223,7 +205,6 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/event/$eventId'
     | '/host/$'
-    | '/admin/'
     | '/auth/'
     | '/booking/$bookingId'
   fileRoutesByTo: FileRoutesByTo
@@ -244,7 +225,6 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/event/$eventId'
     | '/host/$'
-    | '/admin'
     | '/auth'
     | '/booking/$bookingId'
   id:
@@ -252,7 +232,6 @@ export interface FileRouteTypes {
     | '/'
     | '/_auth'
     | '/about-us'
-    | '/admin'
     | '/contact'
     | '/events'
     | '/gallery'
@@ -267,7 +246,6 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/event/$eventId'
     | '/host/$'
-    | '/admin/'
     | '/auth/'
     | '/_auth/booking/$bookingId'
   fileRoutesById: FileRoutesById
@@ -276,7 +254,6 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
-  AdminRoute: typeof AdminRouteWithChildren
   ContactRoute: typeof ContactRoute
   EventsRoute: typeof EventsRoute
   GalleryRoute: typeof GalleryRoute
@@ -285,6 +262,7 @@ export interface RootRouteChildren {
   QuizRoute: typeof QuizRoute
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  AdminSplatRoute: typeof AdminSplatRoute
   EventEventIdRoute: typeof EventEventIdRoute
   HostSplatRoute: typeof HostSplatRoute
   AuthIndexRoute: typeof AuthIndexRoute
@@ -311,13 +289,6 @@ declare module '@tanstack/react-router' {
       path: '/about-us'
       fullPath: '/about-us'
       preLoaderRoute: typeof AboutUsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin': {
-      id: '/admin'
-      path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -397,19 +368,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileDetailsRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/admin/': {
-      id: '/admin/'
-      path: '/'
-      fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof AdminRoute
-    }
     '/admin/$': {
       id: '/admin/$'
-      path: '/$'
+      path: '/admin/$'
       fullPath: '/admin/$'
       preLoaderRoute: typeof AdminSplatRouteImport
-      parentRoute: typeof AdminRoute
+      parentRoute: typeof rootRouteImport
     }
     '/auth/': {
       id: '/auth/'
@@ -458,23 +422,10 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
-interface AdminRouteChildren {
-  AdminSplatRoute: typeof AdminSplatRoute
-  AdminIndexRoute: typeof AdminIndexRoute
-}
-
-const AdminRouteChildren: AdminRouteChildren = {
-  AdminSplatRoute: AdminSplatRoute,
-  AdminIndexRoute: AdminIndexRoute,
-}
-
-const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
-
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
-  AdminRoute: AdminRouteWithChildren,
   ContactRoute: ContactRoute,
   EventsRoute: EventsRoute,
   GalleryRoute: GalleryRoute,
@@ -483,6 +434,7 @@ const rootRouteChildren: RootRouteChildren = {
   QuizRoute: QuizRoute,
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  AdminSplatRoute: AdminSplatRoute,
   EventEventIdRoute: EventEventIdRoute,
   HostSplatRoute: HostSplatRoute,
   AuthIndexRoute: AuthIndexRoute,

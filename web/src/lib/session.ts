@@ -1,5 +1,5 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ParsedLocation, redirect, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { api, unwrap } from './api';
 
@@ -22,6 +22,23 @@ export const sessionQueryOptions = () =>
   queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: 60_000 });
 
 export const useSessionQuery = () => useQuery(sessionQueryOptions());
+
+/**
+ * The `beforeLoad` of every page that needs someone signed in (the signed-in layout, /admin,
+ * /host): a visitor goes to /auth, carrying where they were headed so sign-in can return them
+ * there. One function, so the guest's first bundle carries the guard once.
+ */
+export async function requireSignIn({
+  context,
+  location,
+}: {
+  context: { queryClient: QueryClient };
+  location: ParsedLocation;
+}) {
+  const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+  if (!session.user) throw redirect({ to: '/auth', search: { redirect: location.href } });
+  return { session };
+}
 
 /**
  * The app's view of the session (SPEC §4): session, user, isAuthenticated, loading, signOut.

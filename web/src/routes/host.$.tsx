@@ -1,6 +1,6 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { HostPages } from '@/features/host/routing/host-pages';
-import { sessionQueryOptions } from '@/lib/session';
+import { requireSignIn } from '@/lib/session';
 
 /**
  * The host's pages (docs/decisions/019): `/host` and everything below it is this one splat, routed
@@ -9,10 +9,4 @@ import { sessionQueryOptions } from '@/lib/session';
  * host's (+137 B gzip; three routes, as the console has, cost +198 B). A visitor goes to /auth and
  * comes back; the API refuses a guest anyway.
  */
-export const Route = createFileRoute('/host/$')({
-  beforeLoad: async ({ context, location }) => {
-    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
-    if (!session.user) throw redirect({ to: '/auth', search: { redirect: location.href } });
-  },
-  component: HostPages,
-});
+export const Route = createFileRoute('/host/$')({ beforeLoad: requireSignIn, component: HostPages });

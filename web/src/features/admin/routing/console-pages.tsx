@@ -81,11 +81,7 @@ type ConsoleLinkProps<P extends ConsolePath> = {
 /** A link to a console page, by its path below /admin. */
 export function ConsoleLink<P extends ConsolePath>({ to, params, search, ...rest }: ConsoleLinkProps<P>) {
   const splat = consoleHref(to, (params ?? {}) as ParamsOf<P>);
-  return splat === '' ? (
-    <Link to="/admin" search={search} {...rest} />
-  ) : (
-    <Link to="/admin/$" params={{ _splat: splat }} search={search} {...rest} />
-  );
+  return <Link to="/admin/$" params={{ _splat: splat }} search={search} {...rest} />;
 }
 
 /** Navigates to a console page (and its search), like {@link ConsoleLink}. */
@@ -96,9 +92,7 @@ export function useConsoleNavigate() {
     opts: { params?: ParamsOf<P>; search?: Record<string, string | undefined> } = {},
   ) => {
     const splat = consoleHref(to, (opts.params ?? {}) as ParamsOf<P>);
-    return splat === ''
-      ? navigate({ to: '/admin', search: opts.search })
-      : navigate({ to: '/admin/$', params: { _splat: splat }, search: opts.search });
+    return navigate({ to: '/admin/$', params: { _splat: splat }, search: opts.search });
   };
 }
 
@@ -111,7 +105,7 @@ export function ConsolePages() {
       <main className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">No such console page</h1>
         <p className="mt-4">
-          <Link to="/admin" className="link">
+          <Link to="/admin/$" params={{ _splat: '' }} className="link">
             Back to the dashboard
           </Link>
         </p>

@@ -1,0 +1,20 @@
+import { useSessionQuery } from '@/lib/session';
+import { ConsoleNav } from '../components/console-nav';
+import { NotAllowed } from '../components/not-allowed';
+import { ConsolePages } from './console-pages';
+
+/**
+ * Every console page's frame: the console's menu above the page the path names, for an operator;
+ * "not allowed" for anyone else signed in (the route's `beforeLoad` sent visitors to sign in). The
+ * role comes from the session the guard has just loaded.
+ */
+export function ConsoleShell() {
+  const { data } = useSessionQuery();
+  if (data?.user?.role !== 'operator') return <NotAllowed />;
+  return (
+    <>
+      <ConsoleNav />
+      <ConsolePages />
+    </>
+  );
+}
