@@ -332,8 +332,12 @@ describe('POST /api/bookings/:id/cancellation-choice: move', () => {
     expect(await d().select().from(remindersSent).where(eq(remindersSent.bookingId, asha.booking.id))).toEqual([]);
     expect(moved.sent).toEqual([{ kind: 'send-confirmation', bookingId: asha.booking.id }]);
     await runQueue('bookings', [...moved.sent, ...moved.sent]);
-    // The new confirmation, once, for the new dinner (the email's own idempotency key per move
-    // comes with the reschedule's change to notifyConfirmed; the WhatsApp has none to collide).
+    // The new confirmation, once, for the new dinner, by email and WhatsApp.
+    const emails = (await outboxFor(asha.email)).filter(
+      (m) => m.channel === 'email' && m.subject?.includes(target.title),
+    );
+    expect(emails).toHaveLength(1);
+    expect(emails[0].body).toContain(`Your seat is now confirmed for ${target.title}`);
     const whatsapps = (await outboxFor(asha.phone)).filter(
       (m) => m.channel === 'whatsapp' && m.body.startsWith('[template booking_confirmed]'),
     );

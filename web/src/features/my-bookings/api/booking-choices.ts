@@ -19,8 +19,14 @@ export function useBookingChoicesQuery(id: string) {
     queryKey: bookingChoicesKey(id),
     queryFn: () => getBookingChoices(id),
     staleTime: 0,
-    // A refund on its way becomes "refunded" when Razorpay says so: look again every few seconds.
-    refetchInterval: (query) => (query.state.data?.booking.status === 'refund_pending' ? 4000 : false),
+    // A refund on its way becomes "refunded" when Razorpay says so: look again every few seconds
+    // just after the choice (a normal refund often settles at once), then once a minute.
+    refetchInterval: (query) => {
+      const b = query.state.data?.booking;
+      if (b?.status !== 'refund_pending') return false;
+      const since = Date.now() - Date.parse(b.cancellation_choice_at ?? '');
+      return since < 2 * 60_000 ? 4000 : 60_000;
+    },
   });
 }
 
