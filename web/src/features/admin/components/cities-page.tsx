@@ -8,6 +8,7 @@ import { CITY_STATUS_LABELS, CITY_STATUSES, CityPatch, NewCity } from '@domain/c
 import { COPY } from '@domain/copy';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { type AdminCity, useAdminCitiesQuery, useSaveCity } from '../api/cities-api';
+import { FormField } from './form-field';
 
 const T = CONSOLE_COPY.city;
 
@@ -40,10 +41,7 @@ function Field({
   form,
   prefix,
   name,
-  label,
-  type = 'text',
-  hint,
-  children,
+  ...rest
 }: {
   form: ReturnType<typeof useForm<Values>>;
   prefix: string;
@@ -53,54 +51,7 @@ function Field({
   hint?: string;
   children?: React.ReactNode;
 }) {
-  useSignals();
-  const id = `${prefix}-${name}`;
-  const [, { Field: F }] = form;
-  return (
-    <F name={name}>
-      {(field, props) => {
-        const error = field.error.value;
-        const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-        const common = {
-          ...props,
-          id,
-          value: field.value.value ?? '',
-          'aria-invalid': Boolean(error),
-          'aria-describedby': describedBy,
-        };
-        return (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id} className="font-medium">
-              {label}
-            </label>
-            {children ? (
-              <select {...common} className={`select w-full ${error ? 'select-error' : ''}`}>
-                {children}
-              </select>
-            ) : (
-              <input
-                {...common}
-                type={type}
-                autoComplete="off"
-                inputMode={type === 'number' ? 'numeric' : undefined}
-                className={`input w-full ${error ? 'input-error' : ''}`}
-              />
-            )}
-            {hint && (
-              <p id={`${id}-hint`} className="text-base-content/70 text-sm">
-                {hint}
-              </p>
-            )}
-            {error && (
-              <p id={`${id}-error`} className="text-error text-sm font-medium">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      }}
-    </F>
-  );
+  return <FormField form={form} id={`${prefix}-${name}`} name={name} {...rest} />;
 }
 
 /** What the chosen status means for this city's dinners, before it is saved. */

@@ -11,6 +11,7 @@ import { COUPON_KINDS, couponSaving, TICKET_LABELS, TICKET_TYPES, type TicketTyp
 import { istToUtc } from '@domain/time';
 import { useAdminEventsQuery } from '../api/admin-api';
 import { type AdminCoupon, useCouponsQuery, useSaveCoupon } from '../api/coupons-api';
+import { FormField } from './form-field';
 
 const T = CONSOLE_COPY.coupon;
 
@@ -65,11 +66,7 @@ const inputOf = (path: string) => path.split('.')[0];
 function Field({
   form,
   name,
-  label,
-  type = 'text',
-  hint,
-  readOnly,
-  children,
+  ...rest
 }: {
   form: ReturnType<typeof useForm<Values>>;
   name: Name;
@@ -79,55 +76,7 @@ function Field({
   readOnly?: boolean;
   children?: React.ReactNode;
 }) {
-  useSignals();
-  const id = `coupon-${name}`;
-  const [, { Field: F }] = form;
-  return (
-    <F name={name}>
-      {(field, props) => {
-        const error = field.error.value;
-        const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-        const common = {
-          ...props,
-          id,
-          value: field.value.value ?? '',
-          'aria-invalid': Boolean(error),
-          'aria-describedby': describedBy,
-        };
-        return (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id} className="font-medium">
-              {label}
-            </label>
-            {children ? (
-              <select {...common} className={`select w-full ${error ? 'select-error' : ''}`}>
-                {children}
-              </select>
-            ) : (
-              <input
-                {...common}
-                type={type}
-                readOnly={readOnly}
-                autoComplete="off"
-                inputMode={type === 'number' ? 'numeric' : undefined}
-                className={`input w-full ${error ? 'input-error' : ''} ${readOnly ? 'bg-base-200' : ''}`}
-              />
-            )}
-            {hint && (
-              <p id={`${id}-hint`} className="text-base-content/70 text-sm">
-                {hint}
-              </p>
-            )}
-            {error && (
-              <p id={`${id}-error`} className="text-error text-sm font-medium">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      }}
-    </F>
-  );
+  return <FormField form={form} id={`coupon-${name}`} name={name} {...rest} />;
 }
 
 /** New coupon, or the edit of one (`editing`); the domain's schema first, then the server's word. */

@@ -11,6 +11,7 @@ import { formatIstDate, formatIstTime, isVenueRevealed } from '@domain/time';
 import { type EditableDinner, useDinnerQuery, useSaveDinner } from '../api/admin-api';
 import { useAdminCitiesQuery } from '../api/cities-api';
 import { ConsoleLink, useConsoleNavigate, useConsoleParams } from '../routing/console-pages';
+import { FormField } from './form-field';
 
 const T = CONSOLE_COPY.dinner;
 
@@ -97,12 +98,7 @@ function bodyOf(values: Values, keys: Name[]) {
 function Field({
   form,
   name,
-  label,
-  type = 'text',
-  hint,
-  list,
-  textarea,
-  children,
+  ...rest
 }: {
   form: ReturnType<typeof useForm<Values>>;
   name: Name;
@@ -113,56 +109,7 @@ function Field({
   textarea?: boolean;
   children?: React.ReactNode;
 }) {
-  useSignals();
-  const id = `dinner-${name}`;
-  const [, { Field: F }] = form;
-  return (
-    <F name={name}>
-      {(field, props) => {
-        const error = field.error.value;
-        const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-        const common = {
-          ...props,
-          id,
-          value: field.value.value ?? '',
-          'aria-invalid': Boolean(error),
-          'aria-describedby': describedBy,
-        };
-        return (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id} className="font-medium">
-              {label}
-            </label>
-            {children ? (
-              <select {...common} className={`select w-full ${error ? 'select-error' : ''}`}>
-                {children}
-              </select>
-            ) : textarea ? (
-              <textarea {...common} rows={3} className={`textarea w-full ${error ? 'textarea-error' : ''}`} />
-            ) : (
-              <input
-                {...common}
-                type={type}
-                list={list}
-                inputMode={type === 'number' ? 'numeric' : undefined}
-                className={`input w-full ${error ? 'input-error' : ''}`}
-              />
-            )}
-            {hint && (
-              <p id={`${id}-hint`} className="text-base-content/70 text-sm">
-                {hint}
-              </p>
-            )}
-            {error && (
-              <p id={`${id}-error`} className="text-error text-sm font-medium">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      }}
-    </F>
-  );
+  return <FormField form={form} id={`dinner-${name}`} name={name} {...rest} />;
 }
 
 /** When guests see the venue, and a warning when it is missing and that is near. */
