@@ -479,6 +479,69 @@ describe('the automatic refund at the start', () => {
   });
 });
 
+describe('a moved booking whose new dinner we cancel too', () => {
+  /** Cancel A, move to B, cancel B: the guest's choice is open again. */
+  async function movedThenCancelled() {
+    const a = await createEvent();
+    const b = await createEvent({ inHours: 24 * 14, title: 'Second Supper' });
+    const asha = await bookedGuest(a.id);
+    await cancelDinner(a.id);
+    const moved = await choose(asha.cookie, asha.booking.id, { choice: 'move', event_id: b.id });
+    expect(moved.res.status).toBe(200);
+    await cancelDinner(b.id, 'The venue flooded.');
+    return { a, b, asha };
+  }
+
+  it('may take a full refund (one Razorpay refund), and is shown the choice, not "moved"', async () => {
+    const { b, asha } = await movedThenCancelled();
+    const options = await call('GET', `/api/bookings/${asha.booking.id}/choices`, { cookie: asha.cookie });
+    expect(options.json.booking).toMatchObject({ event_id: b.id, cancellation_choice: 'move' });
+    expect(options.json.booking.cancelled_at).not.toBeNull();
+    expect(options.json.move_targets.length).toBeGreaterThan(0);
+
+    const r = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });
+    expect(r.res.status).toBe(200);
+    expect(r.json.booking).toMatchObject({ status: 'refund_pending', cancellation_choice: 'refund' });
+    await runQueue('bookings', [...r.sent, ...r.sent]);
+    expect((await refundsOf(asha.paymentId)).count).toBe(1);
+    expect((await bookingRow(asha.booking.id)).status).toBe('refunded');
+    // And now a move is refused: never both refunded and moved.
+    const other = await createEvent();
+    const move = await choose(asha.cookie, asha.booking.id, { choice: 'move', event_id: other.id });
+    expect(move.res.status).toBe(409);
+    expect(move.json.error.code).toBe('already_chosen');
+  });
+
+  it('may move again; a move while the new dinner goes ahead is still refused', async () => {
+    const { b, asha } = await movedThenCancelled();
+    const c = await createEvent();
+    const again = await choose(asha.cookie, asha.booking.id, { choice: 'move', event_id: c.id });
+    expect(again.res.status).toBe(200);
+    expect(again.json.booking).toMatchObject({ event_id: c.id, rescheduled_from: b.id, cancelled_at: null });
+    const d2 = await createEvent();
+    const third = await choose(asha.cookie, asha.booking.id, { choice: 'move', event_id: d2.id });
+    expect(third.res.status).toBe(409);
+    expect(third.json.error.code).toBe('already_chosen');
+    expect((await bookingRow(asha.booking.id)).eventId).toBe(c.id);
+  });
+
+  it('is refunded automatically at the new dinner’s start', async () => {
+    const { b, asha } = await movedThenCancelled();
+    await d()
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - MIN).toISOString() })
+      .where(eq(events.id, b.id));
+    const run = capturingEnv();
+    await handleScheduled({} as ScheduledController, run.env, new Date());
+    const sent = run.sent.filter((m) => m.kind === 'booking-refund' && m.bookingId === asha.booking.id);
+    expect(sent).toHaveLength(1);
+    expect(await bookingRow(asha.booking.id)).toMatchObject({ status: 'refund_pending', cancellationChoice: 'refund' });
+    await runQueue('bookings', sent);
+    expect((await refundsOf(asha.paymentId)).count).toBe(1);
+    expect((await bookingRow(asha.booking.id)).status).toBe('refunded');
+  });
+});
+
 describe('POST /api/bookings/:id/running-late', () => {
   /** Moves a dinner to `startsAt` (its IST date with it), as the clock would bring it closer. */
   const startAt = (eventId: string, startsAt: Date) =>

@@ -7,11 +7,11 @@
  * limit: the order's seats leave the cancelled dinner and are taken on the new one in the same
  * batch, only if it is bookable and has room (seats.ts's one predicate), else nothing changes.
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
 import { bookingStatusesBefore } from '../domain/statuses';
-import { dinnerCancelledSql } from './booking-refunds';
+import { choiceReopenableSql, dinnerCancelledSql } from './booking-refunds';
 import { isBookable } from './events';
 import { seatsTakenSql } from './seats';
 
@@ -52,8 +52,13 @@ export function choiceState(d: Db, userId: string, bookingId: string) {
 }
 export type ChoiceState = Awaited<ReturnType<typeof choiceState>>[number];
 
-/** Whether the guest may still choose: a confirmed booking of a dinner we cancelled, no choice yet. */
-export const choiceOpen = (s: ChoiceState) => s.status === 'confirmed' && !!s.cancelled_at && !s.cancellation_choice;
+/**
+ * Whether the guest may still choose: a confirmed booking of a dinner we cancelled, with no choice
+ * yet or only an earlier move (a move lands on a dinner going ahead, so a booking whose current
+ * dinner is cancelled after a move chooses again: never both refunded and moved still holds).
+ */
+export const choiceOpen = (s: ChoiceState) =>
+  s.status === 'confirmed' && !!s.cancelled_at && (!s.cancellation_choice || s.cancellation_choice === 'move');
 
 /**
  * Dinners this booking may move to: bookable (shown, not cancelled, not started) with room for its
@@ -114,7 +119,7 @@ export type ChoiceResult =
 function refusal(s: ChoiceState | undefined): { kind: ChoiceRefusal } {
   if (!s) return { kind: 'not_found' };
   if (s.cancellation_choice === 'refund') return { kind: 'chosen_refund' };
-  if (s.cancellation_choice === 'move') return { kind: 'chosen_move' };
+  if (s.cancellation_choice === 'move' && !s.cancelled_at) return { kind: 'chosen_move' };
   if (!s.cancelled_at) return { kind: 'not_cancelled' };
   return { kind: 'closed' };
 }
@@ -136,7 +141,7 @@ export async function chooseRefund(d: Db, userId: string, bookingId: string, now
           eq(eventBookings.id, bookingId),
           eq(eventBookings.userId, userId),
           inArray(eventBookings.status, bookingStatusesBefore('refund_pending')),
-          isNull(eventBookings.cancellationChoice),
+          choiceReopenableSql,
           dinnerCancelledSql,
         ),
       ),
@@ -163,7 +168,8 @@ export async function chooseMove(
 ): Promise<ChoiceResult> {
   const nowIso = now.toISOString();
   const open = sql`SELECT b.order_id FROM event_bookings b JOIN events old ON old.id = b.event_id
-    WHERE b.id = ${bookingId} AND b.user_id = ${userId} AND b.status = 'confirmed' AND b.cancellation_choice IS NULL
+    WHERE b.id = ${bookingId} AND b.user_id = ${userId} AND b.status = 'confirmed'
+      AND (b.cancellation_choice IS NULL OR b.cancellation_choice = 'move')
       AND old.cancelled_at IS NOT NULL AND old.starts_at > ${nowIso} AND old.id <> ${targetId}`;
   const room = sql`EXISTS (SELECT 1 FROM events t WHERE t.id = ${targetId} AND t.available = 1 AND t.cancelled_at IS NULL
       AND t.starts_at > ${nowIso} AND ${seatsTakenSql(targetId, nowIso)} + ${paymentOrders.seats} <= t.capacity)`;
@@ -203,7 +209,7 @@ export async function chooseMove(
           eq(eventBookings.id, bookingId),
           eq(eventBookings.userId, userId),
           eq(eventBookings.status, 'confirmed'),
-          isNull(eventBookings.cancellationChoice),
+          choiceReopenableSql,
           ne(eventBookings.eventId, targetId),
           dinnerCancelledSql,
           sql`EXISTS (SELECT 1 FROM payment_orders o WHERE o.id = ${eventBookings.orderId} AND o.event_id = ${targetId})`,
@@ -221,11 +227,12 @@ export async function chooseMove(
     choiceState(d, userId, bookingId),
     target,
   ]);
-  if (state?.cancellation_choice === 'move') {
+  if (state?.cancellation_choice === 'move' && !state.cancelled_at) {
     if (state.event_id === targetId) return { kind: 'moved', booking: state, fresh: state.rescheduled_at === nowIso };
     return { kind: 'chosen_move' };
   }
-  if (!state || state.cancellation_choice || !state.cancelled_at || state.status !== 'confirmed') return refusal(state);
+  if (!state || state.cancellation_choice === 'refund' || !state.cancelled_at || state.status !== 'confirmed')
+    return refusal(state);
   if (new Date(state.starts_at).getTime() <= now.getTime()) return { kind: 'move_closed' };
   if (!after || !Number(after.bookable) || after.id === state.event_id) return { kind: 'target_unavailable' };
   if (Number(after.left) < state.seats) return { kind: 'target_full' };

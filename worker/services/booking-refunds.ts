@@ -30,6 +30,13 @@ const SEND_BATCH = 100;
 /** The booking's dinner was cancelled by us. */
 export const dinnerCancelledSql = sql`EXISTS (SELECT 1 FROM events AS cancelled WHERE cancelled.id = ${eventBookings.eventId} AND cancelled.cancelled_at IS NOT NULL)`;
 
+/**
+ * No choice made for the booking's current dinner: none at all, or only a move (which lands on a
+ * dinner going ahead, so with {@link dinnerCancelledSql} it means the NEW dinner was cancelled
+ * since, and the guest chooses again). A refund is final.
+ */
+export const choiceReopenableSql = sql`(${eventBookings.cancellationChoice} IS NULL OR ${eventBookings.cancellationChoice} = 'move')`;
+
 export const refundMessage = (bookingId: string): BookingMessage => ({ kind: 'booking-refund', bookingId });
 
 /**
@@ -189,7 +196,7 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
     .where(
       and(
         inArray(eventBookings.status, bookingStatusesBefore('refund_pending')),
-        isNull(eventBookings.cancellationChoice),
+        choiceReopenableSql,
         sql`EXISTS (SELECT 1 FROM events AS cancelled WHERE cancelled.id = ${eventBookings.eventId}
           AND cancelled.cancelled_at IS NOT NULL AND cancelled.starts_at <= ${nowIso})`,
       ),

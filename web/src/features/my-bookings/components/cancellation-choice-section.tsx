@@ -29,7 +29,8 @@ export function CancellationChoiceSection({ bookingId }: { bookingId: string }) 
   const { data } = useBookingChoicesQuery(bookingId);
   if (!data) return null;
   const { booking } = data;
-  if (booking.cancellation_choice === 'move') return <Moved booking={booking} />;
+  // A moved booking whose new dinner we cancelled too chooses again (the choice reopens).
+  if (booking.cancellation_choice === 'move' && !booking.cancelled_at) return <Moved booking={booking} />;
   if (booking.status === 'refund_pending' || booking.status === 'refunded') return <Refund booking={booking} />;
   if (!booking.cancelled_at || booking.status !== 'confirmed') return null;
   return <Choose data={data} />;
