@@ -5,7 +5,7 @@
  * `wrangler d1 execute DB --local|--remote`; `--command` takes no bind parameters, so every value
  * is validated to a strict shape first and then quoted as an SQL literal.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { registerHooks } from 'node:module';
 import * as v from 'valibot';
 import { isRole, ROLES, type Role } from '../worker/domain/roles.ts';
@@ -76,6 +76,35 @@ export function parseArgs(argv: string[]): Args {
   return { who, role: roleText, remote, persist };
 }
 
+/**
+ * Runs the grant with wrangler; its JSON output. The local D1 is a SQLite file that a running
+ * `wrangler dev` holds too, so a write can meet "database is locked" (SQLITE_BUSY) for a moment:
+ * that is retried a few times, with a growing pause, before giving up.
+ */
+function wranglerD1(args: Args): string {
+  const argv = [
+    'd1',
+    'execute',
+    'DB',
+    args.remote ? '--remote' : '--local',
+    ...args.persist,
+    '--json',
+    '--command',
+    grantSql(args.who, args.role),
+  ];
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync('wrangler', argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (run.status === 0) return run.stdout;
+    const busy = /SQLITE_BUSY|database is locked/.test(`${run.stdout}${run.stderr}`);
+    if (!busy || attempt >= 6) {
+      process.stderr.write(run.stderr);
+      process.stderr.write(run.stdout);
+      process.exit(run.status ?? 1);
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250 * attempt);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   let args: Args;
   try {
@@ -84,20 +113,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error((e as Error).message);
     process.exit(2);
   }
-  const out = execFileSync(
-    'wrangler',
-    [
-      'd1',
-      'execute',
-      'DB',
-      args.remote ? '--remote' : '--local',
-      ...args.persist,
-      '--json',
-      '--command',
-      grantSql(args.who, args.role),
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const out = wranglerD1(args);
   const [result] = JSON.parse(out) as Array<{ results: Array<{ id: string; role: string }> }>;
   const user = result?.results[0];
   if (!user) {

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, SANDBOX_URL, test } from './fixtures.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
@@ -15,8 +16,7 @@ import { E2E_WORKER_PORT } from './playwright.config.ts';
 const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
 const run = (cmd: string, args: string[]) =>
   execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const d1 = (command: string) =>
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', command]);
+const d1 = (command: string) => localD1(command, { json: true });
 
 const razorpay = { Authorization: `Basic ${btoa('rzp_test_sandbox:sandbox_key_secret')}` };
 

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
@@ -26,19 +27,12 @@ function insertDinner() {
   const sunday = new Date(Date.parse(`${saturday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const id = `e2e-admin-${tag}`;
   const title = `Sunday Supper ${tag} — Gurugram`;
-  run('wrangler', [
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    '--persist-to',
-    persistTo,
-    '--command',
+  localD1(
     `INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 1, 499, 899, 749, 8);`,
-  ]);
+  );
   return { id, title, date: sunday };
 }
 

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
 const run = (cmd: string, args: string[]) =>
   execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const sql = (command: string) =>
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', command]);
+const sql = (command: string) => localD1(command);
 
 /** A dinner of this test's own (Gurugram, the Sunday after the first seeded Saturday) with two booked guests. */
 function dinnerWithGuests() {
