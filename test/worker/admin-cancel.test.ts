@@ -104,6 +104,23 @@ async function cancel(cookie: string, eventId: string, reason: unknown, opts: { 
 }
 
 describe('POST /api/admin/events/:id/cancel', () => {
+  it('tells a guest already checked in too (checked in before we cancelled)', async () => {
+    const op = await operator();
+    const event = await createEvent({ inHours: 2 });
+    const asha = await bookedGuest(event.id);
+    await d()
+      .update(eventBookings)
+      .set({ status: 'checked_in', checkedInAt: new Date().toISOString() })
+      .where(eq(eventBookings.id, asha.booking.id));
+    const { res, body, sent } = await cancel(op.cookie, event.id, 'The venue flooded.');
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ message: { kind: 'cancellation', recipients: 1 } });
+    expect(sent).toEqual([expect.objectContaining({ kind: 'guest-message', bookingId: asha.booking.id })]);
+    await runQueue('bookings', sent);
+    expect(await cancellationEmails(asha.email)).toHaveLength(1);
+    expect(await cancellationWhatsApps(asha.phone)).toHaveLength(1);
+  });
+
   it('tells every confirmed guest once by email and WhatsApp, releases holds, hides the dinner for good, audits', async () => {
     const op = await operator();
     const event = await createEvent({ capacity: 8 });

@@ -542,6 +542,65 @@ describe('a moved booking whose new dinner we cancel too', () => {
   });
 });
 
+describe('a guest checked in before we cancelled', () => {
+  const checkedIn = (bookingId: string) =>
+    d()
+      .update(eventBookings)
+      .set({ status: 'checked_in', checkedInAt: new Date().toISOString() })
+      .where(eq(eventBookings.id, bookingId));
+
+  it('may take a full refund, and is shown the choice', async () => {
+    const event = await createEvent({ inHours: 2 });
+    const asha = await bookedGuest(event.id);
+    await checkedIn(asha.booking.id);
+    await cancelDinner(event.id);
+    const options = await call('GET', `/api/bookings/${asha.booking.id}/choices`, { cookie: asha.cookie });
+    expect(options.json.move_targets.length).toBeGreaterThan(0);
+    const r = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });
+    expect(r.res.status).toBe(200);
+    expect(r.json.booking).toMatchObject({ status: 'refund_pending', cancellation_choice: 'refund' });
+    await runQueue('bookings', r.sent);
+    expect((await refundsOf(asha.paymentId)).count).toBe(1);
+    expect((await bookingRow(asha.booking.id)).status).toBe('refunded');
+  });
+
+  it('may move, and is expected again (confirmed, not checked in) at the new dinner', async () => {
+    const event = await createEvent({ inHours: 2 });
+    const target = await createEvent();
+    const asha = await bookedGuest(event.id);
+    await checkedIn(asha.booking.id);
+    await cancelDinner(event.id);
+    const r = await choose(asha.cookie, asha.booking.id, { choice: 'move', event_id: target.id });
+    expect(r.res.status).toBe(200);
+    expect(await bookingRow(asha.booking.id)).toMatchObject({
+      status: 'confirmed',
+      eventId: target.id,
+      checkedInAt: null,
+      checkedInBy: null,
+      cancellationChoice: 'move',
+    });
+    expect(await seatsTaken(d(), target.id)).toBe(1);
+  });
+
+  it('is refunded automatically at the start', async () => {
+    const event = await createEvent({ inHours: 2 });
+    const asha = await bookedGuest(event.id);
+    await checkedIn(asha.booking.id);
+    await cancelDinner(event.id);
+    await d()
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - MIN).toISOString() })
+      .where(eq(events.id, event.id));
+    const run = capturingEnv();
+    await handleScheduled({} as ScheduledController, run.env, new Date());
+    const sent = run.sent.filter((m) => m.kind === 'booking-refund' && m.bookingId === asha.booking.id);
+    expect(sent).toHaveLength(1);
+    await runQueue('bookings', sent);
+    expect((await refundsOf(asha.paymentId)).count).toBe(1);
+    expect((await bookingRow(asha.booking.id)).status).toBe('refunded');
+  });
+});
+
 describe('POST /api/bookings/:id/running-late', () => {
   /** Moves a dinner to `startsAt` (its IST date with it), as the clock would bring it closer. */
   const startAt = (eventId: string, startsAt: Date) =>

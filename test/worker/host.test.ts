@@ -391,6 +391,43 @@ describe('check-in (POST /api/host/check-in, POST /api/host/events/:id/check-in)
   });
 });
 
+describe('the check-in window (3 hours before the start until the no-show mark)', () => {
+  it('refuses a check-in days ahead and after the no-show mark, with a clear reason; opens 3 hours before', async () => {
+    const { host, event } = await hostedDinner({ inHours: 48 });
+    const guest = await booked(event);
+    const checkInNow = () =>
+      call('POST', '/api/host/check-in', {
+        cookie: host.cookie,
+        body: { ticket_code: guest.ticketCode, event_id: event.id },
+      });
+    const early = await checkInNow();
+    expect(early.status).toBe(409);
+    const body = (await early.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('check_in_not_open');
+    expect(body.error.message).toContain('Check-in opens 3 hours before the start');
+    expect((await bookingRow(guest.bookingId)).status).toBe('confirmed');
+    expect(await auditFor(`booking:${guest.bookingId}`)).toEqual([]);
+
+    // Ended: 61 minutes after the start (the cron has not marked the no-show yet).
+    await d()
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - 61 * MINUTE).toISOString() })
+      .where(eq(events.id, event.id));
+    const late = await checkInNow();
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ error: { code: 'check_in_closed', message: H.checkInClosed } });
+    expect((await bookingRow(guest.bookingId)).status).toBe('confirmed');
+
+    // 2 h 50 min before the start: open.
+    await d()
+      .update(events)
+      .set({ startsAt: new Date(Date.now() + 170 * MINUTE).toISOString() })
+      .where(eq(events.id, event.id));
+    expect((await checkInNow()).status).toBe(200);
+    expect((await bookingRow(guest.bookingId)).status).toBe('checked_in');
+  });
+});
+
 describe('no-shows (cron)', () => {
   it('marks confirmed guests not checked in as no-shows 60 minutes after the start, not at 59, once', async () => {
     const event = await createEvent({ inHours: 1 });

@@ -9,6 +9,11 @@ import { HOUR_MS } from './time';
 export const RESCHEDULE_CUTOFF_HOURS = 48;
 /** Confirmed guests not checked in this long after the start become `no_show` (SPEC §4). */
 export const NO_SHOW_AFTER_MINUTES = 60;
+/**
+ * A host may check a guest in from this long before the start until the no-show mark
+ * ({@link NO_SHOW_AFTER_MINUTES} after it), not days ahead (docs/decisions/019).
+ */
+export const CHECK_IN_OPENS_BEFORE_MINUTES = 180;
 
 /** What a guest whose dinner we cancelled takes: their money back, or a seat at another dinner. */
 export const CANCELLATION_CHOICES = ['refund', 'move'] as const;

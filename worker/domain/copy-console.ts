@@ -53,6 +53,10 @@ export const CONSOLE_COPY = {
     alreadyCheckedIn: 'Already checked in',
     checkedIn: 'Checked in',
     noShow: 'This guest was marked a no-show 60 minutes after the start: they can no longer check in.',
+    /** 409 before the check-in window (3 hours before the start). */
+    checkInNotOpen: (opens: string) => `Check-in opens 3 hours before the start: from ${opens}. Not checked in.`,
+    /** 409 after it (the no-show mark, 60 minutes after the start). */
+    checkInClosed: 'Check-in closed 60 minutes after the start. Not checked in.',
     notValid: 'This booking was moved or refunded: it is not valid for this dinner.',
     loadFailed: 'Could not load your dinners. Please try again.',
   },

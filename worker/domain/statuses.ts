@@ -61,12 +61,14 @@ export const REVENUE_BOOKING_STATUSES = [
 /**
  * Allowed moves of a booking (DESIGN.md "Operating the product"): a confirmed guest checks in,
  * is marked a no-show 60 minutes after the start (SPEC §4), moves to another dinner, or is
- * refunded when we cancel (refund_pending until Razorpay confirms).
+ * refunded when we cancel (refund_pending until Razorpay confirms). A guest checked in (the check-in
+ * window opens hours before the start) whose dinner we then cancel is refunded, or moves to
+ * another dinner where they are expected again (`confirmed`): decision 021.
  */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   confirmed: ['checked_in', 'no_show', 'moved', 'refund_pending'],
   refund_pending: ['refunded'],
-  checked_in: [],
+  checked_in: ['refund_pending', 'confirmed'],
   no_show: [],
   moved: [],
   refunded: [],
@@ -101,6 +103,12 @@ export function assertBookingTransition(from: BookingStatus, to: BookingStatus):
  */
 export const orderStatusesBefore = (to: OrderStatus): OrderStatus[] =>
   ORDER_STATUSES.filter((from) => canMoveOrder(from, to));
+
+/**
+ * Bookings a cancellation of their dinner concerns: told of it, and refunded or moved (confirmed
+ * guests, and guests checked in before we cancelled).
+ */
+export const CANCELLABLE_BOOKING_STATUSES = ['confirmed', 'checked_in'] as const satisfies readonly BookingStatus[];
 
 /** Every booking status that may move to `to`. */
 export const bookingStatusesBefore = (to: BookingStatus): BookingStatus[] =>

@@ -24,6 +24,10 @@ function answer(result: CheckInResult, unknown: string) {
       throw new ApiError(409, 'dinner_cancelled', H.dinnerCancelled);
     case 'no_show':
       throw new ApiError(409, 'no_show', H.noShow);
+    case 'not_open':
+      throw new ApiError(409, 'check_in_not_open', H.checkInNotOpen(result.opens));
+    case 'closed':
+      throw new ApiError(409, 'check_in_closed', H.checkInClosed);
     case 'not_valid':
       throw new ApiError(409, 'not_valid', H.notValid);
     case 'checked_in':

@@ -10,7 +10,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
-import { bookingStatusesBefore } from '../domain/statuses';
+import { type BookingStatus, bookingStatusesBefore, CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
 import { choiceReopenableSql, dinnerCancelledSql } from './booking-refunds';
 import { isBookable } from './events';
 import { seatsTakenSql } from './seats';
@@ -19,6 +19,13 @@ import { seatsTakenSql } from './seats';
 const MOVE_TARGETS_LIMIT = 30;
 /** The reminders a move must send again for the new date (cron-jobs.ts claims them by kind). */
 const REMINDER_KINDS = ['48h', '24h', 'day_of'];
+
+/** Confirmed, or checked in before we cancelled: a cancellation concerns it. */
+const isCancellable = (status: BookingStatus) => (CANCELLABLE_BOOKING_STATUSES as readonly string[]).includes(status);
+const CANCELLABLE_IN = sql.join(
+  CANCELLABLE_BOOKING_STATUSES.map((st) => sql`${st}`),
+  sql`, `,
+);
 
 /** What My Booking shows of a booking's choices, on the wire. */
 const stateColumns = {
@@ -58,7 +65,7 @@ export type ChoiceState = Awaited<ReturnType<typeof choiceState>>[number];
  * dinner is cancelled after a move chooses again: never both refunded and moved still holds).
  */
 export const choiceOpen = (s: ChoiceState) =>
-  s.status === 'confirmed' && !!s.cancelled_at && (!s.cancellation_choice || s.cancellation_choice === 'move');
+  isCancellable(s.status) && !!s.cancelled_at && (!s.cancellation_choice || s.cancellation_choice === 'move');
 
 /**
  * Dinners this booking may move to: bookable (shown, not cancelled, not started) with room for its
@@ -168,7 +175,7 @@ export async function chooseMove(
 ): Promise<ChoiceResult> {
   const nowIso = now.toISOString();
   const open = sql`SELECT b.order_id FROM event_bookings b JOIN events old ON old.id = b.event_id
-    WHERE b.id = ${bookingId} AND b.user_id = ${userId} AND b.status = 'confirmed'
+    WHERE b.id = ${bookingId} AND b.user_id = ${userId} AND b.status IN (${CANCELLABLE_IN})
       AND (b.cancellation_choice IS NULL OR b.cancellation_choice = 'move')
       AND old.cancelled_at IS NOT NULL AND old.starts_at > ${nowIso} AND old.id <> ${targetId}`;
   const room = sql`EXISTS (SELECT 1 FROM events t WHERE t.id = ${targetId} AND t.available = 1 AND t.cancelled_at IS NULL
@@ -198,6 +205,10 @@ export async function chooseMove(
         eventDate: sql`(SELECT date FROM events WHERE id = ${targetId})`,
         cancellationChoice: 'move',
         cancellationChoiceAt: nowIso,
+        // A guest checked in before we cancelled is expected again at the new dinner.
+        status: 'confirmed',
+        checkedInAt: null,
+        checkedInBy: null,
         rescheduledFrom: sql`${eventBookings.eventId}`,
         rescheduledAt: nowIso,
         // The new confirmation is owed (claimed afresh by booking-pipeline.ts's notifyConfirmed).
@@ -208,7 +219,7 @@ export async function chooseMove(
         and(
           eq(eventBookings.id, bookingId),
           eq(eventBookings.userId, userId),
-          eq(eventBookings.status, 'confirmed'),
+          inArray(eventBookings.status, [...CANCELLABLE_BOOKING_STATUSES]),
           choiceReopenableSql,
           ne(eventBookings.eventId, targetId),
           dinnerCancelledSql,
@@ -231,7 +242,7 @@ export async function chooseMove(
     if (state.event_id === targetId) return { kind: 'moved', booking: state, fresh: state.rescheduled_at === nowIso };
     return { kind: 'chosen_move' };
   }
-  if (!state || state.cancellation_choice === 'refund' || !state.cancelled_at || state.status !== 'confirmed')
+  if (!state || state.cancellation_choice === 'refund' || !state.cancelled_at || !isCancellable(state.status))
     return refusal(state);
   if (new Date(state.starts_at).getTime() <= now.getTime()) return { kind: 'move_closed' };
   if (!after || !Number(after.bookable) || after.id === state.event_id) return { kind: 'target_unavailable' };

@@ -5,7 +5,7 @@
  * each (message, booking, channel) is claimed in `guest_message_deliveries` before the provider
  * is called, so a redelivered or re-enqueued queue message sends nothing twice.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
 import {
   eventBookings,
@@ -19,6 +19,7 @@ import {
 import { guestMessage } from '../domain/booking-messages';
 import { CONSOLE_COPY } from '../domain/copy-console';
 import type { GuestMessageKind, MessageChannel } from '../domain/guest-messages';
+import { CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
 import type { BookingMessage, Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
@@ -55,11 +56,15 @@ export type GuestMessageRow = {
   created_at: string;
 };
 
+/** The statuses a cancellation notice goes to: confirmed guests and those already checked in. */
+const CANCELLED_IN = CANCELLABLE_BOOKING_STATUSES.map((s) => `'${s}'`).join(', ');
+
 /**
- * Who a console message goes to, against `m` (guest_messages) and `b` (event_bookings): the
- * dinner's confirmed bookings; an announcement, those booked before it was sent.
+ * Who a console message goes to, against `m` (guest_messages) and `b` (event_bookings): a
+ * cancellation, the dinner's confirmed and checked-in bookings; an announcement, its confirmed
+ * bookings booked before it was sent.
  */
-const RECIPIENT = `b.event_id = m.event_id AND b.status = 'confirmed' AND (m.kind = 'cancellation' OR b.booking_date <= m.created_at)`;
+const RECIPIENT = `b.event_id = m.event_id AND ((m.kind = 'cancellation' AND b.status IN (${CANCELLED_IN})) OR (b.status = 'confirmed' AND b.booking_date <= m.created_at))`;
 
 /**
  * The confirmed bookings of a dinner its cancellation notice has not reached on any channel yet
@@ -72,7 +77,7 @@ function untoldOfCancellation(d: Db, eventId: string) {
     .where(
       and(
         eq(eventBookings.eventId, eventId),
-        eq(eventBookings.status, 'confirmed'),
+        inArray(eventBookings.status, [...CANCELLABLE_BOOKING_STATUSES]),
         sql`NOT EXISTS (SELECT 1 FROM ${guestMessageDeliveries} WHERE ${guestMessageDeliveries.bookingId} = ${eventBookings.id}
           AND ${guestMessageDeliveries.messageId} IN (SELECT ${guestMessages.id} FROM ${guestMessages} WHERE ${guestMessages.eventId} = ${eventId} AND ${guestMessages.kind} = 'cancellation'))`,
       ),
@@ -81,6 +86,9 @@ function untoldOfCancellation(d: Db, eventId: string) {
 
 const confirmedCount = (eventId: string) =>
   sql`(SELECT COUNT(*) FROM ${eventBookings} WHERE ${eventBookings.eventId} = ${eventId} AND ${eventBookings.status} = 'confirmed')`;
+/** A cancellation's recipients: confirmed and checked-in bookings. */
+const cancelledCount = (eventId: string) =>
+  sql`(SELECT COUNT(*) FROM ${eventBookings} WHERE ${eventBookings.eventId} = ${eventId} AND ${inArray(eventBookings.status, [...CANCELLABLE_BOOKING_STATUSES])})`;
 
 export type CancelResult =
   | { kind: 'done'; message: GuestMessageRow; bookingIds: string[]; cancelledAt: string; reason: string }
@@ -124,7 +132,7 @@ export async function cancelDinner(
     d
       .insert(guestMessages)
       .select(
-        sql`SELECT ${messageId}, ${eventId}, 'cancellation', ${CONSOLE_COPY.guestMessages.cancellationSubject}, ${reason}, ${actorId}, ${confirmedCount(eventId)}, ${nowIso} WHERE changes() > 0`,
+        sql`SELECT ${messageId}, ${eventId}, 'cancellation', ${CONSOLE_COPY.guestMessages.cancellationSubject}, ${reason}, ${actorId}, ${cancelledCount(eventId)}, ${nowIso} WHERE changes() > 0`,
       )
       .returning({ id: guestMessages.id }),
     // Live holds end now; a reported capture is the pipeline's to refund (booking-pipeline.ts).
@@ -379,8 +387,9 @@ export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): 
   }
   const recipient =
     row.bookingEventId === row.messageEventId &&
-    row.bookingStatus === 'confirmed' &&
-    (row.kind === 'cancellation' || row.bookingDate <= row.createdAt);
+    (row.kind === 'cancellation'
+      ? (CANCELLABLE_BOOKING_STATUSES as readonly string[]).includes(row.bookingStatus)
+      : row.bookingStatus === 'confirmed' && row.bookingDate <= row.createdAt);
   if (!recipient) return;
   // An announcement still retrying (an outage, the cron's re-enqueue) must not reach a guest after
   // the dinner's cancellation ("use gate 2" after "cancelled"): the notice is its last word.

@@ -8,10 +8,10 @@ import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-o
 import type { Db } from '../../db/client';
 import { eventBookings, events, userProfiles, users } from '../../db/schema';
 import type { SessionUser } from '../app-env';
-import { NO_SHOW_AFTER_MINUTES } from '../domain/booking-policy';
+import { CHECK_IN_OPENS_BEFORE_MINUTES, NO_SHOW_AFTER_MINUTES } from '../domain/booking-policy';
 import { TICKET_LABELS } from '../domain/pricing';
 import type { BookingStatus } from '../domain/statuses';
-import { formatIstDate, HOUR_MS, istDate } from '../domain/time';
+import { formatIstDate, formatIstTime, HOUR_MS, istDate } from '../domain/time';
 import { auditRowBefore } from './audit';
 
 const MINUTE_MS = 60_000;
@@ -39,6 +39,18 @@ function mayRun(actor: Actor, eventId: SQL | string): SQL {
 /** When confirmed guests of a dinner starting at `startsAt` become no-shows. */
 export const noShowAt = (startsAt: string) =>
   new Date(new Date(startsAt).getTime() + NO_SHOW_AFTER_MINUTES * MINUTE_MS).toISOString();
+
+/** When a host may start checking in the guests of a dinner starting at `startsAt`. */
+export const checkInOpensAt = (startsAt: string) =>
+  new Date(new Date(startsAt).getTime() - CHECK_IN_OPENS_BEFORE_MINUTES * MINUTE_MS).toISOString();
+
+/**
+ * The check-in window at `now` as one condition on a dinner's start (ISO-8601 UTC, so text order
+ * is time order): from {@link CHECK_IN_OPENS_BEFORE_MINUTES} before it until the no-show mark.
+ */
+const inCheckInWindow = (now: Date) =>
+  sql`"events"."starts_at" <= ${new Date(now.getTime() + CHECK_IN_OPENS_BEFORE_MINUTES * MINUTE_MS).toISOString()}
+    AND "events"."starts_at" > ${new Date(now.getTime() - NO_SHOW_AFTER_MINUTES * MINUTE_MS).toISOString()}`;
 
 /** Seats of the dinner's bookings in `statuses` (a correlated subquery on `events`). */
 const seatsIn = (statuses: readonly BookingStatus[]) =>
@@ -193,6 +205,8 @@ export type CheckInResult =
   | { kind: 'wrong_dinner'; title: string; date: string }
   | { kind: 'dinner_cancelled' }
   | { kind: 'no_show' }
+  | { kind: 'not_open'; opens: string }
+  | { kind: 'closed' }
   | { kind: 'not_valid'; status: BookingStatus }
   | { kind: 'checked_in'; already: boolean; guest: HostGuest };
 
@@ -202,14 +216,20 @@ export type CheckInResult =
  * it now is, read in that batch too, which says why nothing changed when nothing did. A second
  * check-in changes nothing and answers `already`. One round trip.
  */
-export async function checkIn(d: Db, actor: Actor, by: CheckInBy, eventId?: string): Promise<CheckInResult> {
+export async function checkIn(
+  d: Db,
+  actor: Actor,
+  by: CheckInBy,
+  eventId?: string,
+  now = new Date(),
+): Promise<CheckInResult> {
   const which =
     by.ticketCode !== undefined ? eq(eventBookings.ticketCode, by.ticketCode) : eq(eventBookings.id, by.bookingId);
   const match = and(
     which,
     eventId === undefined ? undefined : eq(eventBookings.eventId, eventId),
     eq(eventBookings.status, 'confirmed'),
-    sql`${eventBookings.eventId} IN (SELECT "events"."id" FROM "events" WHERE "events"."cancelled_at" IS NULL AND ${mayRun(actor, sql`"events"."id"`)})`,
+    sql`${eventBookings.eventId} IN (SELECT "events"."id" FROM "events" WHERE "events"."cancelled_at" IS NULL AND ${inCheckInWindow(now)} AND ${mayRun(actor, sql`"events"."id"`)})`,
   );
   const [, updated, [row]] = await d.batch([
     auditRowBefore(d, {
@@ -246,12 +266,12 @@ export async function checkIn(d: Db, actor: Actor, by: CheckInBy, eventId?: stri
       .limit(1),
   ]);
   if (!row) return { kind: 'not_found' };
-  return explain(row, updated.length > 0, eventId);
+  return explain(row, updated.length > 0, now, eventId);
 }
 
 type DinnerColumns = { e_title: string; e_starts_at: string; e_cancelled_at: string | null; e_allowed: number };
 
-function explain(row: GuestRow & DinnerColumns, changed: boolean, eventId?: string): CheckInResult {
+function explain(row: GuestRow & DinnerColumns, changed: boolean, now: Date, eventId?: string): CheckInResult {
   const guest = toGuest(row);
   if (changed) return { kind: 'checked_in', already: false, guest };
   if (!Number(row.e_allowed))
@@ -261,6 +281,12 @@ function explain(row: GuestRow & DinnerColumns, changed: boolean, eventId?: stri
   if (guest.status === 'checked_in') return { kind: 'checked_in', already: true, guest };
   if (row.e_cancelled_at) return { kind: 'dinner_cancelled' };
   if (guest.status === 'no_show') return { kind: 'no_show' };
+  if (guest.status === 'confirmed') {
+    const opens = checkInOpensAt(row.e_starts_at);
+    if (now.getTime() < new Date(opens).getTime())
+      return { kind: 'not_open', opens: `${formatIstDate(opens)}, ${formatIstTime(opens)}` };
+    if (now.toISOString() >= noShowAt(row.e_starts_at)) return { kind: 'closed' };
+  }
   return { kind: 'not_valid', status: guest.status };
 }
 

@@ -32,7 +32,7 @@ export function CancellationChoiceSection({ bookingId }: { bookingId: string }) 
   // A moved booking whose new dinner we cancelled too chooses again (the choice reopens).
   if (booking.cancellation_choice === 'move' && !booking.cancelled_at) return <Moved booking={booking} />;
   if (booking.status === 'refund_pending' || booking.status === 'refunded') return <Refund booking={booking} />;
-  if (!booking.cancelled_at || booking.status !== 'confirmed') return null;
+  if (!booking.cancelled_at || (booking.status !== 'confirmed' && booking.status !== 'checked_in')) return null;
   return <Choose data={data} />;
 }
 
