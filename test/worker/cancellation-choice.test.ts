@@ -162,7 +162,13 @@ describe('POST /api/bookings/:id/cancellation-choice: refund', () => {
     await runQueue('bookings', sent);
     expect(await refundEmails(asha.email)).toHaveLength(1);
     expect((await refundEmails(asha.email))[0].body).toContain(`₹${asha.order.amount} in full for ${event.title}`);
+    // Both link to My Booking (the fifth parameter of the template).
+    const myBooking = `${env.APP_ORIGIN.replace(/\/+$/, '')}/booking/${asha.booking.id}`;
+    expect((await refundEmails(asha.email))[0].body).toContain(
+      `My Booking (your ticket, venue and date): ${myBooking}`,
+    );
     expect(await refundWhatsApps(asha.phone)).toHaveLength(1);
+    expect((await refundWhatsApps(asha.phone))[0].body).toContain(`| ${asha.booking.id} | ${myBooking}`);
 
     // A refund answered after it, and a move now, are refused; nothing more is refunded.
     const again = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });

@@ -287,28 +287,39 @@ export function guestMessage(f: GuestMessageFacts) {
  * When we cancelled a dinner and the guest's full refund is processed by Razorpay (the guest's
  * choice on My Booking, or automatically at the start: services/booking-refunds.ts).
  */
-export function cancellationRefundEmail(r: { name: string; eventName: string; amount: number; bookingId: string }) {
+export function cancellationRefundEmail(r: {
+  name: string;
+  eventName: string;
+  amount: number;
+  bookingId: string;
+  myBookingUrl: string;
+}) {
   return {
     subject: `Refunded: ${r.eventName}`,
     ...render([
       `Hi ${firstName(r.name)},`,
       `We have refunded ${rupees(r.amount)} in full for ${r.eventName}, which we cancelled. It goes back to your original payment method; banks usually credit it within 7 working days.`,
       `Booking ID: ${r.bookingId}`,
+      myBookingLine(r.myBookingUrl),
       'We are sorry we could not host you, and hope to see you at another dinner soon.',
       'Tablemates',
     ]),
   };
 }
 
-/** WhatsApp template `refund_processed`: {{1}} name, {{2}} amount, {{3}} event, {{4}} booking id. */
+/**
+ * WhatsApp template `refund_processed`: {{1}} name, {{2}} amount, {{3}} event, {{4}} booking id,
+ * {{5}} the guest's My Booking link.
+ */
 export const cancellationRefundWhatsApp = (r: {
   name: string;
   eventName: string;
   amount: number;
   bookingId: string;
+  myBookingUrl: string;
 }) => ({
   name: 'refund_processed',
-  params: [firstName(r.name), rupees(r.amount), r.eventName, r.bookingId].map(waParam),
+  params: [firstName(r.name), rupees(r.amount), r.eventName, r.bookingId, r.myBookingUrl].map(waParam),
 });
 
 /** WhatsApp template `running_late` to a dinner's host: {{1}} host, {{2}} guest, {{3}} minutes, {{4}} event, {{5}} seats. */

@@ -11,7 +11,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
 import { eventBookings, events } from '../../db/schema';
-import { cancellationRefundEmail, cancellationRefundWhatsApp } from '../domain/booking-messages';
+import { cancellationRefundEmail, cancellationRefundWhatsApp, myBookingUrl } from '../domain/booking-messages';
 import { bookingStatusesBefore } from '../domain/statuses';
 import type { BookingMessage, Env } from '../env';
 import { fetchPaymentRefunds, fetchRefund, type RazorpayRefund, refundPayment } from '../providers/razorpay';
@@ -137,7 +137,13 @@ async function tellRefunded(env: Env, d: Db, bookingId: string) {
     .where(eq(eventBookings.id, bookingId));
   if (row?.booking.status !== 'refunded') return;
   const guest = await guestContact(d, row.booking.userId);
-  const facts = { name: guest.fullName, eventName: row.eventName, amount: row.booking.amount, bookingId };
+  const facts = {
+    name: guest.fullName,
+    eventName: row.eventName,
+    amount: row.booking.amount,
+    bookingId,
+    myBookingUrl: myBookingUrl(env.APP_ORIGIN, bookingId),
+  };
   let owed = false;
   if (guest.email) {
     const to = guest.email;
