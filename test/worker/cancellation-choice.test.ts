@@ -306,6 +306,35 @@ describe('POST /api/bookings/:id/cancellation-choice: refund', () => {
   });
 });
 
+describe('the cron during a Razorpay outage', () => {
+  it('re-queues a refund not yet requested at most every 30 minutes, not every run', async () => {
+    const event = await createEvent();
+    const asha = await bookedGuest(event.id);
+    await cancelDinner(event.id);
+    const q = capturingEnv({ failing: true });
+    await worker.fetch(
+      apiRequest('POST', `/api/bookings/${asha.booking.id}/cancellation-choice`, {
+        cookie: asha.cookie,
+        body: { choice: 'refund' },
+      }) as Request<unknown, IncomingRequestCfProperties>,
+      q.env,
+      createExecutionContext(),
+    );
+    const requeuedAt = async (minutes: number) => {
+      const run = capturingEnv();
+      await handleScheduled({} as ScheduledController, run.env, new Date(Date.now() + minutes * MIN));
+      return run.sent.filter((m) => m.kind === 'booking-refund' && m.bookingId === asha.booking.id).length;
+    };
+    expect(await requeuedAt(5)).toBe(0);
+    // The refund is still not requested (Razorpay down): once after 30 minutes, then not every run.
+    expect(await requeuedAt(31)).toBe(1);
+    expect(await requeuedAt(36)).toBe(0);
+    expect(await requeuedAt(56)).toBe(0);
+    expect(await requeuedAt(62)).toBe(1);
+    expect((await bookingRow(asha.booking.id)).refundId).toBeNull();
+  });
+});
+
 describe('POST /api/bookings/:id/cancellation-choice: move', () => {
   it('moves the seats to a dinner with room in one batch, sends a new confirmation, and refuses a refund after', async () => {
     const event = await createEvent({ capacity: 8 });

@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
-import { eventBookings, events } from '../../db/schema';
+import { eventBookings, events, remindersSent } from '../../db/schema';
 import { cancellationRefundEmail, cancellationRefundWhatsApp, myBookingUrl } from '../domain/booking-messages';
 import { bookingStatusesBefore } from '../domain/statuses';
 import type { BookingMessage, Env } from '../env';
@@ -18,8 +18,16 @@ import { fetchPaymentRefunds, fetchRefund, type RazorpayRefund, refundPayment } 
 import { emailTo, sendClaimed, whatsAppTo } from './booking-notices';
 import { guestContact } from './guests';
 
-/** Give the queue this long before the cron re-enqueues a refund nobody requested yet. */
-export const REFUND_REQUEUE_AFTER_MS = 2 * 60_000;
+/**
+ * Give the queue this long before the cron re-enqueues a refund nobody requested yet, counted from
+ * the choice and then from the cron's last re-enqueue (a `refund:requeued` row of `reminders_sent`),
+ * so a Razorpay outage, which the queue already retries, is not re-queued every run.
+ */
+export const REFUND_REQUEUE_AFTER_MS = 30 * 60_000;
+/** Give the notice's channels this long before the cron re-enqueues an untold refunded booking. */
+export const REFUND_NOTICE_REQUEUE_AFTER_MS = 2 * 60_000;
+/** `reminders_sent.kind` of the cron's last re-enqueue of a refund nobody requested yet. */
+export const REFUND_REQUEUED_KIND = 'refund:requeued';
 /** How long after a refund the cron still makes sure the guest was told. */
 export const REFUND_NOTICE_WINDOW_MS = 24 * 3_600_000;
 /** Bookings handled per cron run, per kind (unrequested, pending at Razorpay, untold). */
@@ -223,15 +231,29 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
         eq(eventBookings.status, 'refund_pending'),
         isNull(eventBookings.refundId),
         lte(eventBookings.cancellationChoiceAt, requeueBefore),
+        sql`NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.booking_id = ${eventBookings.id}
+          AND r.kind = ${REFUND_REQUEUED_KIND} AND r.sent_at > ${requeueBefore})`,
       ),
     )
     .orderBy(asc(eventBookings.cancellationChoiceAt))
     .limit(REFUND_CRON_BATCH);
-  if (unrequested.length > 0)
-    await enqueueRefunds(
+  if (
+    unrequested.length > 0 &&
+    (await enqueueRefunds(
       env,
       unrequested.map((b) => b.id),
-    );
+    ))
+  )
+    // In slices: D1 binds at most 100 parameters per statement.
+    for (let i = 0; i < unrequested.length; i += 25)
+      await d
+        .insert(remindersSent)
+        .values(
+          unrequested.slice(i, i + 25).map((b) => ({ bookingId: b.id, kind: REFUND_REQUEUED_KIND, sentAt: nowIso })),
+        )
+        .onConflictDoUpdate({ target: [remindersSent.bookingId, remindersSent.kind], set: { sentAt: nowIso } });
+
+  const noticeRequeueBefore = new Date(now.getTime() - REFUND_NOTICE_REQUEUE_AFTER_MS).toISOString();
 
   const pending = await d
     .select({ id: eventBookings.id, paymentId: eventBookings.paymentId, refundId: eventBookings.refundId })
@@ -264,7 +286,7 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
       and(
         eq(eventBookings.status, 'refunded'),
         gt(eventBookings.refundedAt, new Date(now.getTime() - REFUND_NOTICE_WINDOW_MS).toISOString()),
-        lte(eventBookings.refundedAt, requeueBefore),
+        lte(eventBookings.refundedAt, noticeRequeueBefore),
         isNotNull(eventBookings.cancellationChoice),
         sql`NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.booking_id = ${eventBookings.id} AND r.kind IN ('refund:email', 'refund:whatsapp'))`,
       ),
