@@ -52,7 +52,7 @@ type Refund = {
   payment_id: string;
   notes: Record<string, string>;
   /** `pending` until processed (https://razorpay.com/docs/api/refunds/#refund-entity). */
-  status: 'pending' | 'processed';
+  status: 'pending' | 'processed' | 'failed';
   speed_requested: string;
   created_at: number;
 };
@@ -247,6 +247,18 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
           refund.status = 'processed';
           await deliverRefundProcessed(refund);
         }
+        return { json: refund };
+      },
+    },
+    {
+      // Sandbox only: a refund still `pending` fails (the bank gave up on it), as Razorpay reports
+      // a refund it could not complete: `GET /v1/refunds/:id` answers `failed` from now on.
+      method: 'POST',
+      pattern: '/checkout/refunds/:id/fail',
+      handler: (req) => {
+        const refund = refunds.get(req.params.id);
+        if (!refund) return err(400, 'The id provided does not exist');
+        if (refund.status === 'pending') refund.status = 'failed';
         return { json: refund };
       },
     },

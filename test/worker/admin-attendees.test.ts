@@ -174,6 +174,7 @@ describe('GET /api/admin/events/:id/attendees', () => {
       seats: 2,
       amount: 899,
       status: 'confirmed',
+      refund_failed: false,
       table: null,
       checked_in: false,
       checked_in_at: null,

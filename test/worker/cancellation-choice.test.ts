@@ -335,6 +335,44 @@ describe('the cron during a Razorpay outage', () => {
   });
 });
 
+describe('a refund Razorpay reports failed', () => {
+  it('is marked once, alerts once, leaves the cron’s pending list and shows "refund failed" in the guest list', async () => {
+    const event = await createEvent();
+    const asha = await bookedGuest(event.id, { refunds: 'pending' });
+    await cancelDinner(event.id);
+    const r = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });
+    await runQueue('bookings', r.sent);
+    const [refund] = (await refundsOf(asha.paymentId)).items;
+    expect(refund.status).toBe('pending');
+
+    // The bank gives up: Razorpay answers `failed` for this refund from now on.
+    const failed = await fetch(`${env.SANDBOX_URL}/checkout/refunds/${refund.id}/fail`, { method: 'POST' });
+    expect(((await failed.json()) as Refund).status).toBe('failed');
+    const alerts: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => {
+      alerts.push(args.map(String).join(' '));
+    };
+    try {
+      for (let i = 0; i < 3; i++) await handleScheduled({} as ScheduledController, capturingEnv().env, new Date());
+    } finally {
+      console.error = original;
+    }
+    expect(alerts.filter((a) => a.includes('booking_refund_failed') && a.includes(asha.booking.id))).toHaveLength(1);
+    expect((await bookingRow(asha.booking.id)).status).toBe('refund_pending');
+    const markers = await d().select().from(remindersSent).where(eq(remindersSent.bookingId, asha.booking.id));
+    expect(markers.map((m) => m.kind)).toContain(`refund_failed:${refund.id}`);
+
+    const operator = await createSignedInUser();
+    await d().update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
+    const list = await call('GET', `/api/admin/events/${event.id}/attendees`, { cookie: operator.cookie });
+    expect(list.res.status).toBe(200);
+    expect(list.json.attendees).toEqual([
+      expect.objectContaining({ booking_id: asha.booking.id, status: 'refund_pending', refund_failed: true }),
+    ]);
+  });
+});
+
 describe('POST /api/bookings/:id/cancellation-choice: move', () => {
   it('moves the seats to a dinner with room in one batch, sends a new confirmation, and refuses a refund after', async () => {
     const event = await createEvent({ capacity: 8 });

@@ -8,6 +8,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, userProfiles, users } from '../../db/schema';
 import { TICKET_LABELS } from '../domain/pricing';
+import { refundFailedSql } from './booking-refunds';
 import { toGuestContact } from './guests';
 
 /** The CSV's columns, in order, as an operator reads them. */
@@ -56,6 +57,7 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
         status: eventBookings.status,
         checkedInAt: eventBookings.checkedInAt,
         bookingDate: eventBookings.bookingDate,
+        refundFailed: sql<number>`${refundFailedSql}`.as('refund_failed'),
         // Aliased: in a D1 batch, drizzle reads rows by column name, so the two tables'
         // `full_name`, `email` and `phone` would overwrite each other.
         accountName: sql<string | null>`${users.fullName}`.as('account_name'),
@@ -85,6 +87,8 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
       seats: row.seats,
       amount: row.amount,
       status: row.status,
+      /** Razorpay reported the refund of this `refund_pending` booking failed: a person must pay it back. */
+      refund_failed: row.status === 'refund_pending' && Boolean(Number(row.refundFailed)),
       /** Matching does not exist yet: no guest has a table. */
       table: null,
       checked_in: row.status === 'checked_in',

@@ -26,6 +26,15 @@ import { guestContact } from './guests';
 export const REFUND_REQUEUE_AFTER_MS = 30 * 60_000;
 /** Give the notice's channels this long before the cron re-enqueues an untold refunded booking. */
 export const REFUND_NOTICE_REQUEUE_AFTER_MS = 2 * 60_000;
+/**
+ * `reminders_sent.kind` prefix marking a refund Razorpay reports `failed` (`refund_failed:<refund
+ * id>`): the cron stops asking about it, alerts once, and the console's guest list shows "Refund
+ * failed" for a person to pay the guest back another way.
+ */
+export const REFUND_FAILED_KIND = 'refund_failed';
+/** The booking's current refund was reported failed (see {@link REFUND_FAILED_KIND}). */
+export const refundFailedSql = sql`EXISTS (SELECT 1 FROM reminders_sent rf WHERE rf.booking_id = ${eventBookings.id}
+  AND rf.kind = ${`${REFUND_FAILED_KIND}:`} || ${eventBookings.refundId})`;
 /** `reminders_sent.kind` of the cron's last re-enqueue of a refund nobody requested yet. */
 export const REFUND_REQUEUED_KIND = 'refund:requeued';
 /** How long after a refund the cron still makes sure the guest was told. */
@@ -258,7 +267,9 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
   const pending = await d
     .select({ id: eventBookings.id, paymentId: eventBookings.paymentId, refundId: eventBookings.refundId })
     .from(eventBookings)
-    .where(and(eq(eventBookings.status, 'refund_pending'), isNotNull(eventBookings.refundId)))
+    .where(
+      and(eq(eventBookings.status, 'refund_pending'), isNotNull(eventBookings.refundId), sql`NOT ${refundFailedSql}`),
+    )
     .orderBy(asc(eventBookings.refundRequestedAt))
     .limit(REFUND_CRON_BATCH);
   const processed: string[] = [];
@@ -271,10 +282,17 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
     if (refund.value.status === 'processed') {
       if ((await markRefunded(d, b.paymentId, refund.value.id, now)).length > 0) processed.push(b.id);
     } else if (refund.value.status === 'failed') {
-      // Razorpay gave up on it: the money has not gone back. A person must refund another way.
-      console.error(
-        JSON.stringify({ level: 'error', alert: 'booking_refund_failed', booking: b.id, refund: b.refundId }),
-      );
+      // Razorpay gave up on it: the money has not gone back. A person must refund another way. The
+      // marker takes it out of this query (so it does not starve newer refunds) and alerts once.
+      const marked = await d
+        .insert(remindersSent)
+        .values({ bookingId: b.id, kind: `${REFUND_FAILED_KIND}:${b.refundId}`, sentAt: nowIso })
+        .onConflictDoNothing()
+        .returning({ kind: remindersSent.kind });
+      if (marked.length > 0)
+        console.error(
+          JSON.stringify({ level: 'error', alert: 'booking_refund_failed', booking: b.id, refund: b.refundId }),
+        );
     }
   }
   if (processed.length > 0) await enqueueRefunds(env, processed);

@@ -163,7 +163,13 @@ function GuestRow({ guest }: { guest: Attendee }) {
       <td className="whitespace-nowrap">{guest.ticket_label}</td>
       <td>{guest.seats}</td>
       <td className="whitespace-nowrap">{rupees.format(guest.amount)}</td>
-      <td className="whitespace-nowrap">{STATUS_LABELS[guest.status]}</td>
+      <td className="whitespace-nowrap">
+        {guest.refund_failed ? (
+          <span className="font-semibold text-error">Refund failed</span>
+        ) : (
+          STATUS_LABELS[guest.status]
+        )}
+      </td>
       <td className="whitespace-nowrap">{guest.table ?? 'Not matched'}</td>
       <td className="whitespace-nowrap">
         {guest.checked_in ? 'Yes' : 'No'}
