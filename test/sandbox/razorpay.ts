@@ -258,7 +258,16 @@ export function razorpayRoutes(ctx: SandboxContext): Route[] {
       handler: (req) => {
         const refund = refunds.get(req.params.id);
         if (!refund) return err(400, 'The id provided does not exist');
-        if (refund.status === 'pending') refund.status = 'failed';
+        if (refund.status === 'pending') {
+          refund.status = 'failed';
+          // Its amount may be refunded again, as with Razorpay.
+          const payment = payments.get(refund.payment_id);
+          if (payment) {
+            payment.amount_refunded -= refund.amount;
+            payment.refund_status = payment.amount_refunded === 0 ? null : 'partial';
+            payment.status = 'captured';
+          }
+        }
         return { json: refund };
       },
     },

@@ -336,32 +336,62 @@ describe('the cron during a Razorpay outage', () => {
 });
 
 describe('a refund Razorpay reports failed', () => {
-  it('is marked once, alerts once, leaves the cron’s pending list and shows "refund failed" in the guest list', async () => {
+  it('is requested once more with a new key; a second failure is marked, alerted once, left out of the cron and shown on the guest list', async () => {
     const event = await createEvent();
     const asha = await bookedGuest(event.id, { refunds: 'pending' });
     await cancelDinner(event.id);
     const r = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });
     await runQueue('bookings', r.sent);
-    const [refund] = (await refundsOf(asha.paymentId)).items;
-    expect(refund.status).toBe('pending');
+    const [first] = (await refundsOf(asha.paymentId)).items;
+    expect(first.status).toBe('pending');
+
+    /** Three cron runs; what they queued for Asha and the alerts they logged about her. */
+    async function cronRuns() {
+      const alerts: string[] = [];
+      const sent: BookingMessage[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => {
+        alerts.push(args.map(String).join(' '));
+      };
+      try {
+        for (let i = 0; i < 3; i++) {
+          const run = capturingEnv();
+          await handleScheduled({} as ScheduledController, run.env, new Date());
+          sent.push(...run.sent.filter((m) => m.kind === 'booking-refund' && m.bookingId === asha.booking.id));
+        }
+      } finally {
+        console.error = original;
+      }
+      return { sent, alerts: alerts.filter((a) => a.includes('booking_refund_failed') && a.includes(asha.booking.id)) };
+    }
 
     // The bank gives up: Razorpay answers `failed` for this refund from now on.
-    const failed = await fetch(`${env.SANDBOX_URL}/checkout/refunds/${refund.id}/fail`, { method: 'POST' });
+    const failed = await fetch(`${env.SANDBOX_URL}/checkout/refunds/${first.id}/fail`, { method: 'POST' });
     expect(((await failed.json()) as Refund).status).toBe('failed');
-    const alerts: string[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => {
-      alerts.push(args.map(String).join(' '));
-    };
-    try {
-      for (let i = 0; i < 3; i++) await handleScheduled({} as ScheduledController, capturingEnv().env, new Date());
-    } finally {
-      console.error = original;
-    }
-    expect(alerts.filter((a) => a.includes('booking_refund_failed') && a.includes(asha.booking.id))).toHaveLength(1);
-    expect((await bookingRow(asha.booking.id)).status).toBe('refund_pending');
+    const once = await cronRuns();
+    expect(once.alerts).toHaveLength(1);
+    expect(once.sent).toHaveLength(1);
+    expect(await bookingRow(asha.booking.id)).toMatchObject({ status: 'refund_pending', refundId: null });
+
+    // Requested again: a new refund (the old key would answer the failed one).
+    await runQueue('bookings', [...once.sent, ...once.sent]);
+    const refunds = (await refundsOf(asha.paymentId)).items;
+    expect(refunds).toHaveLength(2);
+    const second = refunds.find((x) => x.id !== first.id) as Refund;
+    expect(second.status).toBe('pending');
+    expect((await bookingRow(asha.booking.id)).refundId).toBe(second.id);
+
+    // It fails too: left to a person.
+    await fetch(`${env.SANDBOX_URL}/checkout/refunds/${second.id}/fail`, { method: 'POST' });
+    const twice = await cronRuns();
+    expect(twice.alerts).toHaveLength(1);
+    expect(twice.sent).toEqual([]);
+    expect(await bookingRow(asha.booking.id)).toMatchObject({ status: 'refund_pending', refundId: second.id });
     const markers = await d().select().from(remindersSent).where(eq(remindersSent.bookingId, asha.booking.id));
-    expect(markers.map((m) => m.kind)).toContain(`refund_failed:${refund.id}`);
+    expect(markers.map((m) => m.kind)).toEqual(
+      expect.arrayContaining([`refund_failed:${first.id}`, `refund_failed:${second.id}`]),
+    );
+    expect((await refundsOf(asha.paymentId)).count).toBe(2);
 
     const operator = await createSignedInUser();
     await d().update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
@@ -370,6 +400,25 @@ describe('a refund Razorpay reports failed', () => {
     expect(list.json.attendees).toEqual([
       expect.objectContaining({ booking_id: asha.booking.id, status: 'refund_pending', refund_failed: true }),
     ]);
+  });
+
+  it('a retried refund that goes through refunds the guest', async () => {
+    const event = await createEvent();
+    const asha = await bookedGuest(event.id, { refunds: 'pending' });
+    await cancelDinner(event.id);
+    await runQueue('bookings', (await choose(asha.cookie, asha.booking.id, { choice: 'refund' })).sent);
+    const [first] = (await refundsOf(asha.paymentId)).items;
+    await fetch(`${env.SANDBOX_URL}/checkout/refunds/${first.id}/fail`, { method: 'POST' });
+    const run = capturingEnv();
+    await handleScheduled({} as ScheduledController, run.env, new Date());
+    await runQueue(
+      'bookings',
+      run.sent.filter((m) => m.kind === 'booking-refund' && m.bookingId === asha.booking.id),
+    );
+    const second = (await refundsOf(asha.paymentId)).items.find((x) => x.id !== first.id) as Refund;
+    await fetch(`${env.SANDBOX_URL}/checkout/refunds/${second.id}/process`, { method: 'POST' });
+    await handleScheduled({} as ScheduledController, capturingEnv().env, new Date());
+    expect(await bookingRow(asha.booking.id)).toMatchObject({ status: 'refunded', refundId: second.id });
   });
 });
 

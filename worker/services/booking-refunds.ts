@@ -32,6 +32,14 @@ export const REFUND_NOTICE_REQUEUE_AFTER_MS = 2 * 60_000;
  * failed" for a person to pay the guest back another way.
  */
 export const REFUND_FAILED_KIND = 'refund_failed';
+/**
+ * Refunds requested per booking at most: one that fails is requested once more with a new
+ * idempotency key (`refund_<payment id>_2`); a second failure is left to a person.
+ */
+export const REFUND_ATTEMPTS = 2;
+/** The booking's refunds Razorpay reported failed so far (a correlated count). */
+const failedRefundsSql = sql<number>`(SELECT COUNT(*) FROM reminders_sent rc WHERE rc.booking_id = ${eventBookings.id}
+  AND rc.kind LIKE ${`${REFUND_FAILED_KIND}:%`})`;
 /** The booking's current refund was reported failed (see {@link REFUND_FAILED_KIND}). */
 export const refundFailedSql = sql`EXISTS (SELECT 1 FROM reminders_sent rf WHERE rf.booking_id = ${eventBookings.id}
   AND rf.kind = ${`${REFUND_FAILED_KIND}:`} || ${eventBookings.refundId})`;
@@ -83,9 +91,12 @@ export async function enqueueRefunds(env: Env, bookingIds: string[]): Promise<bo
 async function refundInFull(
   env: Env,
   booking: { id: string; paymentId: string; amount: number },
+  attempt = 1,
 ): Promise<RazorpayRefund> {
   const paise = booking.amount * 100;
-  const refund = await refundPayment(env, booking.paymentId, paise, `refund_${booking.paymentId}`, {
+  // A refund that failed keeps its key's answer: the next attempt needs a key of its own.
+  const key = attempt > 1 ? `refund_${booking.paymentId}_${attempt}` : `refund_${booking.paymentId}`;
+  const refund = await refundPayment(env, booking.paymentId, paise, key, {
     booking_id: booking.id,
     reason: 'dinner cancelled',
   });
@@ -126,11 +137,15 @@ async function markRefunded(d: Db, paymentId: string, refundId: string, now: Dat
  */
 export async function handleBookingRefund(env: Env, bookingId: string): Promise<void> {
   const d = db(env.DB);
-  const [booking] = await d.select().from(eventBookings).where(eq(eventBookings.id, bookingId));
-  if (!booking) return;
+  const [row] = await d
+    .select({ booking: eventBookings, failed: failedRefundsSql })
+    .from(eventBookings)
+    .where(eq(eventBookings.id, bookingId));
+  if (!row) return;
+  const { booking } = row;
   let status = booking.status;
   if (status === 'refund_pending' && !booking.refundId) {
-    const refund = await refundInFull(env, booking);
+    const refund = await refundInFull(env, booking, Number(row.failed) + 1);
     const now = new Date();
     await d
       .update(eventBookings)
@@ -265,7 +280,12 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
   const noticeRequeueBefore = new Date(now.getTime() - REFUND_NOTICE_REQUEUE_AFTER_MS).toISOString();
 
   const pending = await d
-    .select({ id: eventBookings.id, paymentId: eventBookings.paymentId, refundId: eventBookings.refundId })
+    .select({
+      id: eventBookings.id,
+      paymentId: eventBookings.paymentId,
+      refundId: eventBookings.refundId,
+      failed: failedRefundsSql,
+    })
     .from(eventBookings)
     .where(
       and(eq(eventBookings.status, 'refund_pending'), isNotNull(eventBookings.refundId), sql`NOT ${refundFailedSql}`),
@@ -273,6 +293,7 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
     .orderBy(asc(eventBookings.refundRequestedAt))
     .limit(REFUND_CRON_BATCH);
   const processed: string[] = [];
+  const retried: string[] = [];
   for (const b of pending) {
     const refund = await fetchRefund(env, b.refundId as string);
     if (!refund.ok) {
@@ -282,20 +303,39 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
     if (refund.value.status === 'processed') {
       if ((await markRefunded(d, b.paymentId, refund.value.id, now)).length > 0) processed.push(b.id);
     } else if (refund.value.status === 'failed') {
-      // Razorpay gave up on it: the money has not gone back. A person must refund another way. The
-      // marker takes it out of this query (so it does not starve newer refunds) and alerts once.
+      // Razorpay gave up on it: the money has not gone back. The marker takes it out of this query
+      // (so it does not starve newer refunds) and alerts once; it is requested once more, and after
+      // a second failure a person must refund another way (the guest list shows "Refund failed").
       const marked = await d
         .insert(remindersSent)
         .values({ bookingId: b.id, kind: `${REFUND_FAILED_KIND}:${b.refundId}`, sentAt: nowIso })
         .onConflictDoNothing()
         .returning({ kind: remindersSent.kind });
-      if (marked.length > 0)
-        console.error(
-          JSON.stringify({ level: 'error', alert: 'booking_refund_failed', booking: b.id, refund: b.refundId }),
-        );
+      if (marked.length === 0) continue;
+      const retry = Number(b.failed) + 1 < REFUND_ATTEMPTS;
+      console.error(
+        JSON.stringify({ level: 'error', alert: 'booking_refund_failed', booking: b.id, refund: b.refundId, retry }),
+      );
+      // Once more, with a new key (handleBookingRefund counts the failures): the booking forgets
+      // the failed refund, so it is requested again like one never requested.
+      if (retry) {
+        const cleared = await d
+          .update(eventBookings)
+          .set({ refundId: null, refundRequestedAt: null })
+          .where(
+            and(
+              eq(eventBookings.id, b.id),
+              eq(eventBookings.status, 'refund_pending'),
+              eq(eventBookings.refundId, b.refundId as string),
+            ),
+          )
+          .returning({ id: eventBookings.id });
+        if (cleared.length > 0) retried.push(b.id);
+      }
     }
   }
   if (processed.length > 0) await enqueueRefunds(env, processed);
+  if (retried.length > 0) await enqueueRefunds(env, retried);
 
   const untold = await d
     .select({ id: eventBookings.id })
