@@ -103,9 +103,9 @@ function measureBundle() {
 }
 
 /**
- * The chunks only the operator console loads: everything the `/admin` route chunks reach (static
- * or lazy imports) that no guest page reaches. Read from the built files' own import statements,
- * so it is what a browser would fetch.
+ * The chunks only the operator console and the host's night load: everything the `/admin` and
+ * `/host` route chunks reach (static or lazy imports) that no guest page reaches. Read from the
+ * built files' own import statements, so it is what a browser would fetch.
  */
 function measureConsoleChunks(initialJs: string[]) {
   const assets = join(dist, 'assets');
@@ -125,8 +125,9 @@ function measureConsoleChunks(initialJs: string[]) {
       [...code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((m) => m[1]),
     );
   }
-  // Route chunks are named after their route files: admin.tsx, admin.audit.tsx, …
-  const isConsoleRoute = (f: string) => /^admin(\.[\w.$]+)?-[\w-]{8}\.js$/.test(f);
+  // Route chunks are named after their route files: admin.$.tsx, host.$.tsx (the host's night is
+  // staff code too: a guest never opens it).
+  const isConsoleRoute = (f: string) => /^(admin|host)(\.[\w.$]+)?-[\w-]{8}\.js$/.test(f);
   const reach = (start: string[], followLazy: (f: string) => boolean) => {
     const seen = new Set<string>();
     const todo = [...start];
@@ -150,7 +151,7 @@ function measureConsoleChunks(initialJs: string[]) {
     console.log(`  console: ${f}  ${kb(bytes)} gzip`);
   }
   const leaked = [...guest].filter(isConsoleRoute);
-  report('Console-only chunks (gzip, lazily loaded)', kb(total), leaked.length === 0, 'none reachable by a guest');
+  report('Console and host chunks (gzip, lazily loaded)', kb(total), leaked.length === 0, 'none reachable by a guest');
 }
 
 function measureWorker() {
