@@ -7,18 +7,17 @@
  * limit: the order's seats leave the cancelled dinner and are taken on the new one in the same
  * batch, only if it is bookable and has room (seats.ts's one predicate), else nothing changes.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
+import { eventBookings, events } from '../../db/schema';
 import { type BookingStatus, bookingStatusesBefore, CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
+import { moveBookingStatements } from './booking-move';
 import { choiceReopenableSql, dinnerCancelledSql } from './booking-refunds';
 import { isBookable } from './events';
 import { seatsTakenSql } from './seats';
 
 /** Dinners offered to move to, at most. */
 const MOVE_TARGETS_LIMIT = 30;
-/** The reminders a move must send again for the new date (cron-jobs.ts claims them by kind). */
-const REMINDER_KINDS = ['48h', '24h', 'day_of'];
 
 /** Confirmed, or checked in before we cancelled: a cancellation concerns it. */
 const isCancellable = (status: BookingStatus) => (CANCELLABLE_BOOKING_STATUSES as readonly string[]).includes(status);
@@ -178,8 +177,6 @@ export async function chooseMove(
     WHERE b.id = ${bookingId} AND b.user_id = ${userId} AND b.status IN (${CANCELLABLE_IN})
       AND (b.cancellation_choice IS NULL OR b.cancellation_choice = 'move')
       AND old.cancelled_at IS NOT NULL AND old.starts_at > ${nowIso} AND old.id <> ${targetId}`;
-  const room = sql`EXISTS (SELECT 1 FROM events t WHERE t.id = ${targetId} AND t.available = 1 AND t.cancelled_at IS NULL
-      AND t.starts_at > ${nowIso} AND ${seatsTakenSql(targetId, nowIso)} + ${paymentOrders.seats} <= t.capacity)`;
   const target = d
     .select({
       id: events.id,
@@ -192,49 +189,20 @@ export async function chooseMove(
     .from(events)
     .where(eq(events.id, targetId));
   const [, , , [state], [after]] = await d.batch([
-    d
-      .update(paymentOrders)
-      .set({ eventId: targetId, updatedAt: nowIso })
-      .where(and(sql`${paymentOrders.id} IN (${open})`, ne(paymentOrders.eventId, targetId), room)),
-    d
-      .update(eventBookings)
-      .set({
-        eventId: targetId,
-        eventName: sql`(SELECT title FROM events WHERE id = ${targetId})`,
-        eventLocation: sql`(SELECT location FROM events WHERE id = ${targetId})`,
-        eventDate: sql`(SELECT date FROM events WHERE id = ${targetId})`,
+    ...moveBookingStatements(d, {
+      bookingId,
+      targetId,
+      nowIso,
+      movableOrder: open,
+      bookingSet: {
         cancellationChoice: 'move',
         cancellationChoiceAt: nowIso,
         // A guest checked in before we cancelled is expected again at the new dinner.
         status: 'confirmed',
         checkedInAt: null,
         checkedInBy: null,
-        rescheduledFrom: sql`${eventBookings.eventId}`,
-        rescheduledAt: nowIso,
-        // The new confirmation is owed (claimed afresh by booking-pipeline.ts's notifyConfirmed).
-        confirmationEmailSentAt: null,
-        confirmationWhatsappSentAt: null,
-      })
-      .where(
-        and(
-          eq(eventBookings.id, bookingId),
-          eq(eventBookings.userId, userId),
-          inArray(eventBookings.status, [...CANCELLABLE_BOOKING_STATUSES]),
-          choiceReopenableSql,
-          ne(eventBookings.eventId, targetId),
-          dinnerCancelledSql,
-          sql`EXISTS (SELECT 1 FROM payment_orders o WHERE o.id = ${eventBookings.orderId} AND o.event_id = ${targetId})`,
-        ),
-      ),
-    d
-      .delete(remindersSent)
-      .where(
-        and(
-          eq(remindersSent.bookingId, bookingId),
-          inArray(remindersSent.kind, REMINDER_KINDS),
-          sql`EXISTS (SELECT 1 FROM event_bookings WHERE id = ${bookingId} AND rescheduled_at = ${nowIso} AND event_id = ${targetId})`,
-        ),
-      ),
+      },
+    }),
     choiceState(d, userId, bookingId),
     target,
   ]);

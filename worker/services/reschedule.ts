@@ -12,17 +12,17 @@
  * batches one after the other, the second's UPDATE finds no room and changes nothing (409).
  * A move that did not happen is explained from the rows the same batch read, never re-read.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
-import { REMINDER_KINDS } from '../domain/booking-messages';
+import { eventBookings, events, paymentOrders } from '../../db/schema';
 import { canReschedule, movableIfStartsAfter } from '../domain/booking-policy';
 import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
 import type { Env } from '../env';
 import { notifyConfirmed } from './booking-pipeline';
+import { moveBookingStatements } from './booking-move';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, toMyBookingView } from './my-booking';
-import { ownsSeatsSql, seatsTakenSql } from './seats';
+import { seatsTakenSql } from './seats';
 
 export type RescheduleResult =
   | { kind: 'moved'; view: MyBookingView }
@@ -49,66 +49,16 @@ export async function rescheduleBooking(
 ): Promise<RescheduleResult> {
   const { userId, bookingId, targetId } = input;
   const nowIso = now.toISOString();
-  const mine = and(eq(eventBookings.id, bookingId), eq(eventBookings.userId, userId));
-
-  // The order of the guest's confirmed booking, while its dinner is not the target.
-  const bookingOrder = sql`(SELECT ${eventBookings.orderId} FROM ${eventBookings}
-    WHERE ${mine} AND ${eventBookings.status} = 'confirmed' AND ${eventBookings.eventId} = ${paymentOrders.eventId}
-      AND ${eventBookings.eventId} <> ${targetId})`;
-  // Its dinner: not cancelled, and more than 48 hours away (the domain's canReschedule, in SQL).
-  const bookedStillMovable = sql`EXISTS (SELECT 1 FROM ${events} AS booked WHERE booked.id = ${paymentOrders.eventId}
-    AND booked.cancelled_at IS NULL AND booked.starts_at > ${movableIfStartsAfter(now)})`;
-  // The target: bookable, in the same city, with room for every seat of this order right now.
-  const targetHasRoom = sql`EXISTS (SELECT 1 FROM ${events} JOIN ${events} AS booked ON booked.id = ${paymentOrders.eventId}
-    WHERE ${events.id} = ${targetId} AND ${events.city} = booked.city AND ${isBookable(nowIso)}
-      AND ${seatsTakenSql(targetId, nowIso)} + ${paymentOrders.seats} <= ${events.capacity})`;
+  // The order of the guest's confirmed booking, while its dinner is not the target, is not
+  // cancelled and is more than 48 hours away (the domain's canReschedule, in SQL).
+  const movableOrder = sql`SELECT b.order_id FROM ${eventBookings} AS b JOIN ${events} AS booked ON booked.id = b.event_id
+    WHERE b.id = ${bookingId} AND b.user_id = ${userId} AND b.status = 'confirmed' AND booked.id <> ${targetId}
+      AND booked.cancelled_at IS NULL AND booked.starts_at > ${movableIfStartsAfter(now)}`;
+  // The target is in the same city as the dinner the order is on.
+  const sameCity = sql`${events.city} = (SELECT booked.city FROM ${events} AS booked WHERE booked.id = ${paymentOrders.eventId})`;
 
   const [movedOrder, movedBooking, , [target], bookingRows, optionRows] = await d.batch([
-    d
-      .update(paymentOrders)
-      .set({ eventId: targetId, updatedAt: nowIso })
-      .where(
-        and(
-          eq(paymentOrders.id, bookingOrder),
-          // Only an order that owns its seats (seats.ts, the one predicate) carries them over.
-          ownsSeatsSql('payment_orders', nowIso),
-          bookedStillMovable,
-          targetHasRoom,
-        ),
-      )
-      .returning({ id: paymentOrders.id }),
-    // The booking follows its order, never alone; its confirmation is owed again (claimed afresh).
-    d
-      .update(eventBookings)
-      .set({
-        eventId: targetId,
-        eventName: sql`(SELECT ${events.title} FROM ${events} WHERE ${events.id} = ${targetId})`,
-        eventLocation: sql`(SELECT ${events.location} FROM ${events} WHERE ${events.id} = ${targetId})`,
-        eventDate: sql`(SELECT ${events.date} FROM ${events} WHERE ${events.id} = ${targetId})`,
-        // SET reads the row as it was: the dinner it is leaving.
-        rescheduledFrom: sql`${eventBookings.eventId}`,
-        rescheduledAt: nowIso,
-        confirmationEmailSentAt: null,
-        confirmationWhatsappSentAt: null,
-      })
-      .where(
-        and(
-          mine,
-          ne(eventBookings.eventId, targetId),
-          sql`EXISTS (SELECT 1 FROM ${paymentOrders} WHERE ${paymentOrders.id} = ${eventBookings.orderId} AND ${paymentOrders.eventId} = ${targetId})`,
-        ),
-      )
-      .returning({ id: eventBookings.id }),
-    // Reminders follow the new date: the cron claims (booking, kind) afresh for it. Only the
-    // reminders' rows: other notices claimed in this table (decision 021) stay claimed.
-    d.delete(remindersSent).where(
-      and(
-        eq(remindersSent.bookingId, bookingId),
-        inArray(remindersSent.kind, [...REMINDER_KINDS]),
-        sql`EXISTS (SELECT 1 FROM ${eventBookings} WHERE ${mine} AND ${eventBookings.eventId} = ${targetId}
-            AND ${eventBookings.rescheduledAt} = ${nowIso})`,
-      ),
-    ),
+    ...moveBookingStatements(d, { bookingId, targetId, nowIso, movableOrder, targetRule: sameCity }),
     d
       .select({
         id: events.id,
