@@ -36,6 +36,7 @@ import { REQUEUE_AFTER_MS } from '../../worker/services/guest-messages';
 import { seatsTaken } from '../../worker/services/seats';
 import { TEMPLATE_BODIES } from '../sandbox/whatsapp-templates';
 import {
+  bookedGuest,
   capturedPayment,
   capturingEnv,
   createEvent,
@@ -48,6 +49,7 @@ import {
   postWebhook,
   providerOutage,
   razorpayGet,
+  refundsOf,
   runQueue,
   sandboxPay,
 } from './helpers/booking-fixtures';
@@ -73,15 +75,6 @@ async function call(
 }
 
 /** A guest with a confirmed booking on `eventId`, booked through the real pipeline. */
-async function bookedGuest(eventId: string) {
-  const guest = await createGuest();
-  const order = await placeOrder(guest.cookie, eventId);
-  const paid = await sandboxPay(order.orderId);
-  await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id)]);
-  const [booking] = await d().select().from(eventBookings).where(eq(eventBookings.paymentId, paid.razorpay_payment_id));
-  expect(booking.status).toBe('confirmed');
-  return { ...guest, booking, order };
-}
 
 const cancellationEmails = async (to: string) =>
   (await outboxFor(to)).filter((m) => m.channel === 'email' && m.subject?.startsWith('Cancelled: '));
@@ -93,8 +86,6 @@ const auditOf = (eventId: string, action: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.target, `event:${eventId}`), eq(auditLog.action, action as 'event.cancel')));
 const messagesOf = (eventId: string) => d().select().from(guestMessages).where(eq(guestMessages.eventId, eventId));
-const refundsOf = (paymentId: string) =>
-  razorpayGet<{ count: number; items: Array<{ amount: number }> }>(`/v1/payments/${paymentId}/refunds`);
 
 /** Cancels through the API on a recording queue; answers the response, its JSON and what was enqueued. */
 async function cancel(cookie: string, eventId: string, reason: unknown, opts: { failing?: boolean } = {}) {

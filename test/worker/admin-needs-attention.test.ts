@@ -19,7 +19,7 @@ import {
   orderRow,
   outboxFor,
   placeOrder,
-  razorpayGet,
+  refundsOf,
   runQueue,
   sandboxPay,
 } from './helpers/booking-fixtures';
@@ -28,8 +28,6 @@ import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 
 const d = () => db(env.DB);
 const call = (method: string, path: string, cookie?: string) => SELF.fetch(apiRequest(method, path, { cookie }));
-const refundsOf = (paymentId: string) =>
-  razorpayGet<{ count: number; items: Array<{ amount: number }> }>(`/v1/payments/${paymentId}/refunds`);
 const bookingsOfEvent = (eventId: string) => d().select().from(eventBookings).where(eq(eventBookings.eventId, eventId));
 const auditOf = (target: string) => d().select().from(auditLog).where(eq(auditLog.target, target));
 const confirmationEmails = async (to: string) =>

@@ -20,13 +20,12 @@ import { handleScheduled } from '../../worker/scheduled';
 import { REFUND_REQUEUE_AFTER_MS } from '../../worker/services/booking-refunds';
 import { seatsTaken } from '../../worker/services/seats';
 import {
+  bookedGuest,
   capturingEnv,
   createEvent,
   createGuest,
-  message,
   outboxFor,
-  placeOrder,
-  razorpayGet,
+  refundsOf,
   runQueue,
 } from './helpers/booking-fixtures';
 import { apiRequest, createSignedInUser, ORIGIN } from './helpers/session-cookie';
@@ -36,8 +35,6 @@ const d = () => db(env.DB);
 const MIN = 60_000;
 
 type Refund = { id: string; amount: number; status: string; payment_id: string };
-const refundsOf = (paymentId: string) =>
-  razorpayGet<{ count: number; items: Refund[] }>(`/v1/payments/${paymentId}/refunds`);
 
 /** A request through the Worker on an env whose queue records what is sent. */
 async function call(method: string, path: string, opts: { cookie?: string; body?: unknown } = {}) {
@@ -46,27 +43,6 @@ async function call(method: string, path: string, opts: { cookie?: string; body?
   const res = await worker.fetch(req, q.env, createExecutionContext());
   // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what these tests assert
   return { res, json: (await res.json()) as Record<string, any>, sent: q.sent };
-}
-
-/** Pays in the sandbox like the checkout does; `refunds: 'pending'` keeps this payment's refunds pending. */
-async function pay(orderId: string, refunds?: 'pending') {
-  const res = await fetch(`${env.SANDBOX_URL}/checkout/pay`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ order_id: orderId, outcome: 'success', refunds }),
-  });
-  return ((await res.json()) as { razorpay_payment_id: string }).razorpay_payment_id;
-}
-
-/** A guest with a confirmed booking on `eventId`, booked through the real pipeline. */
-async function bookedGuest(eventId: string, opts: { ticket?: string; refunds?: 'pending' } = {}) {
-  const guest = await createGuest();
-  const order = await placeOrder(guest.cookie, eventId, opts.ticket);
-  const paymentId = await pay(order.orderId, opts.refunds);
-  await runQueue('bookings', [message(order.orderId, paymentId)]);
-  const [booking] = await d().select().from(eventBookings).where(eq(eventBookings.paymentId, paymentId));
-  expect(booking.status).toBe('confirmed');
-  return { ...guest, booking, paymentId, order };
 }
 
 /** What the operator's cancel leaves on the row (its own tests: admin-cancel.test.ts). */

@@ -28,15 +28,13 @@ import {
   postOrder,
   postWebhook,
   providerOutage,
-  razorpayGet,
+  refundsOf,
   runQueue,
   sandboxPay,
 } from './helpers/booking-fixtures';
 
 const d = () => db(env.DB);
 const bookingsOfEvent = (eventId: string) => d().select().from(eventBookings).where(eq(eventBookings.eventId, eventId));
-const refundsOf = (paymentId: string) =>
-  razorpayGet<{ count: number; items: Array<{ amount: number }> }>(`/v1/payments/${paymentId}/refunds`);
 const confirmationEmails = async (to: string) =>
   (await outboxFor(to)).filter((m) => m.channel === 'email' && m.subject?.startsWith("You're All Set!"));
 const confirmationWhatsApps = async (phone: string) =>

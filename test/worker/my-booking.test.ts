@@ -17,16 +17,7 @@ import { formatIstDate, HOUR_MS } from '../../worker/domain/time';
 import worker from '../../worker/index';
 import { sendReminders } from '../../worker/services/cron-jobs';
 import { seatsTaken } from '../../worker/services/seats';
-import {
-  capturingEnv,
-  createEvent,
-  createGuest,
-  message,
-  outboxFor,
-  placeOrder,
-  runQueue,
-  sandboxPay,
-} from './helpers/booking-fixtures';
+import { bookedGuest, capturingEnv, createEvent, createGuest, outboxFor, runQueue } from './helpers/booking-fixtures';
 import { apiRequest } from './helpers/session-cookie';
 
 const M = MY_BOOKING_COPY;
@@ -50,17 +41,6 @@ type View = {
   };
 };
 type ErrorBody = { error: { code: string; message: string } };
-
-/** A guest with a confirmed booking on `eventId`, booked through the real pipeline. */
-async function bookedGuest(eventId: string, ticketType = 'male') {
-  const guest = await createGuest();
-  const order = await placeOrder(guest.cookie, eventId, ticketType);
-  const paid = await sandboxPay(order.orderId);
-  await runQueue('bookings', [message(order.orderId, paid.razorpay_payment_id)]);
-  const [booking] = await d().select().from(eventBookings).where(eq(eventBookings.paymentId, paid.razorpay_payment_id));
-  expect(booking.status).toBe('confirmed');
-  return { ...guest, booking, order };
-}
 
 const getView = (cookie: string | undefined, bookingId: string) =>
   SELF.fetch(apiRequest('GET', `/api/bookings/${bookingId}`, { cookie }));
@@ -91,7 +71,7 @@ describe('GET /api/bookings/:id', () => {
       .update(events)
       .set({ cancelledAt: new Date().toISOString(), available: false })
       .where(eq(events.id, cancelled.id));
-    const guest = await bookedGuest(booked.id, 'couple');
+    const guest = await bookedGuest(booked.id, { ticket: 'couple' });
 
     const res = await getView(guest.cookie, guest.booking.id);
     expect(res.status).toBe(200);
@@ -227,7 +207,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     const from = await createEvent();
     const to = await createEvent({ inHours: 300, city: from.city, capacity: 2 });
     await bookedGuest(to.id);
-    const couple = await bookedGuest(from.id, 'couple');
+    const couple = await bookedGuest(from.id, { ticket: 'couple' });
     const before = await bookingRow(couple.booking.id);
 
     const { res, body } = await reschedule(couple.cookie, couple.booking.id, to.id);

@@ -1,8 +1,9 @@
 /** Fixtures for the booking tests: guests with complete profiles, events, orders, payments, webhooks. */
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { db } from '../../../db/client';
-import { cities, events, paymentOrders, userProfiles } from '../../../db/schema';
+import { cities, eventBookings, events, paymentOrders, userProfiles } from '../../../db/schema';
 import type { BookingMessage } from '../../../worker/env';
 import type { CapturedMessage } from '../../../worker/services/booking-pipeline';
 import worker from '../../../worker/index';
@@ -101,14 +102,20 @@ export async function placeOrder(cookie: string, eventId: string, ticketType = '
 
 /**
  * Pays (or fails) an order in the sandbox the way the checkout modal does. `amount` (paise) pays a
- * different amount than the order's; the sandbox has no Worker URL in these tests, so no webhook
- * is sent either way (tests post their own).
+ * different amount than the order's; `refunds: 'pending'` keeps this payment's refunds pending
+ * until the sandbox is told to process them. The sandbox has no Worker URL in these tests, so no
+ * webhook is sent either way (tests post their own).
  */
-export async function sandboxPay(orderId: string, outcome: 'success' | 'failure' = 'success', amount?: number) {
+export async function sandboxPay(
+  orderId: string,
+  outcome: 'success' | 'failure' = 'success',
+  amount?: number,
+  opts: { refunds?: 'pending' } = {},
+) {
   const res = await fetch(`${env.SANDBOX_URL}/checkout/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ order_id: orderId, outcome, amount }),
+    body: JSON.stringify({ order_id: orderId, outcome, amount, refunds: opts.refunds }),
   });
   return (await res.json()) as {
     razorpay_order_id: string;
@@ -263,4 +270,22 @@ export async function outboxFor(to: string) {
     body: string;
   }>;
   return all.filter((m) => m.to === to);
+}
+
+/** This payment's refunds as Razorpay (the sandbox) lists them. */
+export const refundsOf = (paymentId: string) =>
+  razorpayGet<{ count: number; items: Array<{ id: string; amount: number; status: string; payment_id: string }> }>(
+    `/v1/payments/${paymentId}/refunds`,
+  );
+
+/** A guest with a confirmed booking on `eventId`, booked through the real pipeline. */
+export async function bookedGuest(eventId: string, opts: { ticket?: string; refunds?: 'pending' } = {}) {
+  const guest = await createGuest();
+  const order = await placeOrder(guest.cookie, eventId, opts.ticket);
+  const paymentId = (await sandboxPay(order.orderId, 'success', undefined, { refunds: opts.refunds }))
+    .razorpay_payment_id;
+  await runQueue('bookings', [message(order.orderId, paymentId)]);
+  const [booking] = await db(env.DB).select().from(eventBookings).where(eq(eventBookings.paymentId, paymentId));
+  expect(booking.status).toBe('confirmed');
+  return { ...guest, booking, paymentId, order };
 }
