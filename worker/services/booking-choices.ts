@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events } from '../../db/schema';
 import { type BookingStatus, bookingStatusesBefore, CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
-import { moveBookingStatements } from './booking-move';
+import { moveBookingStatements, moveTargetColumns, seatsLeftSql } from './booking-move';
 import { choiceReopenableSql, dinnerCancelledSql } from './booking-refunds';
 import { isBookable } from './events';
 import { seatsTakenSql } from './seats';
@@ -72,19 +72,11 @@ export const choiceOpen = (s: ChoiceState) =>
  * goes in the same batch as the booking itself.
  */
 function moveTargets(d: Db, userId: string, bookingId: string, nowIso: string) {
-  const left = sql<number>`(${events.capacity} - ${seatsTakenSql(sql`${events.id}`, nowIso)})`;
+  const left = seatsLeftSql(nowIso);
   const own = sql`(SELECT b.seats FROM event_bookings b WHERE b.id = ${bookingId} AND b.user_id = ${userId})`;
   const ownCity = sql`(SELECT ev.city FROM events ev JOIN event_bookings b ON b.event_id = ev.id WHERE b.id = ${bookingId})`;
   return d
-    .select({
-      id: events.id,
-      city: events.city,
-      title: events.title,
-      location: events.location,
-      date: events.date,
-      starts_at: events.startsAt,
-      seats_left: left.as('seats_left'),
-    })
+    .select(moveTargetColumns(nowIso))
     .from(events)
     .where(and(isBookable(nowIso), sql`${left} >= ${own}`))
     .orderBy(sql`${events.city} = ${ownCity} DESC`, asc(events.startsAt), asc(events.id))

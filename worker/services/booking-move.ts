@@ -22,6 +22,21 @@ import { REMINDER_KINDS } from '../domain/booking-messages';
 import { isBookable } from './events';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 
+/** A dinner's seats left right now (capacity less the seats taken, seats.ts). */
+export const seatsLeftSql = (nowIso: string) =>
+  sql<number>`(${events.capacity} - ${seatsTakenSql(sql`${events.id}`, nowIso)})`;
+
+/** A dinner a booking may move to, as My Booking lists it: what, where, when, and its seats left. */
+export const moveTargetColumns = (nowIso: string) => ({
+  id: events.id,
+  city: events.city,
+  title: events.title,
+  location: events.location,
+  date: events.date,
+  starts_at: events.startsAt,
+  seats_left: seatsLeftSql(nowIso).as('seats_left'),
+});
+
 export function moveBookingStatements(
   d: Db,
   m: {

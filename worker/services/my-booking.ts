@@ -16,7 +16,7 @@ import { TICKET_LABELS } from '../domain/pricing';
 import { HOUR_MS, isVenueRevealed, VENUE_REVEAL_HOURS } from '../domain/time';
 import { bookingColumns } from './bookings';
 import { isBookable } from './events';
-import { seatsTakenSql } from './seats';
+import { moveTargetColumns, seatsLeftSql } from './booking-move';
 
 /** SPEC §9: every dinner runs 7:00 PM - 10:00 PM IST. */
 export const DINNER_TIME = '7:00 PM - 10:00 PM';
@@ -65,23 +65,12 @@ function bookingQuery(d: Db, userId: string, bookingId: string) {
  * so what is offered is what can be taken, bar a dinner filling up in between (409).
  */
 function moveOptionsQuery(d: Db, userId: string, bookingId: string, nowIso: string) {
-  const taken = seatsTakenSql(sql`${events.id}`, nowIso);
   return d
-    .select({
-      id: events.id,
-      title: events.title,
-      city: events.city,
-      location: events.location,
-      date: events.date,
-      starts_at: events.startsAt,
-      seats_left: sql<number>`${events.capacity} - ${taken}`,
-    })
+    .select(moveTargetColumns(nowIso))
     .from(eventBookings)
     .innerJoin(booked, eq(booked.id, eventBookings.eventId))
     .innerJoin(events, and(eq(events.city, booked.city), ne(events.id, booked.id)))
-    .where(
-      and(own(userId, bookingId), isBookable(nowIso), sql`${taken} + ${eventBookings.seats} <= ${events.capacity}`),
-    )
+    .where(and(own(userId, bookingId), isBookable(nowIso), sql`${seatsLeftSql(nowIso)} >= ${eventBookings.seats}`))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(MAX_MOVE_OPTIONS);
 }
