@@ -3,7 +3,7 @@
  * and the WhatsApp template parameters. Pure functions, so tests and previews need no I/O.
  */
 import { firstNameOf as firstName } from './profile';
-import { formatIstDate } from './time';
+import { EVENT_TIME, formatIstDate } from './time';
 
 export type BookingFacts = {
   name: string;
@@ -85,7 +85,7 @@ export function confirmationEmail(b: BookingFacts & { rescheduled?: boolean }) {
       b.rescheduled
         ? `Your booking has moved, free of charge. Your seat is now confirmed for ${b.eventName}.`
         : `Your seat is confirmed for ${b.eventName}.`,
-      `When: ${formatIstDate(b.startsAt)}, 7:00 PM - 10:00 PM`,
+      `When: ${formatIstDate(b.startsAt)}, ${EVENT_TIME}`,
       `Where: ${b.eventLocation} (the exact venue is revealed 48 hours before the event)`,
       `Ticket: ${b.ticketLabel} · Paid: ${rupees(b.amount)}`,
       `Booking ID: ${b.bookingId}`,
@@ -150,7 +150,7 @@ export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: str
     subject: `${b.eventName} is ${when}`,
     ...render([
       `Hi ${firstName(b.name)},`,
-      `A reminder: ${b.eventName} is ${when}, ${formatIstDate(b.startsAt)}, 7:00 PM - 10:00 PM.`,
+      `A reminder: ${b.eventName} is ${when}, ${formatIstDate(b.startsAt)}, ${EVENT_TIME}.`,
       b.venue ? `Venue: ${b.venue}` : `Where: ${b.eventLocation}`,
       ...(b.table ? [`Your table: ${b.table}`] : []),
       'Please arrive on time: guests more than 60 minutes late count as a no-show.',

@@ -166,7 +166,6 @@ export const DinnerPatch = v.pipe(
     ['venue_name'],
   ),
 );
-export type DinnerPatchInput = v.InferOutput<typeof DinnerPatch>;
 
 /** The UTC start of a create or patch body, if it names one. */
 export function startOf(x: { starts_at?: string; date?: string; time?: string }): string | undefined {

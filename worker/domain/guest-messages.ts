@@ -30,7 +30,6 @@ const text = (max: number, message: string) =>
 
 /** `POST /api/admin/events/:id/cancel`. */
 export const CancelDinner = v.strictObject({ reason: text(CANCEL_REASON_MAX, G.reasonRequired) }, G.reasonRequired);
-export type CancelDinnerInput = v.InferOutput<typeof CancelDinner>;
 
 /**
  * `POST /api/admin/events/:id/message`. `message_id`: a UUID the console makes when its
@@ -43,4 +42,3 @@ export const MessageGuests = v.strictObject({
   subject: text(MESSAGE_SUBJECT_MAX, G.subjectRequired),
   body: text(MESSAGE_BODY_MAX, G.bodyRequired),
 });
-export type MessageGuestsInput = v.InferOutput<typeof MessageGuests>;

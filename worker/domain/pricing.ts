@@ -66,6 +66,16 @@ export function ticketOptions(event: PricedEvent, seatsLeft = Number.POSITIVE_IN
   }));
 }
 
+/**
+ * Whole rupees as guests read them, grouped the Indian way: `rupees(123456)` → '₹1,23,456'.
+ * Without Intl, so the Worker (drawing the home page's cards) and every browser write the same.
+ */
+export function rupees(n: number): string {
+  const s = String(Math.trunc(n));
+  const grouped = s.length <= 3 ? s : `${s.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${s.slice(-3)}`;
+  return `₹${grouped}`;
+}
+
 /** Razorpay's smallest order is ₹1: a coupon may lower a price to this, never below. */
 export const MIN_CHARGE_RUPEES = 1;
 
@@ -77,7 +87,7 @@ export type CouponTerms = { kind: CouponKind; value: number };
 
 /** What a coupon saves, as the guest reads it. @example couponSaving({ kind: 'percent', value: 10 }) // '10% off' */
 export const couponSaving = (coupon: CouponTerms) =>
-  coupon.kind === 'percent' ? `${coupon.value}% off` : `₹${coupon.value.toLocaleString('en-IN')} off`;
+  coupon.kind === 'percent' ? `${coupon.value}% off` : `${rupees(coupon.value)} off`;
 
 /**
  * The price after a coupon, in whole rupees, floored at {@link MIN_CHARGE_RUPEES}: Razorpay cannot

@@ -3,6 +3,9 @@
  * calendar' (My Booking), and attached by the Worker to every confirmation email, so a guest whose
  * booking moved gets a calendar entry for the new date with the same UID (calendars update it).
  */
+import { rupees } from './pricing';
+import { EVENT_TIME } from './time';
+
 export type TicketIcsInput = {
   bookingId: string;
   eventTitle: string;
@@ -69,7 +72,7 @@ export function ticketIcs(t: TicketIcsInput, now = new Date()): string {
     `DTEND:${stamp(end)}`,
     `SUMMARY:${escapeText(`Tablemates: ${t.eventTitle}`)}`,
     `LOCATION:${escapeText(t.venueRevealed ? t.location : `${t.location} (exact venue revealed 48 hours before)`)}`,
-    `DESCRIPTION:${escapeText(`Booking ${t.bookingId}\nTicket: ${t.ticketLabel}\nPaid: ₹${t.amount}\n7:00 PM - 10:00 PM`)}`,
+    `DESCRIPTION:${escapeText(`Booking ${t.bookingId}\nTicket: ${t.ticketLabel}\nPaid: ${rupees(t.amount)}\n${EVENT_TIME}`)}`,
     `URL:${t.url}`,
     'STATUS:CONFIRMED',
     'END:VEVENT',

@@ -45,6 +45,21 @@ export function formatIstTime(at: Date | string): string {
   }).format(new Date(at));
 }
 
+/** The hours every dinner runs, as guests read them (SPEC §2). */
+export const EVENT_TIME = '7:00 PM - 10:00 PM';
+
+/**
+ * An instant in IST in full, e.g. 'Saturday, 28 November 2026, 7:00 PM' (My Booking, the editor).
+ * @example formatIstDateTime('2026-11-28T13:30:00.000Z') // 'Saturday, 28 November 2026, 7:00 PM'
+ */
+export const formatIstDateTime = (at: Date | string) => `${formatIstDate(at)}, ${formatIstTime(at)}`;
+
+/** An instant in IST, compactly, e.g. '28 Nov 2026, 7:00 pm' (the console's lists and logs). */
+export const formatIstShort = (at: Date | string) =>
+  new Intl.DateTimeFormat('en-IN', { timeZone: IST_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(at),
+  );
+
 /** True once `now` is within {@link VENUE_REVEAL_HOURS} of the start; before that the venue stays secret. */
 export function isVenueRevealed(startsAt: string, now: Date = new Date()): boolean {
   return now.getTime() >= new Date(startsAt).getTime() - VENUE_REVEAL_HOURS * HOUR_MS;

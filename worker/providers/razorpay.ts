@@ -92,6 +92,14 @@ export async function fetchOrderPayments(
 }
 
 /**
+ * The one idempotency key of a payment's refund: every path that refunds a payment in full (a
+ * mismatch, a dead letter, the console, a cancelled dinner) uses it, so however many of them run,
+ * Razorpay refunds once. `attempt` > 1 only after Razorpay reported the first refund failed.
+ */
+export const refundKey = (paymentId: string, attempt = 1) =>
+  attempt > 1 ? `refund_${paymentId}_${attempt}` : `refund_${paymentId}`;
+
+/**
  * Full refund of a payment. `X-Refund-Idempotency` makes a retried call return the first refund
  * instead of refunding twice (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent).
  */

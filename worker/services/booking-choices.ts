@@ -14,7 +14,6 @@ import { type BookingStatus, bookingStatusesBefore, CANCELLABLE_BOOKING_STATUSES
 import { moveBookingStatements, moveTargetColumns, seatsLeftSql } from './booking-move';
 import { choiceReopenableSql, dinnerCancelledSql } from './booking-refunds';
 import { isBookable } from './events';
-import { seatsTakenSql } from './seats';
 
 /** Dinners offered to move to, at most. */
 const MOVE_TARGETS_LIMIT = 30;
@@ -172,11 +171,8 @@ export async function chooseMove(
   const target = d
     .select({
       id: events.id,
-      title: events.title,
-      location: events.location,
-      date: events.date,
       bookable: sql<number>`${isBookable(nowIso)}`,
-      left: sql<number>`${events.capacity} - ${seatsTakenSql(targetId, nowIso)}`,
+      left: seatsLeftSql(nowIso),
     })
     .from(events)
     .where(eq(events.id, targetId));

@@ -24,7 +24,7 @@ import { isVenueRevealed } from '../domain/time';
 import type { BookingMessage, Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { base64Utf8, sendEmail } from '../providers/email';
-import { fetchOrderPayments, refundPayment } from '../providers/razorpay';
+import { fetchOrderPayments, refundKey, refundPayment } from '../providers/razorpay';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { type AuditEntry, auditRow } from './audit';
 import { guestContact } from './guests';
@@ -217,7 +217,7 @@ async function refundMismatch(
   console.error(
     JSON.stringify({ level: 'error', alert: 'payment_amount_mismatch', order: order.id, paymentId, detail }),
   );
-  const refund = await refundPayment(env, paymentId, captured.amountPaise, `refund_${paymentId}`, {
+  const refund = await refundPayment(env, paymentId, captured.amountPaise, refundKey(paymentId), {
     order_id: order.id,
     reason: 'amount mismatch',
   });
@@ -459,7 +459,7 @@ const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
  * guest told once. A refund that fails throws: the queue retries, then flags the order.
  */
 async function refundInFull(env: Env, d: Db, order: Order, paymentId: string, reason: RefundReason) {
-  const refund = await refundPayment(env, paymentId, order.amount * 100, `refund_${paymentId}`, {
+  const refund = await refundPayment(env, paymentId, order.amount * 100, refundKey(paymentId), {
     order_id: order.id,
     reason: REFUND_NOTES[reason],
   });

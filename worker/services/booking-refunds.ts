@@ -14,7 +14,7 @@ import { eventBookings, events, remindersSent } from '../../db/schema';
 import { cancellationRefundEmail, cancellationRefundWhatsApp, myBookingUrl } from '../domain/booking-messages';
 import { bookingStatusesBefore } from '../domain/statuses';
 import type { BookingMessage, Env } from '../env';
-import { fetchPaymentRefunds, fetchRefund, type RazorpayRefund, refundPayment } from '../providers/razorpay';
+import { fetchPaymentRefunds, fetchRefund, type RazorpayRefund, refundKey, refundPayment } from '../providers/razorpay';
 import { emailTo, sendClaimed, whatsAppTo } from './booking-notices';
 import { guestContact } from './guests';
 
@@ -95,7 +95,7 @@ async function refundInFull(
 ): Promise<RazorpayRefund> {
   const paise = booking.amount * 100;
   // A refund that failed keeps its key's answer: the next attempt needs a key of its own.
-  const key = attempt > 1 ? `refund_${booking.paymentId}_${attempt}` : `refund_${booking.paymentId}`;
+  const key = refundKey(booking.paymentId, attempt);
   const refund = await refundPayment(env, booking.paymentId, paise, key, {
     booking_id: booking.id,
     reason: 'dinner cancelled',

@@ -186,7 +186,7 @@ async function askRazorpay(env: Env, d: Db, order: typeof paymentOrders.$inferSe
  */
 export async function expireAbandonedHolds(d: Db, now: Date) {
   const iso = now.toISOString();
-  const reconcileFrom = new Date(now.getTime() - 48 * HOUR_MS).toISOString();
+  const reconcileFrom = new Date(now.getTime() - RECONCILE_WINDOW_MS).toISOString();
   await d
     .update(paymentOrders)
     .set({ status: 'expired', updatedAt: iso })

@@ -13,13 +13,12 @@ import { eventBookings, events } from '../../db/schema';
 import { canReschedule, rescheduleUntil } from '../domain/booking-policy';
 import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
 import { TICKET_LABELS } from '../domain/pricing';
-import { HOUR_MS, isVenueRevealed, VENUE_REVEAL_HOURS } from '../domain/time';
+import { EVENT_TIME, isVenueRevealed } from '../domain/time';
 import { bookingColumns } from './bookings';
 import { isBookable } from './events';
 import { moveTargetColumns, seatsLeftSql } from './booking-move';
+import { venueRevealAt } from '../domain/dinner';
 
-/** SPEC §9: every dinner runs 7:00 PM - 10:00 PM IST. */
-export const DINNER_TIME = '7:00 PM - 10:00 PM';
 /** At most this many dinners are offered to move to (the soonest first). */
 export const MAX_MOVE_OPTIONS = 12;
 
@@ -105,11 +104,11 @@ export function toMyBookingView([rows, options]: [BookingRows, OptionRows], now:
     booking.status === 'confirmed' ? options.map((o) => ({ ...o, seats_left: Number(o.seats_left) })) : [];
   return {
     booking,
-    event: { ...event, time: DINNER_TIME },
+    event: { ...event, time: EVENT_TIME },
     /** The venue from 48 hours before the start (SPEC §1); before that only when it will be revealed. */
     venue: {
       revealed,
-      reveals_at: new Date(new Date(event.starts_at).getTime() - VENUE_REVEAL_HOURS * HOUR_MS).toISOString(),
+      reveals_at: venueRevealAt(event.starts_at),
       name: revealed ? row.venueName : null,
       address: revealed ? row.venueAddress : null,
     },

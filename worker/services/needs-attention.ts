@@ -12,7 +12,7 @@ import { eventBookings, events, paymentIssues, paymentOrders, userProfiles, user
 import { TICKET_LABELS } from '../domain/pricing';
 import { assertOrderTransition, orderStatusesBefore } from '../domain/statuses';
 import type { Env } from '../env';
-import { fetchOrderPayments, refundPayment } from '../providers/razorpay';
+import { fetchOrderPayments, refundKey, refundPayment } from '../providers/razorpay';
 import { auditRow, orderTarget } from './audit';
 import { claimSeat, type Order, processCapturedPayment } from './booking-pipeline';
 import { ownsSeatsSql } from './seats';
@@ -176,7 +176,7 @@ async function refundInFull(
   const payment = listed.value.find((p) => p.id === paymentId);
   if (payment?.status === 'refunded') return { ok: true, refundId: null };
   if (payment?.status !== 'captured') return { ok: false, error: `payment ${paymentId} is ${payment?.status}` };
-  const refund = await refundPayment(env, paymentId, payment.amount, `refund_${paymentId}`, notes);
+  const refund = await refundPayment(env, paymentId, payment.amount, refundKey(paymentId), notes);
   return refund.ok ? { ok: true, refundId: refund.value.id } : { ok: false, error: refund.error };
 }
 

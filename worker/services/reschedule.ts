@@ -22,7 +22,6 @@ import { notifyConfirmed } from './booking-pipeline';
 import { moveBookingStatements } from './booking-move';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, toMyBookingView } from './my-booking';
-import { seatsTakenSql } from './seats';
 
 export type RescheduleResult =
   | { kind: 'moved'; view: MyBookingView }
@@ -63,10 +62,7 @@ export async function rescheduleBooking(
       .select({
         id: events.id,
         city: events.city,
-        startsAt: events.startsAt,
         bookable: sql<number>`CASE WHEN ${isBookable(nowIso)} THEN 1 ELSE 0 END`,
-        capacity: events.capacity,
-        taken: seatsTakenSql(targetId, nowIso),
       })
       .from(events)
       .where(eq(events.id, targetId)),
