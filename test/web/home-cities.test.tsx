@@ -5,7 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
-import { CityCards, formatCardDate, formatRupees } from '@/features/home/components/city-cards';
+import { CityCards, formatCardDate } from '@/features/home/components/city-cards';
+import { rupees } from '@domain/pricing';
 import { UpcomingEvents } from '@/features/home/components/upcoming-events';
 
 // The cards read the session only to decide whether "Notify Me" also calls the API.
@@ -93,9 +94,9 @@ describe('the home page city cards', () => {
     expect(formatCardDate('2026-12-05')).toBe('Saturday, 5 December');
     expect(formatCardDate('2027-01-01')).toBe('Friday, 1 January');
     expect(formatCardDate('soon')).toBeNull();
-    expect(formatRupees(499)).toBe('499');
-    expect(formatRupees(1499)).toBe('1,499');
-    expect(formatRupees(123456)).toBe('1,23,456');
-    expect(formatRupees(12345678)).toBe('1,23,45,678');
+    expect(rupees(499)).toBe('₹499');
+    expect(rupees(1499)).toBe('₹1,499');
+    expect(rupees(123456)).toBe('₹1,23,456');
+    expect(rupees(12345678)).toBe('₹1,23,45,678');
   });
 });

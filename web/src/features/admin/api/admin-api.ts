@@ -1,6 +1,5 @@
 import {
   infiniteQueryOptions,
-  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -32,14 +31,6 @@ export const auditPagesQueryOptions = (eventId: string | undefined) =>
     getNextPageParam: (page) => page.next_before ?? undefined,
     staleTime: 0,
   });
-
-/** Starts both of the console's reads (the route's loader calls this while the page's chunk loads). */
-export function prefetchConsole(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.prefetchQuery(adminEventsQueryOptions()),
-    queryClient.prefetchQuery(auditQueryOptions()),
-  ]);
-}
 
 export const useAdminEventsQuery = () => useQuery(adminEventsQueryOptions());
 export const useAuditQuery = () => useQuery(auditQueryOptions());

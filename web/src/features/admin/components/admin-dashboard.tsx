@@ -1,15 +1,13 @@
 import { useId } from 'react';
 import { toast } from '@/components/toast';
-import { COPY } from '@domain/copy';
+import { toastError } from '@/components/toast-error';
 import { type AdminEvent, useAdminEventsQuery, useSetEventAvailable } from '../api/admin-api';
 import { ConsoleLink } from '../routing/console-pages';
 import { RecentActivity } from './audit-log';
 import { NEEDS_ATTENTION_ID, NeedsAttention } from './needs-attention';
 import { CONSOLE_COPY } from '@domain/copy-console';
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
+import { rupees } from '@domain/pricing';
+import { formatIstShort } from '@domain/time';
 
 /** The operator console's first page: the dinners, their seats and money, and the latest changes. */
 export function AdminDashboard() {
@@ -82,7 +80,7 @@ function Summary({
   const stats: Array<[string, string]> = [
     ['Upcoming dinners', String(upcoming.length)],
     ['Seats sold (upcoming)', String(upcoming.reduce((n, e) => n + e.seats_sold, 0))],
-    ['Revenue (all dinners)', rupees.format(all.reduce((n, e) => n + e.revenue, 0))],
+    ['Revenue (all dinners)', rupees(all.reduce((n, e) => n + e.revenue, 0))],
     ['Needs attention', String(needsAttention)],
   ];
   return (
@@ -132,15 +130,14 @@ function DinnerCard({ event }: { event: AdminEvent }) {
       { id: event.id, available },
       {
         onSuccess: () => toast({ title: available ? CONSOLE_COPY.admin.eventShown : CONSOLE_COPY.admin.eventHidden }),
-        onError: (error) =>
-          toast({ title: COPY.common.errorTitle, description: error.message, variant: 'destructive' }),
+        onError: toastError,
       },
     );
   const figures: Array<[string, string]> = [
     ['Sold', String(event.seats_sold)],
     ['Held', String(event.seats_held)],
     ['Left', `${event.seats_left} of ${event.capacity}`],
-    ['Revenue', rupees.format(event.revenue)],
+    ['Revenue', rupees(event.revenue)],
   ];
   return (
     <li aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
@@ -150,7 +147,7 @@ function DinnerCard({ event }: { event: AdminEvent }) {
             {event.title}
           </h3>
           <p className="text-sm text-base-content/80">
-            {formatWhen(event.starts_at)} · {event.location}
+            {formatIstShort(event.starts_at)} · {event.location}
           </p>
         </div>
         {event.cancelled_at ? (

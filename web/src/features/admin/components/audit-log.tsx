@@ -3,8 +3,7 @@ import { useId } from 'react';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { type AuditEntry, useAdminEventsQuery, useAuditPagesQuery, useAuditQuery } from '../api/admin-api';
 import { ConsoleLink, useConsoleNavigate } from '../routing/console-pages';
-
-const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+import { formatIstShort } from '@domain/time';
 
 /** The dashboard shows this many of the newest entries; the audit log page has them all. */
 const RECENT = 5;
@@ -65,7 +64,7 @@ function Entries({ entries, titles }: { entries: AuditEntry[]; titles: Map<strin
       {entries.map((entry) => (
         <li key={entry.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-baseline sm:gap-4">
           <time dateTime={entry.at} className="shrink-0 text-sm text-base-content/80 sm:w-44">
-            {when.format(new Date(entry.at))}
+            {formatIstShort(entry.at)}
           </time>
           <div className="min-w-0">
             <p className="font-medium break-words">{summarise(entry, titles)}</p>

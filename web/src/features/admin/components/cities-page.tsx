@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
+import { toastError } from '@/components/toast-error';
 import { ApiRequestError } from '@/lib/api';
 import { CITY_STATUS_LABELS, CITY_STATUSES, CityPatch, NewCity } from '@domain/city';
 import { COPY } from '@domain/copy';
@@ -123,11 +124,7 @@ function CityForm({ editing, onDone }: { editing: AdminCity | null; onDone: () =
       onDone();
     } catch (e) {
       if (e instanceof ApiRequestError) showErrors(e.fields);
-      toast({
-        title: COPY.common.errorTitle,
-        description: e instanceof ApiRequestError ? e.message : COPY.common.failed,
-        variant: 'destructive',
-      });
+      toastError(e);
     }
   };
 

@@ -3,20 +3,18 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
+import { toastError } from '@/components/toast-error';
 import { ApiRequestError } from '@/lib/api';
 import { COPY } from '@domain/copy';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { CouponPatch, expiryError, NewCoupon } from '@domain/coupon';
 import { COUPON_KINDS, couponSaving, TICKET_LABELS, TICKET_TYPES, type TicketType } from '@domain/pricing';
-import { istToUtc } from '@domain/time';
+import { formatIstShort, istToUtc } from '@domain/time';
 import { useAdminEventsQuery } from '../api/admin-api';
 import { type AdminCoupon, useCouponsQuery, useSaveCoupon } from '../api/coupons-api';
 import { FormField } from './form-field';
 
 const T = CONSOLE_COPY.coupon;
-
-const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
 
 /** The form's text fields as the inputs hold them; ticket types and the switch live beside them. */
 type Values = {
@@ -143,11 +141,7 @@ function CouponForm({ editing, onDone }: { editing: AdminCoupon | null; onDone: 
       onDone();
     } catch (e) {
       const fieldsShown = e instanceof ApiRequestError && showErrors(e.fields);
-      toast({
-        title: COPY.common.errorTitle,
-        description: e instanceof ApiRequestError ? e.message : COPY.common.failed,
-        variant: 'destructive',
-      });
+      toastError(e);
       if (!fieldsShown && e instanceof ApiRequestError && e.code === 'duplicate_code')
         setError(store, 'code', e.message);
     }
@@ -263,8 +257,7 @@ function CouponCard({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: (c: Admin
       { kind: 'edit', code: coupon.code, body: { active } },
       {
         onSuccess: () => toast({ title: active ? T.activated : T.deactivated, description: coupon.code }),
-        onError: (error) =>
-          toast({ title: COPY.common.errorTitle, description: error.message, variant: 'destructive' }),
+        onError: toastError,
       },
     );
   const figures: Array<[string, string]> = [
@@ -275,7 +268,7 @@ function CouponCard({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: (c: Admin
       coupon.event_id ? `${coupon.event_title ?? coupon.event_id} · ${coupon.event_date ?? ''}` : 'Every dinner',
     ],
     ['Redemptions', usage(coupon)],
-    ['Expires', coupon.expires_at ? `${formatWhen(coupon.expires_at)}${expired ? ' (expired)' : ''}` : 'Never'],
+    ['Expires', coupon.expires_at ? `${formatIstShort(coupon.expires_at)}${expired ? ' (expired)' : ''}` : 'Never'],
   ];
   return (
     <li aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">

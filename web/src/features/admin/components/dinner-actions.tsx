@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/toast';
+import { toastError } from '@/components/toast-error';
 import { guestMessage } from '@domain/booking-messages';
-import { COPY } from '@domain/copy';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { CANCEL_REASON_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from '@domain/guest-messages';
 import {
@@ -11,10 +11,9 @@ import {
   useGuestMessagesQuery,
   useMessageGuests,
 } from '../api/guest-messages-api';
+import { formatIstShort } from '@domain/time';
 
 const G = CONSOLE_COPY.guestMessages;
-const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
 
 /**
  * The guest a preview is rendered for: a sample name, since each guest's own first name greets
@@ -64,7 +63,7 @@ export function DinnerActions({ eventId }: { eventId: string }) {
       {event.cancelled_at ? (
         <div className="alert alert-warning mt-3" role="status">
           <span>
-            <strong>Cancelled</strong> on {formatWhen(event.cancelled_at)}. Reason: {event.cancel_reason}
+            <strong>Cancelled</strong> on {formatIstShort(event.cancelled_at)}. Reason: {event.cancel_reason}
           </span>
         </div>
       ) : (
@@ -288,8 +287,7 @@ function MessageGuests({ dinner, recipients, disabled }: { dinner: Dinner; recip
                         setBody('');
                         toast({ title: G.sent(res.message.recipients) });
                       },
-                      onError: (error) =>
-                        toast({ title: COPY.common.errorTitle, description: error.message, variant: 'destructive' }),
+                      onError: toastError,
                     },
                   )
                 }
@@ -327,7 +325,7 @@ function SentMessages({ messages }: { messages: SentMessage[] }) {
           <li key={m.id} className="p-3">
             <p className="break-words font-medium">
               {m.kind === 'cancellation' ? 'Cancellation' : m.subject} ·{' '}
-              <time dateTime={m.created_at}>{formatWhen(m.created_at)}</time>
+              <time dateTime={m.created_at}>{formatIstShort(m.created_at)}</time>
             </p>
             <p className="whitespace-pre-wrap break-words text-sm">{m.body}</p>
             <p className="text-sm text-base-content/80">

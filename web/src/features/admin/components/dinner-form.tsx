@@ -2,12 +2,12 @@ import { getValue, setError, useForm } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { toast } from '@/components/toast';
+import { toastError } from '@/components/toast-error';
 import { ApiRequestError } from '@/lib/api';
 import { CITY_STATUS_LABELS } from '@domain/city';
 import { CONSOLE_COPY } from '@domain/copy-console';
-import { COPY } from '@domain/copy';
 import { venueMissingSoon, venueRevealAt, WEEKDAYS } from '@domain/dinner';
-import { formatIstDate, formatIstTime, isVenueRevealed } from '@domain/time';
+import { formatIstDateTime, isVenueRevealed } from '@domain/time';
 import { type EditableDinner, useDinnerQuery, useSaveDinner } from '../api/admin-api';
 import { useAdminCitiesQuery } from '../api/cities-api';
 import { ConsoleLink, useConsoleNavigate, useConsoleParams } from '../routing/console-pages';
@@ -130,11 +130,7 @@ function RevealNote({
   );
   return (
     <div className="flex flex-col gap-2 text-sm" data-testid="venue-reveal">
-      <p>
-        {isVenueRevealed(startsAt)
-          ? T.venueRevealed
-          : `${T.venueRevealsAt} ${formatIstDate(reveal)}, ${formatIstTime(reveal)} IST.`}
-      </p>
+      <p>{isVenueRevealed(startsAt) ? T.venueRevealed : `${T.venueRevealsAt} ${formatIstDateTime(reveal)} IST.`}</p>
       {missing && (
         <p role="alert" className="alert alert-warning">
           {T.venueMissingSoon}
@@ -186,10 +182,8 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
           if (name in EMPTY) setError(store, name as Name, message);
         }
         if (e.code === 'capacity_below_taken') setError(store, 'capacity', e.message);
-        toast({ title: COPY.common.errorTitle, description: e.message, variant: 'destructive' });
-      } else {
-        toast({ title: COPY.common.errorTitle, description: COPY.common.failed, variant: 'destructive' });
       }
+      toastError(e);
     }
   };
 

@@ -4,10 +4,8 @@ import { CONSOLE_COPY } from '@domain/copy-console';
 import { DinnerActions } from './dinner-actions';
 import { DinnerHosts } from './dinner-hosts';
 import { useConsoleParams } from '../routing/console-pages';
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
+import { rupees } from '@domain/pricing';
+import { formatIstShort } from '@domain/time';
 
 /** How long typing must pause before the search asks the API. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -53,7 +51,7 @@ export function GuestList() {
           <h1 className="text-3xl font-bold">Guest list</h1>
           {event && (
             <p className="mt-1 break-words text-base-content/80">
-              {event.title} · {formatWhen(event.starts_at)} · {event.location}
+              {event.title} · {formatIstShort(event.starts_at)} · {event.location}
             </p>
           )}
         </div>
@@ -162,7 +160,7 @@ function GuestRow({ guest }: { guest: Attendee }) {
       <td className="whitespace-nowrap">{guest.email ? <a href={`mailto:${guest.email}`}>{guest.email}</a> : '—'}</td>
       <td className="whitespace-nowrap">{guest.ticket_label}</td>
       <td>{guest.seats}</td>
-      <td className="whitespace-nowrap">{rupees.format(guest.amount)}</td>
+      <td className="whitespace-nowrap">{rupees(guest.amount)}</td>
       <td className="whitespace-nowrap">
         {guest.refund_failed ? (
           <span className="font-semibold text-error">Refund failed</span>
@@ -175,12 +173,12 @@ function GuestRow({ guest }: { guest: Attendee }) {
         {guest.checked_in ? 'Yes' : 'No'}
         {guest.checked_in_at && (
           <>
-            , <time dateTime={guest.checked_in_at}>{formatWhen(guest.checked_in_at)}</time>
+            , <time dateTime={guest.checked_in_at}>{formatIstShort(guest.checked_in_at)}</time>
           </>
         )}
       </td>
       <td className="whitespace-nowrap">
-        <time dateTime={guest.booked_at}>{formatWhen(guest.booked_at)}</time>
+        <time dateTime={guest.booked_at}>{formatIstShort(guest.booked_at)}</time>
       </td>
     </tr>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/toast';
-import { COPY } from '@domain/copy';
+import { toastError } from '@/components/toast-error';
 import {
   type FlaggedOrder,
   type PaymentIssue,
@@ -10,10 +10,8 @@ import {
   useRetryOrder,
 } from '../api/needs-attention-api';
 import { CONSOLE_COPY } from '@domain/copy-console';
-
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const when = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
+import { rupees } from '@domain/pricing';
+import { formatIstShort } from '@domain/time';
 
 /** The id of the section, for the dashboard's "Needs attention" count to link to. */
 export const NEEDS_ATTENTION_ID = 'needs-attention';
@@ -148,23 +146,20 @@ function RefundButton({
   );
 }
 
-const failed = (error: Error) =>
-  toast({ title: COPY.common.errorTitle, description: error.message, variant: 'destructive' });
-
 function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: string) => void }) {
   const headingId = useId();
   const retry = useRetryOrder();
   const refund = useRefundOrder();
   const busy = retry.isPending || refund.isPending;
   const guest = order.guest_name || order.guest_phone || order.guest_email || 'Guest';
-  const amount = rupees.format(order.amount);
+  const amount = rupees(order.amount);
   const facts: Array<[string, string]> = [
     ['Guest', [order.guest_name, order.guest_phone, order.guest_email].filter(Boolean).join(' · ') || '—'],
     ['Dinner', `${order.event_title} (${order.event_date})`],
     ['Ticket', `${order.ticket_label} · ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`],
     ['Amount', amount],
     ['Reason', order.failure_reason ?? '—'],
-    ['Flagged', formatWhen(order.flagged_at)],
+    ['Flagged', formatIstShort(order.flagged_at)],
     ['Seat', order.keeps_seat ? 'Kept its seat' : 'Has no seat (the dinner may be full)'],
     ['Order', order.id],
     ['Razorpay order', order.razorpay_order_id ?? '—'],
@@ -187,7 +182,7 @@ function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: stri
                 report(`${CONSOLE_COPY.admin.orderBooked} ${guest}, ${order.event_title}.`);
                 toast({ title: CONSOLE_COPY.admin.orderBooked });
               },
-              onError: failed,
+              onError: toastError,
             })
           }
         >
@@ -203,7 +198,7 @@ function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: stri
                 report(`${CONSOLE_COPY.admin.orderRefunded} ${amount} to ${guest}, ${order.event_title}.`);
                 toast({ title: CONSOLE_COPY.admin.orderRefunded });
               },
-              onError: failed,
+              onError: toastError,
             })
           }
         />
@@ -218,9 +213,9 @@ function IssueCard({ issue, report }: { issue: PaymentIssue; report: (line: stri
   const facts: Array<[string, string]> = [
     ['Kind', issue.kind === 'amount_mismatch' ? 'Amount mismatch' : 'Dead-lettered'],
     ['Detail', issue.detail],
-    ['Refunded', issue.refunded_at ? formatWhen(issue.refunded_at) : 'Not yet'],
+    ['Refunded', issue.refunded_at ? formatIstShort(issue.refunded_at) : 'Not yet'],
     ['Razorpay order', issue.razorpay_order_id],
-    ['Since', formatWhen(issue.created_at)],
+    ['Since', formatIstShort(issue.created_at)],
   ];
   return (
     <li
@@ -247,7 +242,7 @@ function IssueCard({ issue, report }: { issue: PaymentIssue; report: (line: stri
                 report(`${CONSOLE_COPY.admin.issueRefunded} ${issue.payment_id}.`);
                 toast({ title: CONSOLE_COPY.admin.issueRefunded });
               },
-              onError: failed,
+              onError: toastError,
             })
           }
         />

@@ -7,14 +7,10 @@ import { ApiRequestError } from '@/lib/api';
 import { useValidateCoupon, type validateCoupon } from '../api/validate-coupon';
 import { useCheckout } from '../hooks/use-checkout';
 import { COPY } from '@domain/copy';
-import { couponSaving, TICKET_LABELS } from '@domain/pricing';
-
-type TicketType = 'male' | 'female' | 'couple' | 'female_duo';
+import { couponSaving, rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
 
 /** A coupon the server accepted for this dinner, with each ticket's price as it will charge it. */
 type AppliedCoupon = Awaited<ReturnType<typeof validateCoupon>>;
-
-const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
 
 /** The ticket's price with the coupon, when it applies and saves something; else null. */
 function couponPrice(coupon: AppliedCoupon | null, type: TicketType) {

@@ -18,5 +18,4 @@ export function formatEventDate(date: string): string {
   return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
 }
 
-/** SPEC §9: every dinner runs at the same fixed time. */
-export const EVENT_TIME = '7:00 PM - 10:00 PM';
+export { EVENT_TIME } from '@domain/time';

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { HomeCity } from '../api/get-cities';
+import { rupees } from '@domain/pricing';
+import { EVENT_TIME } from '@domain/time';
 
 /**
  * The home page's city cards (SPEC §2 "Upcoming events"), drawn from the `cities` rows
@@ -11,9 +13,6 @@ import type { HomeCity } from '../api/get-cities';
 
 /** The grid the Worker's HTMLRewriter finds in the prerendered frame (`div[data-city-cards]`). */
 export const CITY_CARDS_SELECTOR = 'div[data-city-cards]';
-
-/** SPEC §9: every dinner runs at the same fixed time (as features/events/lib/format-event-date.ts says). */
-const EVENT_TIME = '7:00 PM - 10:00 PM';
 
 /** SPEC §2 Home: the price and title a card shows when its city has no dinner to book yet. */
 const DISPLAY_PRICE = 499;
@@ -44,13 +43,6 @@ export function formatCardDate(date: string): string | null {
   if (!m) return null;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return `${WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-}
-
-/** Whole rupees grouped the Indian way (1,23,456), without Intl. */
-export function formatRupees(n: number): string {
-  const s = String(Math.trunc(n));
-  if (s.length <= 3) return s;
-  return `${s.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${s.slice(-3)}`;
 }
 
 /** What an available city's card and its booking dialog show. */
@@ -125,7 +117,7 @@ export function AvailableCityCard({
         {when && <p className="text-sm text-base-content/75">{`${when} · ${EVENT_TIME}`}</p>}
         <p className="text-base-content/80">{city.blurb}</p>
         <div className="card-actions mt-2 items-center justify-between">
-          <span className="font-display text-lg font-semibold">{`₹${formatRupees(price)}`}</span>
+          <span className="font-display text-lg font-semibold">{rupees(price)}</span>
           <button type="button" className="btn btn-primary rounded-full" onFocus={onWarm}>
             View Details
           </button>

@@ -1,6 +1,7 @@
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { type HostEvent, useHostEventsQuery } from '../api/host-api';
 import { HostLink } from '../routing/host-pages';
+import { formatIstTime } from '@domain/time';
 
 const day = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -8,7 +9,6 @@ const day = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
 });
-const time = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
 
 /**
  * The host's dinners (`/host`): today's and upcoming first, then the last month's. Each opens its
@@ -64,7 +64,7 @@ function DinnerCard({ dinner }: { dinner: HostEvent }) {
       </span>
       <span className="mt-1 block text-base-content/80">
         <time dateTime={dinner.starts_at}>
-          {day.format(new Date(dinner.starts_at))} · {time.format(new Date(dinner.starts_at))}
+          {day.format(new Date(dinner.starts_at))} · {formatIstTime(dinner.starts_at)}
         </time>{' '}
         · {dinner.venue_name ?? dinner.location}
       </span>

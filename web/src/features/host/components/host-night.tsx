@@ -4,6 +4,7 @@ import type { ApiRequestError } from '@/lib/api';
 import { type CheckInAnswer, type HostGuest, useCheckIn, useHostNightQuery } from '../api/host-api';
 import { HostLink, useHostParams } from '../routing/host-pages';
 import { canScan, TicketScanner, ticketCodeIn } from './ticket-scanner';
+import { formatIstTime } from '@domain/time';
 
 const H = CONSOLE_COPY.host;
 const dayTime = new Intl.DateTimeFormat('en-IN', {
@@ -14,8 +15,6 @@ const dayTime = new Intl.DateTimeFormat('en-IN', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const time = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
-const at = (iso: string) => time.format(new Date(iso));
 
 /** The outcome of the last check-in attempt, as the page announces it. */
 type Outcome = { kind: 'done' | 'already' | 'refused'; text: string };
@@ -24,7 +23,7 @@ const outcomeOf = ({ guest, already }: CheckInAnswer): Outcome =>
   already
     ? {
         kind: 'already',
-        text: `${H.alreadyCheckedIn}: ${guest.name || 'this guest'}${guest.checked_in_at ? ` at ${at(guest.checked_in_at)}` : ''}.`,
+        text: `${H.alreadyCheckedIn}: ${guest.name || 'this guest'}${guest.checked_in_at ? ` at ${formatIstTime(guest.checked_in_at)}` : ''}.`,
       }
     : {
         kind: 'done',
@@ -95,7 +94,7 @@ export function HostNight() {
       </section>
       {counts.no_show > 0 && (
         <p className="mt-2 text-sm text-base-content/80">
-          {counts.no_show} marked no-show at {at(event.no_show_at)}.
+          {counts.no_show} marked no-show at {formatIstTime(event.no_show_at)}.
         </p>
       )}
 
@@ -364,13 +363,15 @@ function GuestLine({ guest }: { guest: HostGuest }) {
         {guest.status === 'confirmed' && guest.running_late_minutes !== null && guest.running_late_at && (
           <span className="mt-1 block text-sm font-medium">
             <span className="badge badge-warning">Running late</span> about {guest.running_late_minutes} min (said at{' '}
-            {at(guest.running_late_at)})
+            {formatIstTime(guest.running_late_at)})
           </span>
         )}
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1 text-right">
         <span className={`badge ${status.badge}`}>{status.label}</span>
-        {guest.checked_in_at && <span className="text-sm text-base-content/80">{at(guest.checked_in_at)}</span>}
+        {guest.checked_in_at && (
+          <span className="text-sm text-base-content/80">{formatIstTime(guest.checked_in_at)}</span>
+        )}
       </span>
     </>
   );

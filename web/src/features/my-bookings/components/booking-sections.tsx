@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
 import type { MyBooking } from '../api/get-booking';
-import { formatIstDateTime } from '../lib/format';
+import { formatIstDateTime } from '@domain/time';
 
 /** A titled card; `id` names its heading for the section's landmark. */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

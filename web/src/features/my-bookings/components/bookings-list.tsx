@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { type Booking, useBookingsQuery } from '../api/get-bookings';
 import { StatusBadge } from './status-badge';
+import { rupees } from '@domain/pricing';
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const dateInIst = (value: string) => {
   // event_date is an IST calendar date (yyyy-MM-dd); booking_date an ISO instant.
   const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+05:30`) : new Date(value);
@@ -26,7 +26,7 @@ function BookingCard({ booking }: { booking: Booking }) {
         <dt className="text-base-content/80">Booked on</dt>
         <dd>{dateInIst(booking.booking_date)}</dd>
         <dt className="text-base-content/80">Amount</dt>
-        <dd>{rupees.format(booking.amount)}</dd>
+        <dd>{rupees(booking.amount)}</dd>
       </dl>
       {/* My Booking: the ticket, the venue once revealed, the free reschedule. */}
       <Link

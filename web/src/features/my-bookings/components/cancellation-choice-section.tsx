@@ -1,5 +1,5 @@
 import { CHOICE_COPY } from '@domain/booking-choice';
-import { formatIstDate, formatIstTime } from '@domain/time';
+import { formatIstDate, formatIstDateTime } from '@domain/time';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
 import {
@@ -8,9 +8,9 @@ import {
   useBookingChoicesQuery,
   useCancellationChoiceMutation,
 } from '../api/booking-choices';
+import { rupees } from '@domain/pricing';
 
 const U = CHOICE_COPY.ui;
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
 type Step =
   | { kind: 'choose' }
@@ -245,7 +245,7 @@ function Moved({ booking }: { booking: BookingChoices['booking'] }) {
   return (
     <Card title={U.moved} tone="success">
       <p role="status" data-testid="move-status">
-        {U.movedText(booking.event_name, `${formatIstDate(booking.starts_at)}, ${formatIstTime(booking.starts_at)}`)}
+        {U.movedText(booking.event_name, formatIstDateTime(booking.starts_at))}
       </p>
     </Card>
   );

@@ -1,12 +1,12 @@
-import { COPY } from '@domain/copy';
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '@/components/toast';
+import { toastError } from '@/components/toast-error';
 import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
 import type { MoveOption, MyBooking } from '../api/get-booking';
 import { useRescheduleMutation } from '../api/reschedule-booking';
-import { formatIstDateTime } from '../lib/format';
 import { Section } from './booking-sections';
+import { formatIstDateTime } from '@domain/time';
 
 const seatsLeft = (n: number) => (n === 1 ? '1 seat left' : `${n} seats left`);
 
@@ -39,7 +39,7 @@ export function RescheduleSection({ view }: { view: MyBooking }) {
         setMovedTo(formatEventDate(next.event.date));
         toast({ title: MY_BOOKING_COPY.rescheduledTitle, description: MY_BOOKING_COPY.rescheduledText });
       },
-      onError: (error) => toast({ variant: 'destructive', title: COPY.common.errorTitle, description: error.message }),
+      onError: toastError,
     });
   };
 

@@ -2,9 +2,9 @@ import { ticketIcs } from '@domain/ticket-ics';
 import { toast } from '@/components/toast';
 import { downloadFile } from '@/lib/download-file';
 import type { MyBooking } from '../api/get-booking';
-import { rupees } from '../lib/format';
 import { Section } from './booking-sections';
 import { TicketQr } from './ticket-qr';
+import { rupees } from '@domain/pricing';
 
 /** Statuses whose ticket still gets the guest in: the QR is shown only for these. */
 const ADMITS = new Set(['confirmed', 'checked_in']);
@@ -61,7 +61,7 @@ export function TicketSection({ view }: { view: MyBooking }) {
               {ticket.label} · {booking.seats} {booking.seats === 1 ? 'seat' : 'seats'}
             </dd>
             <dt className="font-semibold text-base-content/80">Paid</dt>
-            <dd>{rupees.format(booking.amount)}</dd>
+            <dd>{rupees(booking.amount)}</dd>
             <dt className="font-semibold text-base-content/80">Booking ID</dt>
             <dd className="font-mono text-sm break-all">{booking.id}</dd>
           </dl>
