@@ -6,6 +6,10 @@
 import { rupees } from './pricing';
 import { EVENT_TIME } from './time';
 
+/** A revealed venue as one line, `name, address` (either may be missing): emails, reminders, the .ics. */
+export const venueLine = (name: string | null | undefined, address: string | null | undefined) =>
+  [name, address].filter(Boolean).join(', ');
+
 export type TicketIcsInput = {
   bookingId: string;
   eventTitle: string;

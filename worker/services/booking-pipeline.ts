@@ -19,7 +19,7 @@ import {
 import { COPY } from '../domain/copy';
 import { TICKET_LABELS } from '../domain/pricing';
 import { type OrderStatus, orderStatusesBefore } from '../domain/statuses';
-import { ticketIcs } from '../domain/ticket-ics';
+import { ticketIcs, venueLine } from '../domain/ticket-ics';
 import { isVenueRevealed } from '../domain/time';
 import type { BookingMessage, Env } from '../env';
 import { randomToken } from '../lib/crypto';
@@ -340,7 +340,7 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
   const ics = ticketIcs({
     bookingId,
     eventTitle: row.booking.eventName,
-    location: revealed ? [row.venueName, row.venueAddress].filter(Boolean).join(', ') : row.booking.eventLocation,
+    location: revealed ? venueLine(row.venueName, row.venueAddress) : row.booking.eventLocation,
     venueRevealed: revealed,
     startsAt: row.startsAt,
     ticketLabel: facts.ticketLabel,

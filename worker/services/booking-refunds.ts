@@ -334,8 +334,8 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
       }
     }
   }
-  if (processed.length > 0) await enqueueRefunds(env, processed);
-  if (retried.length > 0) await enqueueRefunds(env, retried);
+  const owed = [...processed, ...retried];
+  if (owed.length > 0) await enqueueRefunds(env, owed);
 
   const untold = await d
     .select({ id: eventBookings.id })

@@ -16,6 +16,7 @@ import { fetchOrderPayments } from '../providers/razorpay';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { reportCapturedPayment } from './booking-pipeline';
 import { guestContact } from './guests';
+import { venueLine } from '../domain/ticket-ics';
 
 /** Give the checkout and its webhook this long before asking Razorpay ourselves. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
@@ -253,10 +254,7 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       myBookingUrl: myBookingUrl(env.APP_ORIGIN, row.booking.id),
       // Reminders start 48 hours before, when the venue is revealed (SPEC §1); the rule is still
       // asked, so a reminder never shows a venue the guest's My Booking page does not.
-      venue:
-        row.venueName && isVenueRevealed(row.startsAt, now)
-          ? `${row.venueName}, ${row.venueAddress ?? ''}`.replace(/, $/, '')
-          : null,
+      venue: row.venueName && isVenueRevealed(row.startsAt, now) ? venueLine(row.venueName, row.venueAddress) : null,
       // Tables are published by matching (a later issue): none yet.
       table: null,
     };

@@ -3,7 +3,7 @@ import { toast } from '@/components/toast';
 import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
 import type { OrderView } from '../api/get-order';
 import { downloadFile } from '@/lib/download-file';
-import { ticketIcs } from '@domain/ticket-ics';
+import { ticketIcs, venueLine } from '@domain/ticket-ics';
 
 type Confirmed = OrderView & { booking: NonNullable<OrderView['booking']>; event: NonNullable<OrderView['event']> };
 
@@ -30,7 +30,7 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
     const ics = ticketIcs({
       bookingId: booking.id,
       eventTitle: event.title,
-      location: event.venue ? `${event.venue.name}, ${event.venue.address ?? ''}` : event.location,
+      location: event.venue ? venueLine(event.venue.name, event.venue.address) : event.location,
       startsAt: event.starts_at,
       ticketLabel: order.ticket_label,
       amount: booking.amount,

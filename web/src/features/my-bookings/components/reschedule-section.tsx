@@ -20,8 +20,9 @@ export function RescheduleSection({ view }: { view: MyBooking }) {
   const { booking, event, reschedule } = view;
   const [picking, setPicking] = useState(false);
   const [choice, setChoice] = useState<string | null>(null);
-  const [movedTo, setMovedTo] = useState<string | null>(null);
   const mutation = useRescheduleMutation(booking.id);
+  // The dinner it was just moved to, from the move's own answer (nothing to keep in state).
+  const movedTo = mutation.data ? formatEventDate(mutation.data.event.date) : null;
   const groupId = useId();
 
   if (booking.status !== 'confirmed' || event.cancelled_at) return null;
@@ -33,10 +34,9 @@ export function RescheduleSection({ view }: { view: MyBooking }) {
       return;
     }
     mutation.mutate(choice, {
-      onSuccess: (next) => {
+      onSuccess: () => {
         setPicking(false);
         setChoice(null);
-        setMovedTo(formatEventDate(next.event.date));
         toast({ title: MY_BOOKING_COPY.rescheduledTitle, description: MY_BOOKING_COPY.rescheduledText });
       },
       onError: toastError,

@@ -1,4 +1,4 @@
-import { ticketIcs } from '@domain/ticket-ics';
+import { ticketIcs, venueLine } from '@domain/ticket-ics';
 import { toast } from '@/components/toast';
 import { downloadFile } from '@/lib/download-file';
 import type { MyBooking } from '../api/get-booking';
@@ -21,7 +21,7 @@ export function TicketSection({ view }: { view: MyBooking }) {
     const ics = ticketIcs({
       bookingId: booking.id,
       eventTitle: event.title,
-      location: venue.revealed && venue.name ? [venue.name, venue.address].filter(Boolean).join(', ') : event.location,
+      location: venue.revealed && venue.name ? venueLine(venue.name, venue.address) : event.location,
       venueRevealed: Boolean(venue.revealed && venue.name),
       startsAt: event.starts_at,
       ticketLabel: ticket.label,
