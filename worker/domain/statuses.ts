@@ -48,6 +48,16 @@ export const SEAT_HOLDING_ORDER_STATUSES = ['paid', 'confirmed'] as const satisf
 export const BOOKING_STATUSES = ['confirmed', 'checked_in', 'no_show', 'moved', 'refund_pending', 'refunded'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** A booking's status as the console and the host read it. */
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  confirmed: 'Confirmed',
+  checked_in: 'Checked in',
+  no_show: 'No-show',
+  moved: 'Moved',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+};
+
 /**
  * Bookings whose money the business keeps: the console's revenue sums their amounts. A moved
  * booking's money travels with its new booking; a refunded or refund-pending one is going back.

@@ -6,18 +6,10 @@ import { DinnerHosts } from './dinner-hosts';
 import { useConsoleParams } from '../routing/console-pages';
 import { rupees } from '@domain/pricing';
 import { formatIstShort } from '@domain/time';
+import { BOOKING_STATUS_LABELS } from '@domain/statuses';
 
 /** How long typing must pause before the search asks the API. */
 const SEARCH_DEBOUNCE_MS = 250;
-
-const STATUS_LABELS: Record<Attendee['status'], string> = {
-  confirmed: 'Confirmed',
-  checked_in: 'Checked in',
-  no_show: 'No-show',
-  moved: 'Moved',
-  refund_pending: 'Refund pending',
-  refunded: 'Refunded',
-};
 
 /** `value`, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number) {
@@ -165,7 +157,7 @@ function GuestRow({ guest }: { guest: Attendee }) {
         {guest.refund_failed ? (
           <span className="font-semibold text-error">Refund failed</span>
         ) : (
-          STATUS_LABELS[guest.status]
+          BOOKING_STATUS_LABELS[guest.status]
         )}
       </td>
       <td className="whitespace-nowrap">{guest.table ?? 'Not matched'}</td>

@@ -5,6 +5,7 @@ import { type CheckInAnswer, type HostGuest, useCheckIn, useHostNightQuery } fro
 import { HostLink, useHostParams } from '../routing/host-pages';
 import { canScan, TicketScanner, ticketCodeIn } from './ticket-scanner';
 import { formatIstTime } from '@domain/time';
+import { BOOKING_STATUS_LABELS } from '@domain/statuses';
 
 const H = CONSOLE_COPY.host;
 const dayTime = new Intl.DateTimeFormat('en-IN', {
@@ -228,13 +229,11 @@ function CheckInPanel({
   );
 }
 
-const STATUS: Record<HostGuest['status'], { label: string; badge: string }> = {
-  confirmed: { label: 'Expected', badge: 'badge-ghost' },
-  checked_in: { label: 'Checked in', badge: 'badge-success' },
-  no_show: { label: 'No-show', badge: 'badge-error' },
-  moved: { label: 'Moved', badge: 'badge-ghost' },
-  refund_pending: { label: 'Refund pending', badge: 'badge-ghost' },
-  refunded: { label: 'Refunded', badge: 'badge-ghost' },
+/** How the night reads each status: a confirmed guest is expected; the badge colours the row. */
+const STATUS_LABEL: Record<HostGuest['status'], string> = { ...BOOKING_STATUS_LABELS, confirmed: 'Expected' };
+const STATUS_BADGE: Partial<Record<HostGuest['status'], string>> = {
+  checked_in: 'badge-success',
+  no_show: 'badge-error',
 };
 
 /** The guests, searchable by name; a confirmed guest's row is a large button that asks before checking them in. */
@@ -352,7 +351,6 @@ function GuestList({
 }
 
 function GuestLine({ guest }: { guest: HostGuest }) {
-  const status = STATUS[guest.status];
   return (
     <>
       <span className="min-w-0 flex-1">
@@ -368,7 +366,7 @@ function GuestLine({ guest }: { guest: HostGuest }) {
         )}
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1 text-right">
-        <span className={`badge ${status.badge}`}>{status.label}</span>
+        <span className={`badge ${STATUS_BADGE[guest.status] ?? 'badge-ghost'}`}>{STATUS_LABEL[guest.status]}</span>
         {guest.checked_in_at && (
           <span className="text-sm text-base-content/80">{formatIstTime(guest.checked_in_at)}</span>
         )}
