@@ -10,6 +10,7 @@ import { cities, eventBookings, events, paymentIssues, paymentOrders } from '../
 import { REVENUE_BOOKING_STATUSES, SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
 import { type AuditFields, auditRow, auditRowBefore, eventTarget } from './audit';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
+import { dinnerColumns } from './events';
 
 /**
  * Every dinner, newest start first, and how many orders and payments wait for a person.
@@ -46,12 +47,7 @@ export async function listAdminEvents(d: Db, now: Date) {
   const [rows, [issues]] = await d.batch([
     d
       .select({
-        id: events.id,
-        city: events.city,
-        title: events.title,
-        location: events.location,
-        date: events.date,
-        starts_at: events.startsAt,
+        ...dinnerColumns,
         available: events.available,
         cancelled_at: events.cancelledAt,
         cancel_reason: events.cancelReason,
@@ -119,9 +115,9 @@ export type DinnerFields = {
 type Prices = Pick<DinnerFields, 'ticket_price_single' | 'ticket_price_couple' | 'ticket_price_group'>;
 
 /** One dinner as the editor reads it (wire keys). */
-const dinnerColumns = { id: events.id, ...EDITABLE, cancelled_at: events.cancelledAt };
+const editableDinnerColumns = { id: events.id, ...EDITABLE, cancelled_at: events.cancelledAt };
 export async function getDinner(d: Db, eventId: string) {
-  const [row] = await d.select(dinnerColumns).from(events).where(eq(events.id, eventId));
+  const [row] = await d.select(editableDinnerColumns).from(events).where(eq(events.id, eventId));
   return row ?? null;
 }
 export type Dinner = NonNullable<Awaited<ReturnType<typeof getDinner>>>;
@@ -286,7 +282,7 @@ export async function editDinner(
       where,
     }),
     d.update(events).set(values).where(where).returning({ id: events.id }),
-    d.select(dinnerColumns).from(events).where(eq(events.id, eventId)),
+    d.select(editableDinnerColumns).from(events).where(eq(events.id, eventId)),
     d
       .select({ taken: seatsTakenSql(eventId, nowIso) })
       .from(events)

@@ -10,6 +10,7 @@ import { eventBookings, events, userProfiles, users } from '../../db/schema';
 import { TICKET_LABELS } from '../domain/pricing';
 import { refundFailedSql } from './booking-refunds';
 import { toGuestContact } from './guests';
+import { dinnerColumns } from './events';
 
 /** The CSV's columns, in order, as an operator reads them. */
 export const ATTENDEE_CSV_HEADER = [
@@ -38,12 +39,7 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
   const [[event], rows] = await d.batch([
     d
       .select({
-        id: events.id,
-        city: events.city,
-        title: events.title,
-        location: events.location,
-        date: events.date,
-        starts_at: events.startsAt,
+        ...dinnerColumns,
         available: events.available,
       })
       .from(events)

@@ -19,7 +19,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
 import { REMINDER_KINDS } from '../domain/booking-messages';
-import { isBookable } from './events';
+import { dinnerColumns, isBookable } from './events';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 
 /** A dinner's seats left right now (capacity less the seats taken, seats.ts). */
@@ -28,12 +28,7 @@ export const seatsLeftSql = (nowIso: string) =>
 
 /** A dinner a booking may move to, as My Booking lists it: what, where, when, and its seats left. */
 export const moveTargetColumns = (nowIso: string) => ({
-  id: events.id,
-  city: events.city,
-  title: events.title,
-  location: events.location,
-  date: events.date,
-  starts_at: events.startsAt,
+  ...dinnerColumns,
   seats_left: seatsLeftSql(nowIso).as('seats_left'),
 });
 

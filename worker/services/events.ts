@@ -10,14 +10,19 @@ import { isVenueRevealed } from '../domain/time';
 import { seatsTakenSql } from './seats';
 
 /** An event on the wire (DESIGN.md: snake_case, one shape): what every list and card shows. */
-export const eventSummaryColumns = {
+/** What names a dinner on the wire wherever it is listed: which, where and when. */
+export const dinnerColumns = {
   id: events.id,
   city: events.city,
   title: events.title,
-  description: events.description,
   location: events.location,
   date: events.date,
   starts_at: events.startsAt,
+};
+
+export const eventSummaryColumns = {
+  ...dinnerColumns,
+  description: events.description,
   image_url: events.imageUrl,
   available: events.available,
 };

@@ -13,6 +13,7 @@ import { TICKET_LABELS } from '../domain/pricing';
 import type { BookingStatus } from '../domain/statuses';
 import { formatIstDate, formatIstTime, HOUR_MS, istDate } from '../domain/time';
 import { auditRowBefore } from './audit';
+import { dinnerColumns } from './events';
 
 const MINUTE_MS = 60_000;
 
@@ -66,12 +67,7 @@ const seatsIn = (statuses: readonly BookingStatus[]) =>
 export async function listHostEvents(d: Db, actor: Actor, now: Date) {
   const rows = await d
     .select({
-      id: events.id,
-      title: events.title,
-      city: events.city,
-      location: events.location,
-      date: events.date,
-      starts_at: events.startsAt,
+      ...dinnerColumns,
       venue_name: events.venueName,
       cancelled_at: events.cancelledAt,
       expected: seatsIn(NIGHT_STATUSES),
@@ -152,12 +148,7 @@ export async function hostNight(d: Db, actor: Actor, eventId: string, now: Date)
   const [[event], rows] = await d.batch([
     d
       .select({
-        id: events.id,
-        title: events.title,
-        city: events.city,
-        location: events.location,
-        date: events.date,
-        starts_at: events.startsAt,
+        ...dinnerColumns,
         venue_name: events.venueName,
         venue_address: events.venueAddress,
         cancelled_at: events.cancelledAt,
