@@ -182,6 +182,14 @@ export const events = sqliteTable(
      */
     cancelledAt: text('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    /**
+     * When the tables were published (by an operator, or by the cron at the 48-hour reveal) and by
+     * whom (null for the cron). Until then the seating in `event_bookings.table_number` is a draft
+     * only operators see; afterwards guests and hosts see it, and later bookings join a table
+     * without moving anyone already told (docs/decisions/022).
+     */
+    tablesPublishedAt: text('tables_published_at'),
+    tablesPublishedBy: text('tables_published_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -234,6 +242,9 @@ export const paymentOrders = sqliteTable(
      * is checked in the statement that holds the seats (worker/services/orders.ts).
      */
     couponCode: text('coupon_code'),
+    /** A couple's or female duo's second guest, as the booker gave them (copied onto the booking). */
+    partyName: text('party_name'),
+    partyPhone: text('party_phone'),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -294,6 +305,14 @@ export const eventBookings = sqliteTable(
     /** The dinner this booking was moved from (reschedule, or a move after we cancelled), and when. */
     rescheduledFrom: text('rescheduled_from').references(() => events.id),
     rescheduledAt: text('rescheduled_at'),
+    /**
+     * The table this booking (the whole party) sits at, 1-based within its dinner, or null before
+     * the matching has seated it. Guests see it once `events.tables_published_at` is set.
+     */
+    tableNumber: integer('table_number'),
+    /** A couple's or female duo's second guest: first name and, optionally, phone (E.164). */
+    partyName: text('party_name'),
+    partyPhone: text('party_phone'),
   },
   (t) => [
     index('event_bookings_user_idx').on(t.userId, t.bookingDate),
@@ -322,6 +341,25 @@ export const eventHosts = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_hosts_user_idx').on(t.userId)],
+);
+
+/**
+ * The tables of a dinner that exist as more than a number: one row per table an operator has
+ * locked (a re-run of the matching never moves its guests). Unlocked tables need no row.
+ */
+export const eventTables = sqliteTable(
+  'event_tables',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    number: integer('number').notNull(),
+    lockedAt: text('locked_at').notNull().default(now),
+    lockedBy: text('locked_by')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.number] })],
 );
 
 /**

@@ -268,8 +268,8 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
   await client.batch([
     prepared(
       client,
-      sql`INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date, ticket_code)
-      SELECT ${bookingId}, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ${paymentId}, 'confirmed', ${now}, ${newTicketCode()}
+      sql`INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date, ticket_code, party_name, party_phone)
+      SELECT ${bookingId}, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ${paymentId}, 'confirmed', ${now}, ${newTicketCode()}, o.party_name, o.party_phone
       FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
       WHERE o.id = ${order.id} AND o.payment_id = ${paymentId} AND o.status IN (${inList(BOOKABLE)})
         AND ${ownsSeatsSql('o', now)}`,
