@@ -5,11 +5,14 @@ import { expireAbandonedHolds, reconcileUnpaidOrders, sendReminders } from './se
 import { requeueUndelivered } from './services/guest-messages';
 import { settleCancelledBookings } from './services/booking-refunds';
 import { markNoShows } from './services/host-night';
+import { publishDueTables } from './services/tables';
 
 export async function handleScheduled(_controller: ScheduledController, env: Env, now = new Date()): Promise<void> {
   const d = db(env.DB);
   await reconcileUnpaidOrders(env, d, now);
   await expireAbandonedHolds(d, now);
+  // Before the reminders, so the one sent at the 48-hour reveal already carries the table.
+  await publishDueTables(d, now);
   await sendReminders(env, d, now);
   await requeueUndelivered(env, d, now);
   await settleCancelledBookings(env, d, now);

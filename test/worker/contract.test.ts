@@ -171,6 +171,13 @@ describe('one casing on the wire', () => {
         apiRequest('PATCH', `/api/admin/coupons/${code}`, { ...asOperator, body: { active: true } }),
       ],
       ['admin hosts', apiRequest('GET', `/api/admin/events/${event.id}/hosts`, asOperator)],
+      ['admin tables', apiRequest('GET', `/api/admin/events/${event.id}/tables`, asOperator)],
+      ['admin tables match', apiRequest('POST', `/api/admin/events/${event.id}/tables`, asOperator)],
+      [
+        'admin tables invalid',
+        apiRequest('PUT', `/api/admin/events/${event.id}/tables`, { ...asOperator, body: { tables: [{ number: 0 }] } }),
+      ],
+      ['admin tables publish', apiRequest('POST', `/api/admin/events/${event.id}/tables/publish`, asOperator)],
       [
         'admin host refused',
         apiRequest('POST', `/api/admin/events/${event.id}/hosts`, { ...asOperator, body: { user: guest.phone } }),
@@ -515,6 +522,23 @@ describe('D1 round trips per request', () => {
       'GET /api/admin/events/:id/hosts',
       apiRequest('GET', `/api/admin/events/${event.id}/hosts`, { cookie: operator.cookie }),
       2,
+    );
+    // Tables: a read is one batch; a write reads the dinner, writes with its audit row, and answers
+    // the tables as they stand (three batches after the session).
+    await expectWithin(
+      'GET /api/admin/events/:id/tables',
+      apiRequest('GET', `/api/admin/events/${event.id}/tables`, { cookie: operator.cookie }),
+      2,
+    );
+    await expectWithin(
+      'POST /api/admin/events/:id/tables',
+      apiRequest('POST', `/api/admin/events/${event.id}/tables`, { cookie: operator.cookie }),
+      4,
+    );
+    await expectWithin(
+      'POST /api/admin/events/:id/tables/publish',
+      apiRequest('POST', `/api/admin/events/${event.id}/tables/publish`, { cookie: operator.cookie }),
+      4,
     );
     await expectWithin('GET /api/host/events', apiRequest('GET', '/api/host/events', { cookie: host.cookie }), 2);
     await expectWithin(

@@ -160,14 +160,20 @@ export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: str
   };
 }
 
-/** WhatsApp template `event_reminder_<kind>`: {{1}} name, {{2}} event, {{3}} date, {{4}} venue (or area), {{5}} the My Booking link. */
-export const reminderWhatsApp = (kind: ReminderKind, b: BookingFacts & { venue: string | null }) => ({
+/**
+ * WhatsApp template `event_reminder_<kind>`: {{1}} name, {{2}} event, {{3}} date, {{4}} venue (or
+ * area) and, once published, the guest's table ("Table 3"), {{5}} the My Booking link.
+ */
+export const reminderWhatsApp = (
+  kind: ReminderKind,
+  b: BookingFacts & { venue: string | null; table?: string | null },
+) => ({
   name: `event_reminder_${kind}`,
   params: [
     firstName(b.name),
     b.eventName,
     `${formatIstDate(b.startsAt)}, 7:00 PM`,
-    b.venue ?? b.eventLocation,
+    `${b.venue ?? b.eventLocation}${b.table ? ` · Table ${b.table}` : ''}`,
     b.myBookingUrl,
   ].map(waParam),
 });

@@ -163,4 +163,19 @@ export const CONSOLE_COPY = {
     activated: 'Coupon active: guests can use it.',
     deactivated: 'Coupon paused: guests cannot use it.',
   },
+  /** A dinner's tables (`/api/admin/events/:id/tables`, worker/domain/matching.ts). */
+  tables: {
+    editInvalid: 'The seating sent is not valid: reload the tables.',
+    tableNumberInvalid: 'Table numbers are whole numbers from 1 to 50.',
+    duplicateGuest: 'A guest can sit at one table only.',
+    duplicateTable: 'Each table can be listed once.',
+    /** 409: a listed booking is no longer a seated guest of the dinner (moved, refunded). */
+    stale: 'The guest list changed since you opened it: reload the tables.',
+    noGuests: 'Nobody is booked for this dinner yet.',
+    cancelled: 'This dinner is cancelled.',
+    matched: 'Tables matched. Locked tables were kept as they were.',
+    saved: 'Tables saved.',
+    published: 'Tables published: guests see their table on My Booking.',
+    alreadyPublished: 'Tables were already published.',
+  },
 } as const;

@@ -27,5 +27,8 @@ export const AUDIT_ACTIONS = [
   'event.host_assign',
   'event.host_remove',
   'booking.check_in',
+  'tables.match',
+  'tables.update',
+  'tables.publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -13,13 +13,15 @@ export const OVERSIZED_BODY_MESSAGE = COPY.common.oversizedBody;
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /**
- * Turns valibot issues into the API's `fields` map: the first message per field path. Issues on
- * the body itself (e.g. an array instead of an object) have no path and only set the message.
+ * Turns valibot issues into the API's `fields` map: the first message per top-level field (what a
+ * form shows beside its input; an issue deep in a list, e.g. `tables.0.number`, is the `tables`
+ * field's). Issues on the body itself (e.g. an array instead of an object) have no path and only
+ * set the message.
  */
 export function issueFields(issues: readonly BaseIssue<unknown>[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const path = getDotPath(issue);
+    const path = getDotPath(issue)?.split('.')[0];
     if (path && !(path in fields)) fields[path] = issue.message;
   }
   return fields;

@@ -8,6 +8,7 @@ import { loadSession, requireRole } from '../middleware/session';
 import { adminCitiesRoutes } from './admin-cities';
 import { adminCouponsRoutes } from './admin-coupons';
 import { adminHostRoutes } from './admin-hosts';
+import { adminTablesRoutes } from './admin-tables';
 import {
   createDinners,
   type DinnerFields,
@@ -135,6 +136,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/events', adminGuestMessageRoutes)
   /** A dinner's hosts (routes/admin-hosts.ts), behind the same gate. */
   .route('/events', adminHostRoutes)
+  .route('/events', adminTablesRoutes)
   /** Every dinner, newest first, with seats sold / held / left, revenue and what needs a person. */
   .get('/events', async (c) => c.json(await listAdminEvents(c.var.db, new Date())))
   /** Creates one dinner (and its audit row, one batch); prices left out come from the city's last dinner. */

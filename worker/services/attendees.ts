@@ -1,7 +1,7 @@
 /**
  * A dinner's guest list for the operator console (DESIGN.md "Operating the product"): every
- * booking of that dinner, whatever its status, with whom to call. Matching and check-in do not
- * exist yet, so `table` is always null; `checked_in` is read from the booking's own status (a host's
+ * booking of that dinner, whatever its status, with whom to call; `table` is where the matching (or
+ * the operator) seated them, published or not (services/tables.ts); `checked_in` is read from the booking's own status (a host's
  * check-in moves it to `checked_in`, worker/services/host-night.ts) and `checked_in_at` is when.
  */
 import { asc, eq, sql } from 'drizzle-orm';
@@ -52,6 +52,7 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
         amount: eventBookings.amount,
         status: eventBookings.status,
         checkedInAt: eventBookings.checkedInAt,
+        tableNumber: eventBookings.tableNumber,
         bookingDate: eventBookings.bookingDate,
         refundFailed: sql<number>`${refundFailedSql}`.as('refund_failed'),
         // Aliased: in a D1 batch, drizzle reads rows by column name, so the two tables'
@@ -85,8 +86,8 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
       status: row.status,
       /** Razorpay reported the refund of this `refund_pending` booking failed: a person must pay it back. */
       refund_failed: row.status === 'refund_pending' && Boolean(Number(row.refundFailed)),
-      /** Matching does not exist yet: no guest has a table. */
-      table: null,
+      /** The guest's table (the operator sees the draft before it is published), null before seating. */
+      table: row.tableNumber,
       checked_in: row.status === 'checked_in',
       /** When a host checked the guest in (null before, and for bookings from before check-in existed). */
       checked_in_at: row.checkedInAt,

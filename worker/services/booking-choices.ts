@@ -14,6 +14,7 @@ import { type BookingStatus, bookingStatusesBefore, CANCELLABLE_BOOKING_STATUSES
 import { moveBookingStatements, moveTargetColumns, seatsLeftSql } from './booking-move';
 import { choiceReopenableSql, dinnerCancelledSql } from './booking-refunds';
 import { isBookable } from './events';
+import { hasTablesSql, seatLateBooking } from './tables';
 
 /** Dinners offered to move to, at most. */
 const MOVE_TARGETS_LIMIT = 30;
@@ -173,6 +174,7 @@ export async function chooseMove(
       id: events.id,
       bookable: sql<number>`${isBookable(nowIso)}`,
       left: seatsLeftSql(nowIso),
+      hasTables: hasTablesSql(sql`${events.id}`),
     })
     .from(events)
     .where(eq(events.id, targetId));
@@ -195,7 +197,15 @@ export async function chooseMove(
     target,
   ]);
   if (state?.cancellation_choice === 'move' && !state.cancelled_at) {
-    if (state.event_id === targetId) return { kind: 'moved', booking: state, fresh: state.rescheduled_at === nowIso };
+    if (state.event_id === targetId) {
+      const fresh = state.rescheduled_at === nowIso;
+      // At a dinner with tables already, the guest joins one (nobody moves).
+      if (fresh && Number(after?.hasTables))
+        await seatLateBooking(d, bookingId).catch((err) =>
+          console.error('could not seat moved booking', bookingId, err),
+        );
+      return { kind: 'moved', booking: state, fresh };
+    }
     return { kind: 'chosen_move' };
   }
   if (!state || state.cancellation_choice === 'refund' || !state.cancelled_at || !isCancellable(state.status))

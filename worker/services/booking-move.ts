@@ -69,6 +69,8 @@ export function moveBookingStatements(
       .set({
         ...m.bookingSet,
         eventId: targetId,
+        // The old dinner's table means nothing at the new one: seated there by seatLateBooking.
+        tableNumber: null,
         eventName: target(sql`${events.title}`),
         eventLocation: target(sql`${events.location}`),
         eventDate: target(sql`${events.date}`),

@@ -30,6 +30,7 @@ import { type AuditEntry, auditRow } from './audit';
 import { guestContact } from './guests';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 import { newTicketCode } from '../domain/ticket';
+import { seatLateBooking } from './tables';
 
 /**
  * An order row, whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never
@@ -175,6 +176,9 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
   }
 
   const booking = await recordBooking(d, order, msg.paymentId, audit);
+  // A booking made after its dinner's tables were set joins one (never moving anyone); the cron
+  // seats whoever this misses, so a failure here never holds up the booking.
+  await seatLateBooking(d, booking.id).catch((err) => console.error('could not seat late booking', booking.id, err));
   // Tried at once; whatever could not be delivered goes out from its own message, retried until
   // the provider is back. Queued before this message is acked, so it cannot be lost in between.
   if (await notifyConfirmed(env, d, booking.id))

@@ -223,6 +223,7 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       startsAt: events.startsAt,
       venueName: events.venueName,
       venueAddress: events.venueAddress,
+      tablesPublishedAt: events.tablesPublishedAt,
     })
     .from(eventBookings)
     .innerJoin(events, eq(events.id, eventBookings.eventId))
@@ -255,8 +256,9 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       // Reminders start 48 hours before, when the venue is revealed (SPEC §1); the rule is still
       // asked, so a reminder never shows a venue the guest's My Booking page does not.
       venue: row.venueName && isVenueRevealed(row.startsAt, now) ? venueLine(row.venueName, row.venueAddress) : null,
-      // Tables are published by matching (a later issue): none yet.
-      table: null,
+      // The guest's table once published (services/tables.ts publishes them by the 48-hour reveal,
+      // in the cron run just before this one).
+      table: row.tablesPublishedAt && row.booking.tableNumber !== null ? String(row.booking.tableNumber) : null,
     };
     let delivered = false;
     if (guest.email) {

@@ -6,7 +6,9 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventBookings, events, userProfiles, users } from '../../db/schema';
+import { eventBookings, events, quizResponses, userProfiles, users } from '../../db/schema';
+import { quizTraits } from '../domain/matching';
+import { tableIcebreakers } from '../domain/table-talk';
 import type { SessionUser } from '../app-env';
 import { CHECK_IN_OPENS_BEFORE_MINUTES, NO_SHOW_AFTER_MINUTES } from '../domain/booking-policy';
 import { TICKET_LABELS } from '../domain/pricing';
@@ -111,19 +113,23 @@ const guestColumns = {
   checked_in_at: sql<string | null>`${eventBookings.checkedInAt}`.as('g_checked_in_at'),
   running_late_minutes: sql<number | null>`${eventBookings.runningLateMinutes}`.as('g_late_minutes'),
   running_late_at: sql<string | null>`${eventBookings.runningLateAt}`.as('g_late_at'),
+  table_number: sql<number | null>`${eventBookings.tableNumber}`.as('g_table'),
+  /** Read for the table's icebreakers only; never sent to the host as such. */
+  answers: sql<string | null>`${quizResponses.answers}`.as('g_answers'),
+  work_profile: sql<string | null>`${userProfiles.workProfile}`.as('g_work'),
 };
 
 type GuestRow = { [K in keyof typeof guestColumns]: (typeof guestColumns)[K]['_']['type'] };
 
-/** A guest as the API answers it. `table` stays null until matching seats the guests (a later issue). */
-function toGuest(row: GuestRow) {
+/** A guest as the API answers it; `table` is their table once the tables are published, else null. */
+function toGuest(row: GuestRow, tablesPublished = false) {
   return {
     booking_id: row.booking_id,
     name: row.name,
     ticket_type: row.ticket_type,
     ticket_label: TICKET_LABELS[row.ticket_type],
     seats: Number(row.seats),
-    table: null as number | null,
+    table: tablesPublished && row.table_number !== null ? Number(row.table_number) : null,
     status: row.status,
     checked_in_at: row.checked_in_at,
     running_late_minutes: row.running_late_minutes,
@@ -132,12 +138,30 @@ function toGuest(row: GuestRow) {
 }
 export type HostGuest = ReturnType<typeof toGuest>;
 
+/** The seated guests' tables, each with icebreakers drawn from its guests' answers (domain/table-talk.ts). */
+function tablesWithIcebreakers(rows: readonly GuestRow[]) {
+  const byTable = new Map<number, GuestRow[]>();
+  for (const row of rows) {
+    if (row.table_number === null || row.status === 'no_show') continue;
+    const n = Number(row.table_number);
+    byTable.set(n, [...(byTable.get(n) ?? []), row]);
+  }
+  return [...byTable]
+    .sort((a, b) => a[0] - b[0])
+    .map(([number, list]) => ({
+      number,
+      seats: list.reduce((n, r) => n + Number(r.seats), 0),
+      icebreakers: tableIcebreakers(list.map((r) => ({ ...quizTraits(r.answers), workProfile: r.work_profile }))),
+    }));
+}
+
 const guestsFrom = (d: Db) =>
   d
     .select(guestColumns)
     .from(eventBookings)
     .innerJoin(users, eq(users.id, eventBookings.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId));
+    .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
+    .leftJoin(quizResponses, eq(quizResponses.userId, eventBookings.userId));
 
 /**
  * A dinner's night for `actor`: the dinner, its guests (confirmed, checked in, no-show; by name)
@@ -152,6 +176,7 @@ export async function hostNight(d: Db, actor: Actor, eventId: string, now: Date)
         venue_name: events.venueName,
         venue_address: events.venueAddress,
         cancelled_at: events.cancelledAt,
+        tables_published_at: events.tablesPublishedAt,
         allowed: sql<number>`${mayRun(actor, sql`"events"."id"`)}`.as('allowed'),
       })
       .from(events)
@@ -168,14 +193,17 @@ export async function hostNight(d: Db, actor: Actor, eventId: string, now: Date)
   if (!event) return { kind: 'not_found' as const };
   if (!Number(event.allowed)) return { kind: 'forbidden' as const };
   const { allowed: _allowed, ...dinner } = event;
+  const published = dinner.tables_published_at !== null;
   const guests = rows
-    .map(toGuest)
+    .map((row) => toGuest(row, published))
     .sort((a, b) => a.name.localeCompare(b.name) || a.booking_id.localeCompare(b.booking_id));
   const seats = (keep: (g: HostGuest) => boolean) => guests.filter(keep).reduce((n, g) => n + g.seats, 0);
   return {
     kind: 'found' as const,
     event: { ...dinner, no_show_at: noShowAt(dinner.starts_at) },
     guests,
+    /** Once published: each table, in order, with icebreakers from what its guests share. */
+    tables: published ? tablesWithIcebreakers(rows) : [],
     counts: {
       expected: seats(() => true),
       checked_in: seats((g) => g.status === 'checked_in'),
@@ -248,11 +276,13 @@ export async function checkIn(
         e_starts_at: sql<string>`${events.startsAt}`.as('e_starts_at'),
         e_cancelled_at: sql<string | null>`${events.cancelledAt}`.as('e_cancelled_at'),
         e_allowed: sql<number>`${mayRun(actor, sql`"events"."id"`)}`.as('e_allowed'),
+        e_tables_published_at: sql<string | null>`${events.tablesPublishedAt}`.as('e_tables_published_at'),
       })
       .from(eventBookings)
       .innerJoin(users, eq(users.id, eventBookings.userId))
       .innerJoin(events, eq(events.id, eventBookings.eventId))
       .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
+      .leftJoin(quizResponses, eq(quizResponses.userId, eventBookings.userId))
       .where(which)
       .limit(1),
   ]);
@@ -260,10 +290,16 @@ export async function checkIn(
   return explain(row, updated.length > 0, now, eventId);
 }
 
-type DinnerColumns = { e_title: string; e_starts_at: string; e_cancelled_at: string | null; e_allowed: number };
+type DinnerColumns = {
+  e_title: string;
+  e_starts_at: string;
+  e_cancelled_at: string | null;
+  e_allowed: number;
+  e_tables_published_at: string | null;
+};
 
 function explain(row: GuestRow & DinnerColumns, changed: boolean, now: Date, eventId?: string): CheckInResult {
-  const guest = toGuest(row);
+  const guest = toGuest(row, row.e_tables_published_at !== null);
   if (changed) return { kind: 'checked_in', already: false, guest };
   if (!Number(row.e_allowed))
     return { kind: 'forbidden', otherDinner: eventId !== undefined && row.event_id !== eventId };

@@ -2,19 +2,22 @@
  * My Booking (`GET /api/bookings/:id`, DESIGN.md "Operating the product"): one guest's own booking
  * with everything its page shows, one object per concern (`booking`, `event`, `venue`, `table`,
  * `ticket`, `reschedule`), so a later concern (the cancellation choice, running late) is a key of
- * its own. Read in one D1 round trip: a batch of two SELECTs (the booking with its dinner, the
- * dinners it may move to), both keyed on the booking id *and* the guest, so another guest's
+ * its own. Read in one D1 round trip: a batch of three SELECTs (the booking with its dinner, the
+ * dinners it may move to, its tablemates' answers once the tables are published), both keyed on the booking id *and* the guest, so another guest's
  * booking reads exactly like an unknown one.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { eventBookings, events } from '../../db/schema';
+import { eventBookings, events, quizResponses, userProfiles } from '../../db/schema';
+import { quizTraits } from '../domain/matching';
+import { tableHints } from '../domain/table-talk';
 import { canReschedule, rescheduleUntil } from '../domain/booking-policy';
 import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
 import { TICKET_LABELS } from '../domain/pricing';
 import { EVENT_TIME, isVenueRevealed } from '../domain/time';
 import { bookingColumns } from './bookings';
+import { SEATED_STATUSES } from './tables';
 import { isBookable } from './events';
 import { moveTargetColumns, seatsLeftSql } from './booking-move';
 import { venueRevealAt } from '../domain/dinner';
@@ -51,10 +54,41 @@ function bookingQuery(d: Db, userId: string, bookingId: string) {
       },
       venueName: booked.venueName,
       venueAddress: booked.venueAddress,
+      tableNumber: eventBookings.tableNumber,
+      tablesPublishedAt: booked.tablesPublishedAt,
     })
     .from(eventBookings)
     .innerJoin(booked, eq(booked.id, eventBookings.eventId))
     .where(own(userId, bookingId));
+}
+
+const mine = alias(eventBookings, 'mine');
+
+/**
+ * Who sits at the guest's table, once the tables are published: the guest's own row and each
+ * tablemate's quiz answers and work, never their names or contacts (the hints count answers,
+ * domain/table-talk.ts). No rows before publication or without a table.
+ */
+function tablematesQuery(d: Db, userId: string, bookingId: string) {
+  return d
+    .select({
+      booking_id: eventBookings.id,
+      answers: quizResponses.answers,
+      work_profile: userProfiles.workProfile,
+    })
+    .from(mine)
+    .innerJoin(booked, and(eq(booked.id, mine.eventId), isNotNull(booked.tablesPublishedAt)))
+    .innerJoin(
+      eventBookings,
+      and(
+        eq(eventBookings.eventId, mine.eventId),
+        eq(eventBookings.tableNumber, mine.tableNumber),
+        inArray(eventBookings.status, [...SEATED_STATUSES]),
+      ),
+    )
+    .leftJoin(quizResponses, eq(quizResponses.userId, eventBookings.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
+    .where(and(eq(mine.id, bookingId), eq(mine.userId, userId)));
 }
 
 /**
@@ -79,11 +113,31 @@ function moveOptionsQuery(d: Db, userId: string, bookingId: string, nowIso: stri
  * batch (the reschedule answers with the page as it is after the move, in the same round trip).
  */
 export function myBookingQueries(d: Db, userId: string, bookingId: string, now: Date) {
-  return [bookingQuery(d, userId, bookingId), moveOptionsQuery(d, userId, bookingId, now.toISOString())] as const;
+  return [
+    bookingQuery(d, userId, bookingId),
+    moveOptionsQuery(d, userId, bookingId, now.toISOString()),
+    tablematesQuery(d, userId, bookingId),
+  ] as const;
 }
 
 type BookingRows = Awaited<ReturnType<typeof bookingQuery>>;
 type OptionRows = Awaited<ReturnType<typeof moveOptionsQuery>>;
+type MateRows = Awaited<ReturnType<typeof tablematesQuery>>;
+
+/**
+ * The guest's table once published: its number and three to five anonymous hints about the
+ * others at it (the guest's own party partner, who has no quiz, is not among them).
+ */
+function tableOf(bookingId: string, tableNumber: number | null, publishedAt: string | null, mates: MateRows) {
+  if (!publishedAt || tableNumber === null) return null;
+  const talker = (m: MateRows[number]) => ({ ...quizTraits(m.answers), workProfile: m.work_profile });
+  const self = mates.find((m) => m.booking_id === bookingId);
+  const others = mates.filter((m) => m.booking_id !== bookingId).map(talker);
+  return {
+    number: tableNumber,
+    hints: tableHints(self ? talker(self) : { ...quizTraits(null), workProfile: null }, others),
+  };
+}
 
 /** Why a booking cannot be moved now, in the guest's words, or null when it can. */
 function rescheduleRefusal(status: string, event: { starts_at: string; cancelled_at: string | null }, now: Date) {
@@ -94,7 +148,7 @@ function rescheduleRefusal(status: string, event: { starts_at: string; cancelled
 }
 
 /** Shapes the rows of {@link myBookingQueries} into the wire answer, or null when there is no such booking of this guest's. */
-export function toMyBookingView([rows, options]: [BookingRows, OptionRows], now: Date) {
+export function toMyBookingView([rows, options, mates]: readonly [BookingRows, OptionRows, MateRows], now: Date) {
   const row = rows[0];
   if (!row) return null;
   const { booking, event } = row;
@@ -112,8 +166,8 @@ export function toMyBookingView([rows, options]: [BookingRows, OptionRows], now:
       name: revealed ? row.venueName : null,
       address: revealed ? row.venueAddress : null,
     },
-    /** The guest's table once the tables are published (matching: a later issue), null until then. */
-    table: null,
+    /** The guest's table once the tables are published, with anonymous hints; null until then. */
+    table: tableOf(booking.id, row.tableNumber, row.tablesPublishedAt, mates),
     /** What the QR code carries and a host types: random, never derived from the booking id. */
     ticket: { code: row.ticketCode, label: TICKET_LABELS[booking.ticket_type] },
     reschedule: {
@@ -137,6 +191,5 @@ export type MyBookingView = NonNullable<ReturnType<typeof toMyBookingView>>;
 
 /** `GET /api/bookings/:id`: the guest's own booking, or null (unknown, or another guest's). */
 export async function myBookingView(d: Db, userId: string, bookingId: string, now = new Date()) {
-  const [rows, options] = await d.batch(myBookingQueries(d, userId, bookingId, now));
-  return toMyBookingView([rows, options], now);
+  return toMyBookingView(await d.batch(myBookingQueries(d, userId, bookingId, now)), now);
 }

@@ -22,6 +22,7 @@ import { notifyConfirmed } from './booking-pipeline';
 import { moveBookingStatements } from './booking-move';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, toMyBookingView } from './my-booking';
+import { hasTablesSql, seatLateBooking } from './tables';
 
 export type RescheduleResult =
   | { kind: 'moved'; view: MyBookingView }
@@ -56,22 +57,26 @@ export async function rescheduleBooking(
   // The target is in the same city as the dinner the order is on.
   const sameCity = sql`${events.city} = (SELECT booked.city FROM ${events} AS booked WHERE booked.id = ${paymentOrders.eventId})`;
 
-  const [movedOrder, movedBooking, , [target], bookingRows, optionRows] = await d.batch([
+  const [movedOrder, movedBooking, , [target], bookingRows, optionRows, mateRows] = await d.batch([
     ...moveBookingStatements(d, { bookingId, targetId, nowIso, movableOrder, targetRule: sameCity }),
     d
       .select({
         id: events.id,
         city: events.city,
         bookable: sql<number>`CASE WHEN ${isBookable(nowIso)} THEN 1 ELSE 0 END`,
+        hasTables: hasTablesSql(sql`${events.id}`),
       })
       .from(events)
       .where(eq(events.id, targetId)),
     ...myBookingQueries(d, userId, bookingId, now),
   ]);
 
-  const view = toMyBookingView([bookingRows, optionRows], now);
+  const view = toMyBookingView([bookingRows, optionRows, mateRows], now);
   if (!view) return { kind: 'not_found' };
   if (movedOrder.length === 1 && movedBooking.length === 1) {
+    // At a dinner with tables already, the guest joins one (nobody moves).
+    if (target && Number(target.hasTables))
+      await seatLateBooking(d, bookingId).catch((err) => console.error('could not seat moved booking', bookingId, err));
     await sendNewConfirmation(env, d, bookingId);
     return { kind: 'moved', view };
   }

@@ -1,0 +1,612 @@
+/**
+ * Table matching (SPEC §1 "guests are matched into tables from profile and quiz answers", DESIGN.md
+ * "Matching", docs/decisions/022). Pure and deterministic: the same parties and seed always give
+ * the same tables, whatever order they arrive in; no clock, no I/O, no Math.random.
+ *
+ * A *party* is one booking: a single guest, or a couple / female duo who always sit together.
+ * Hard rules: every party at exactly one table; parties never split; every table within the
+ * dinner's sizes (6-8) whenever the count allows it — when it cannot, `planTables` says so and
+ * the sizes are as close to the range as they can be. Soft goals are the terms of `tableCost`;
+ * `seatingScore` weighs the worst table on top of the average, so one miserable table is not
+ * bought with five slightly better ones.
+ */
+import type { TicketType } from './pricing';
+import { ageInIst } from './time';
+
+export type MatchSex = 'male' | 'female';
+export type Battery = 'extrovert' | 'introvert' | 'ambivert';
+
+/** One person at the table as the matching sees them; null is "we do not know". */
+export type MatchGuest = {
+  sex: MatchSex | null;
+  age: number | null;
+  battery: Battery | null;
+  /** Quiz picks (SPEC §2: music up to 3, films exactly 3), by value. */
+  music: readonly string[];
+  films: readonly string[];
+};
+
+export type MatchParty = { id: string; guests: readonly MatchGuest[] };
+
+export type TableSizes = { min: number; max: number };
+export const TABLE_SIZES: TableSizes = { min: 6, max: 8 };
+
+/** How many tables a dinner gets and the sizes each may take. */
+export type TablePlan = {
+  tables: number;
+  min: number;
+  max: number;
+  /** False when the guests cannot all sit at tables of `sizes.min`-`sizes.max` (e.g. 10 or 17). */
+  fits: boolean;
+};
+
+/**
+ * Tables for `guests` people. Up to `max` guests share one table (fewer than `min` too: a small
+ * dinner is one table, reported as not fitting). Otherwise the fewest tables of at most `max`;
+ * when that would leave a table under `min` (10 or 17 guests at 6-8), the same number of tables
+ * with sizes one or two under the minimum — a chair short is easier to live with than a table
+ * over what the restaurant seats.
+ * @example planTables(20) // { tables: 3, min: 6, max: 8, fits: true }
+ * @example planTables(10) // { tables: 2, min: 5, max: 8, fits: false }
+ */
+export function planTables(guests: number, sizes: TableSizes = TABLE_SIZES): TablePlan {
+  if (guests <= sizes.max) return { tables: 1, min: guests, max: guests, fits: guests >= sizes.min };
+  const tables = Math.ceil(guests / sizes.max);
+  if (tables * sizes.min <= guests) return { tables, min: sizes.min, max: sizes.max, fits: true };
+  return { tables, min: Math.floor(guests / tables), max: sizes.max, fits: false };
+}
+
+/**
+ * The weights of the soft goals. Each term is documented where it is computed; a lone man or
+ * woman outweighs everything else together, so it is only ever accepted when unavoidable.
+ */
+export const WEIGHTS = {
+  /** Per lone man and per lone woman at a table. */
+  lone: 100,
+  /** (men − women)² / size: sexes balanced, spread evenly across tables. */
+  sexBalance: 3,
+  /** (extroverts − the dinner's share of them)²: extroverts spread out. */
+  extroverts: 2,
+  /** A table of only introverts (no extrovert, no ambivert) when avoidable. */
+  onlyIntroverts: 10,
+  /** Per year between the youngest and the oldest guest. */
+  ageSpread: 0.3,
+  /** Share of guests with no music or film pick in common with anyone at the table. */
+  noTastemate: 4,
+  /** 1 − the share of pairs at the table who share a music or film pick. */
+  sharedTastes: 2,
+} as const;
+
+/** What the whole dinner looks like, for the terms measured against it. */
+export type DinnerMix = { guests: number; extroverts: number };
+
+export function dinnerMix(parties: readonly MatchParty[]): DinnerMix {
+  let guests = 0;
+  let extroverts = 0;
+  for (const p of parties)
+    for (const g of p.guests) {
+      guests++;
+      if (g.battery === 'extrovert') extroverts++;
+    }
+  return { guests, extroverts };
+}
+
+export type CostTerms = {
+  lone: number;
+  sexBalance: number;
+  extroverts: number;
+  onlyIntroverts: number;
+  ageSpread: number;
+  noTastemate: number;
+  sharedTastes: number;
+};
+
+/**
+ * A guest as the search handles them: tastes as bit masks over the dinner's distinct picks (the
+ * quiz has 25 options, so two 31-bit words hold any dinner's), so "shares a pick" is one AND.
+ */
+type Seat = { sex: MatchSex | null; age: number | null; battery: Battery | null; lo: number; hi: number };
+
+/** The seats of some guests, the picks numbered in a dictionary shared by one search. */
+function toSeats(guests: readonly MatchGuest[], picks: Map<string, number>): Seat[] {
+  return guests.map((g) => {
+    let lo = 0;
+    let hi = 0;
+    for (const [kind, list] of [
+      ['m', g.music],
+      ['f', g.films],
+    ] as const)
+      for (const value of list) {
+        const key = `${kind}:${value}`;
+        let bit = picks.get(key);
+        if (bit === undefined) {
+          bit = picks.size;
+          picks.set(key, bit);
+        }
+        // Beyond 62 distinct picks (impossible with the quiz's 25) a pick is not compared.
+        if (bit < 31) lo |= 1 << bit;
+        else if (bit < 62) hi |= 1 << (bit - 31);
+      }
+    return { sex: g.sex, age: g.age, battery: g.battery, lo, hi };
+  });
+}
+
+function seatTerms(seats: readonly Seat[], mix: DinnerMix): CostTerms {
+  const size = seats.length;
+  if (size === 0)
+    return { lone: 0, sexBalance: 0, extroverts: 0, onlyIntroverts: 0, ageSpread: 0, noTastemate: 0, sharedTastes: 0 };
+  let men = 0;
+  let women = 0;
+  let extroverts = 0;
+  let introverts = 0;
+  let batteries = 0;
+  let youngest = Number.POSITIVE_INFINITY;
+  let oldest = Number.NEGATIVE_INFINITY;
+  for (const g of seats) {
+    if (g.sex === 'male') men++;
+    else if (g.sex === 'female') women++;
+    if (g.battery) batteries++;
+    if (g.battery === 'extrovert') extroverts++;
+    else if (g.battery === 'introvert') introverts++;
+    if (g.age !== null) {
+      youngest = Math.min(youngest, g.age);
+      oldest = Math.max(oldest, g.age);
+    }
+  }
+  // Tastes: who has a tastemate, and how many pairs share something. Guests without picks (a
+  // party's second guest) neither count nor are counted against.
+  let withPicks = 0;
+  let withoutMate = 0;
+  let sharingPairs = 0;
+  for (let i = 0; i < size; i++) {
+    const a = seats[i];
+    if (!(a.lo | a.hi)) continue;
+    withPicks++;
+    let mate = false;
+    for (let j = 0; j < size; j++) {
+      if (j === i) continue;
+      const b = seats[j];
+      if ((a.lo & b.lo) | (a.hi & b.hi)) {
+        mate = true;
+        if (j > i) sharingPairs++;
+      }
+    }
+    if (!mate) withoutMate++;
+  }
+  const pairs = (withPicks * (withPicks - 1)) / 2;
+  const expectedExtroverts = mix.guests ? (mix.extroverts * size) / mix.guests : 0;
+  return {
+    lone: (men === 1 ? 1 : 0) + (women === 1 ? 1 : 0),
+    sexBalance: (men - women) ** 2 / size,
+    extroverts: (extroverts - expectedExtroverts) ** 2,
+    onlyIntroverts: batteries > 0 && introverts === batteries ? 1 : 0,
+    ageSpread: oldest >= youngest ? oldest - youngest : 0,
+    noTastemate: withPicks > 1 ? withoutMate / withPicks : 0,
+    sharedTastes: pairs > 0 ? 1 - sharingPairs / pairs : 0,
+  };
+}
+
+/** Each soft goal of one table, unweighted (see WEIGHTS for what each measures). */
+export function tableTerms(guests: readonly MatchGuest[], mix: DinnerMix): CostTerms {
+  return seatTerms(toSeats(guests, new Map()), mix);
+}
+
+const TERM_KEYS = Object.keys(WEIGHTS) as (keyof CostTerms)[];
+const weigh = (t: CostTerms) => {
+  let cost = 0;
+  for (const k of TERM_KEYS) cost += WEIGHTS[k] * t[k];
+  return cost;
+};
+
+/** One table's cost: the weighted sum of its terms (lower is better, 0 is perfect). */
+export function tableCost(guests: readonly MatchGuest[], mix: DinnerMix): number {
+  return weigh(tableTerms(guests, mix));
+}
+
+/**
+ * The fair objective (lower is better): the average table's cost plus the worst table's, so the
+ * worst table counts more than the average one and the search cannot hide one bad table.
+ */
+export function seatingScore(costs: readonly number[]): number {
+  if (costs.length === 0) return 0;
+  let sum = 0;
+  let worst = 0;
+  for (const c of costs) {
+    sum += c;
+    worst = Math.max(worst, c);
+  }
+  return sum / costs.length + worst;
+}
+
+/** Scores a seating given as tables of parties (for the console, tests and the benchmark). */
+export function scoreTables(tables: readonly (readonly MatchParty[])[], mix?: DinnerMix): number {
+  const m = mix ?? dinnerMix(tables.flat());
+  return seatingScore(
+    tables.map((t) =>
+      tableCost(
+        t.flatMap((p) => p.guests),
+        m,
+      ),
+    ),
+  );
+}
+
+/** 32-bit FNV-1a: a seed string (the dinner id) as a number. */
+export function hashSeed(seed: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) {
+    h ^= seed.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small, fast, seeded generator; the whole search is reproducible from its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type Seating = {
+  /** Party ids per table, tables in order; each table's parties sorted by id. */
+  tables: string[][];
+  plan: TablePlan;
+  /** seatingScore of the result (lower is better). */
+  score: number;
+};
+
+export type SeatOptions = {
+  seed: string;
+  sizes?: TableSizes;
+  /**
+   * How many candidate moves the search may evaluate: bounds its time the same way on every
+   * machine (a wall clock would make the result depend on the machine's speed).
+   */
+  budget?: number;
+};
+
+export const DEFAULT_BUDGET = 100_000;
+/** Restarts in a row that find nothing better before the search calls the best seating final. */
+const PATIENCE = 12;
+
+/**
+ * Seats the parties at tables: a greedy first seating (parties of two first, each where it costs
+ * least among the tables with room left in the plan), then a seeded local search of moves and
+ * swaps that keeps every table within the plan's sizes, with random restarts from the best
+ * seating found while the budget lasts.
+ */
+export function seatParties(input: readonly MatchParty[], options: SeatOptions): Seating {
+  // Sorted by id: the caller's order never changes the result.
+  const parties = [...input].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const mix = dinnerMix(parties);
+  const plan = planTables(mix.guests, options.sizes ?? TABLE_SIZES);
+  if (parties.length === 0) return { tables: [], plan: { ...plan, tables: 0 }, score: 0 };
+  const random = seededRandom(hashSeed(options.seed));
+  const k = plan.tables;
+  const sizeOf = parties.map((p) => p.guests.length);
+  const picks = new Map<string, number>();
+  const seatsOf = parties.map((p) => toSeats(p.guests, picks));
+  // One buffer for the seats of the table being costed: the search costs two tables per candidate
+  // move, and a fresh array each time was a good part of its run time.
+  const buffer: Seat[] = [];
+  const costOf = (list: readonly number[]) => {
+    buffer.length = 0;
+    for (const i of list) for (const seat of seatsOf[i]) buffer.push(seat);
+    return weigh(seatTerms(buffer, mix));
+  };
+
+  // Target sizes: parties of two dealt round-robin, then singles to the emptiest table. With at
+  // most one more pair at any table, the sizes differ by at most two and all fit the plan.
+  const order = parties.map((_, i) => i).sort((a, b) => sizeOf[b] - sizeOf[a] || a - b);
+  const targets = new Array<number>(k).fill(0);
+  for (const i of order) {
+    let best = 0;
+    for (let t = 1; t < k; t++) if (targets[t] < targets[best]) best = t;
+    targets[best] += sizeOf[i];
+  }
+
+  const table = new Array<number>(parties.length).fill(-1);
+  const members: number[][] = Array.from({ length: k }, () => []);
+  const size = new Array<number>(k).fill(0);
+  const costs = new Array<number>(k).fill(0);
+
+  // Greedy: each party (pairs first, then in a seeded order) where it adds the least cost.
+  const singles = order.filter((i) => sizeOf[i] === 1);
+  shuffle(singles, random);
+  const greedyOrder = [...order.filter((i) => sizeOf[i] > 1), ...singles];
+  for (const i of greedyOrder) {
+    let bestT = -1;
+    let bestDelta = Number.POSITIVE_INFINITY;
+    for (let t = 0; t < k; t++) {
+      if (size[t] + sizeOf[i] > targets[t]) continue;
+      const delta = costOf([...members[t], i]) - costs[t];
+      if (delta < bestDelta) {
+        bestDelta = delta;
+        bestT = t;
+      }
+    }
+    // Cannot happen (targets add up to every guest and pairs were dealt first); kept total.
+    if (bestT < 0) bestT = size.indexOf(Math.min(...size));
+    table[i] = bestT;
+    members[bestT].push(i);
+    size[bestT] += sizeOf[i];
+    costs[bestT] = costOf(members[bestT]);
+  }
+
+  const fitsPlan = (t: number, newSize: number) =>
+    newSize <= Math.max(plan.max, targets[t]) && newSize >= Math.min(plan.min, targets[t]);
+
+  let current = seatingScore(costs);
+  let best = { table: [...table], score: current };
+  let budget = options.budget ?? DEFAULT_BUDGET;
+  let fruitless = 0;
+  const n = parties.length;
+
+  const costWith = (t: number, remove: number, add: number, remove2 = -1) => {
+    const list = members[t].filter((i) => i !== remove && i !== remove2);
+    if (add >= 0) list.push(add);
+    return costOf(list);
+  };
+  const costWithTwo = (t: number, remove: number, add: number, add2: number) => {
+    const list = members[t].filter((i) => i !== remove);
+    list.push(add, add2);
+    return costOf(list);
+  };
+  const scoreWith = (a: number, ca: number, b: number, cb: number) => {
+    let sum = 0;
+    let worst = 0;
+    for (let t = 0; t < k; t++) {
+      const c = t === a ? ca : t === b ? cb : costs[t];
+      sum += c;
+      worst = Math.max(worst, c);
+    }
+    return sum / k + worst;
+  };
+  const place = (i: number, from: number, to: number) => {
+    members[from] = members[from].filter((x) => x !== i);
+    members[to].push(i);
+    size[from] -= sizeOf[i];
+    size[to] += sizeOf[i];
+    table[i] = to;
+  };
+
+  while (k > 1 && budget > 0) {
+    // One hill climb: try every move and swap in a seeded order, take any improvement, repeat
+    // until a whole pass finds none (a local optimum) or the budget runs out.
+    let improved = true;
+    while (improved && budget > 0) {
+      improved = false;
+      const idx = parties.map((_, i) => i);
+      shuffle(idx, random);
+      for (const i of idx) {
+        if (budget <= 0) break;
+        const a = table[i];
+        // Moves: party i to another table.
+        for (let b = 0; b < k && budget > 0; b++) {
+          if (b === a) continue;
+          if (!fitsPlan(a, size[a] - sizeOf[i]) || !fitsPlan(b, size[b] + sizeOf[i])) continue;
+          budget--;
+          const ca = costWith(a, i, -1);
+          const cb = costWith(b, -1, i);
+          const s = scoreWith(a, ca, b, cb);
+          if (s < current - 1e-9) {
+            place(i, a, b);
+            costs[a] = ca;
+            costs[b] = cb;
+            current = s;
+            improved = true;
+            break;
+          }
+        }
+        if (table[i] !== a) continue;
+        // Swaps: party i with a party j at another table.
+        for (let j = 0; j < n && budget > 0; j++) {
+          const b = table[j];
+          if (b === a) continue;
+          const d = sizeOf[j] - sizeOf[i];
+          if (!fitsPlan(a, size[a] + d) || !fitsPlan(b, size[b] - d)) continue;
+          budget--;
+          const ca = costWith(a, i, j);
+          const cb = costWith(b, j, i);
+          const s = scoreWith(a, ca, b, cb);
+          if (s < current - 1e-9) {
+            place(i, a, b);
+            place(j, b, a);
+            costs[a] = ca;
+            costs[b] = cb;
+            current = s;
+            improved = true;
+            break;
+          }
+        }
+        if (table[i] !== a || sizeOf[i] !== 2) continue;
+        // A party of two for two singles at another table. Without it a pair could only trade
+        // places with another pair whenever the sizes are fixed (12, 24, 48, 96 or 200 guests fill
+        // every table to the plan's size exactly), so the greedy's place for a couple was final:
+        // the benchmark found 12-guest dinners 5% off the optimum and, on dinners of mostly men,
+        // a lone woman that putting two couples together would have avoided.
+        for (let b = 0; b < k && budget > 0 && table[i] === a; b++) {
+          if (b === a) continue;
+          const singlesAtB = members[b].filter((x) => sizeOf[x] === 1);
+          for (let x = 0; x < singlesAtB.length && table[i] === a && budget > 0; x++)
+            for (let y = x + 1; y < singlesAtB.length && budget > 0; y++) {
+              const j = singlesAtB[x];
+              const l = singlesAtB[y];
+              budget--;
+              const ca = costWithTwo(a, i, j, l);
+              const cb = costWith(b, j, i, l);
+              const s = scoreWith(a, ca, b, cb);
+              if (s < current - 1e-9) {
+                place(i, a, b);
+                place(j, b, a);
+                place(l, b, a);
+                costs[a] = ca;
+                costs[b] = cb;
+                current = s;
+                improved = true;
+                break;
+              }
+            }
+        }
+      }
+    }
+    if (current < best.score - 1e-9) {
+      best = { table: [...table], score: current };
+      fruitless = 0;
+    } else fruitless++;
+    if (budget <= 0 || best.score === 0 || fruitless >= PATIENCE) break;
+    // Restart from the best seating, shaken by a few random swaps of same-size parties.
+    for (let t = 0; t < k; t++) members[t] = [];
+    size.fill(0);
+    best.table.forEach((t, i) => {
+      table[i] = t;
+      members[t].push(i);
+      size[t] += sizeOf[i];
+    });
+    const kicks = 2 + Math.floor(random() * 3);
+    for (let s = 0; s < kicks; s++) {
+      const i = Math.floor(random() * n);
+      const j = Math.floor(random() * n);
+      if (table[i] !== table[j] && sizeOf[i] === sizeOf[j]) {
+        const a = table[i];
+        const b = table[j];
+        place(i, a, b);
+        place(j, b, a);
+      }
+    }
+    for (let t = 0; t < k; t++) costs[t] = costOf(members[t]);
+    current = seatingScore(costs);
+    budget -= k;
+  }
+
+  const tables = Array.from({ length: k }, () => [] as string[]);
+  best.table.forEach((t, i) => {
+    tables[t].push(parties[i].id);
+  });
+  for (const t of tables) t.sort();
+  return { tables, plan, score: best.score };
+}
+
+function shuffle<T>(list: T[], random: () => number) {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+}
+
+/**
+ * The table a party booked after the tables were set should join: among the tables with room
+ * (under `sizes.max` once it sits down), the one whose cost rises least; when every table is
+ * full, the smallest. Nobody already seated moves.
+ * @returns the index into `tables`, or -1 when there is no table at all.
+ */
+export function bestTableFor(
+  party: MatchParty,
+  tables: readonly (readonly MatchParty[])[],
+  sizes: TableSizes = TABLE_SIZES,
+): number {
+  if (tables.length === 0) return -1;
+  const mix = dinnerMix([...tables.flat(), party]);
+  const seated = tables.map((t) => t.flatMap((p) => p.guests));
+  const withRoom = seated.map((_, i) => i).filter((i) => seated[i].length + party.guests.length <= sizes.max);
+  if (withRoom.length === 0) {
+    let smallest = 0;
+    for (let i = 1; i < seated.length; i++) if (seated[i].length < seated[smallest].length) smallest = i;
+    return smallest;
+  }
+  let best = withRoom[0];
+  let bestDelta = Number.POSITIVE_INFINITY;
+  for (const i of withRoom) {
+    const delta = tableCost([...seated[i], ...party.guests], mix) - tableCost(seated[i], mix);
+    if (delta < bestDelta - 1e-9) {
+      bestDelta = delta;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** What the matching reads of a booking: its party, from the booker's profile and quiz. */
+export type BookingForMatching = {
+  id: string;
+  /** 1 (a male or female ticket) or 2 (couple, female duo). */
+  seats: number;
+  ticketType: TicketType;
+  sex: string | null;
+  dateOfBirth: string | null;
+  /** quiz_responses.answers, the raw JSON as stored (SPEC §3), or null without a quiz. */
+  answers: string | null;
+};
+
+/** The quiz answers the matching and the table talk read, parsed leniently (old rows, no quiz). */
+export type QuizTraits = {
+  battery: Battery | null;
+  music: string[];
+  films: string[];
+  superpower: string | null;
+  doingNothing: string | null;
+  freeEntry: string | null;
+  netflix: string | null;
+  diet: string | null;
+};
+
+export function quizTraits(answers: string | null): QuizTraits {
+  let a: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = answers ? JSON.parse(answers) : {};
+    if (parsed && typeof parsed === 'object') a = parsed as Record<string, unknown>;
+  } catch {
+    // A row that is not JSON reads as no answers at all.
+  }
+  const str = (k: string) => (typeof a[k] === 'string' ? (a[k] as string) : null);
+  const list = (k: string) => (Array.isArray(a[k]) ? (a[k] as unknown[]).filter((x) => typeof x === 'string') : []);
+  const battery = str('social_battery');
+  return {
+    battery: battery === 'extrovert' || battery === 'introvert' || battery === 'ambivert' ? battery : null,
+    music: list('music_genres') as string[],
+    films: list('movie_genres') as string[],
+    superpower: str('superpower'),
+    doingNothing: str('doing_nothing'),
+    freeEntry: str('free_entry'),
+    netflix: str('netflix_style'),
+    diet: str('dietary_preferences'),
+  };
+}
+
+/**
+ * A booking as a party. The ticket says who comes: a male or female ticket one guest of that sex
+ * (what they booked as, even when the profile prefers not to say), a couple one man and one woman,
+ * a female duo two women. The booker is who their profile and quiz say; the second guest is of
+ * about the booker's age, with no quiz of their own (they count for the sexes, not for the social
+ * battery or the tastes).
+ */
+export function partyOf(b: BookingForMatching, dinnerStartsAt: string): MatchParty {
+  const traits = quizTraits(b.answers);
+  const profileSex: MatchSex | null = b.sex === 'male' || b.sex === 'female' ? b.sex : null;
+  const age = b.dateOfBirth ? ageInIst(b.dateOfBirth, new Date(dinnerStartsAt)) : null;
+  const guest = (sex: MatchSex | null): MatchGuest => ({
+    sex,
+    age,
+    battery: traits.battery,
+    music: traits.music,
+    films: traits.films,
+  });
+  const partner = (sex: MatchSex): MatchGuest => ({ sex, age, battery: null, music: [], films: [] });
+  switch (b.ticketType) {
+    case 'male':
+    case 'female':
+      return { id: b.id, guests: [guest(b.ticketType)] };
+    case 'female_duo':
+      return { id: b.id, guests: [guest('female'), partner('female')] };
+    case 'couple': {
+      const booker = profileSex ?? 'male';
+      return { id: b.id, guests: [guest(booker), partner(booker === 'male' ? 'female' : 'male')] };
+    }
+  }
+}

@@ -1,0 +1,412 @@
+/**
+ * A dinner's tables (issue 13, DESIGN.md "Matching", docs/decisions/022): run the matching, adjust
+ * by hand, lock, publish; the cron publishes by itself at the 48-hour reveal; a booking made or
+ * moved in after the tables were set joins the table that fits best without moving anyone.
+ *
+ * The seating lives on the booking (`event_bookings.table_number`: a party is one booking, so it
+ * can never be split); `event_tables` holds the locks; `events.tables_published_at` decides who
+ * may see it (operators always, guests and hosts once published).
+ */
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from '../../db/client';
+import { eventBookings, events, eventTables, quizResponses, userProfiles } from '../../db/schema';
+import {
+  bestTableFor,
+  dinnerMix,
+  type MatchParty,
+  partyOf,
+  planTables,
+  scoreTables,
+  seatParties,
+  TABLE_SIZES,
+} from '../domain/matching';
+import type { BookingStatus } from '../domain/statuses';
+import { tableBalance } from '../domain/table-talk';
+import { HOUR_MS, VENUE_REVEAL_HOURS } from '../domain/time';
+import { auditRow, eventTarget } from './audit';
+
+/** The bookings that sit at a table: coming, or already arrived. */
+export const SEATED_STATUSES = ['confirmed', 'checked_in'] as const satisfies readonly BookingStatus[];
+
+/** The seated bookings of a dinner with what the matching and the console read of each: one query. */
+export function seatedBookingsQuery(d: Db, eventId: string) {
+  return d
+    .select({
+      id: eventBookings.id,
+      userId: eventBookings.userId,
+      seats: eventBookings.seats,
+      ticketType: eventBookings.ticketType,
+      status: eventBookings.status,
+      tableNumber: eventBookings.tableNumber,
+      partyName: eventBookings.partyName,
+      name: userProfiles.fullName,
+      sex: userProfiles.sex,
+      dateOfBirth: userProfiles.dateOfBirth,
+      workProfile: userProfiles.workProfile,
+      answers: quizResponses.answers,
+    })
+    .from(eventBookings)
+    .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
+    .leftJoin(quizResponses, eq(quizResponses.userId, eventBookings.userId))
+    .where(and(eq(eventBookings.eventId, eventId), inArray(eventBookings.status, [...SEATED_STATUSES])))
+    .orderBy(asc(eventBookings.bookingDate), asc(eventBookings.id));
+}
+export type SeatedBooking = Awaited<ReturnType<typeof seatedBookingsQuery>>[number];
+
+function dinnerQuery(d: Db, eventId: string) {
+  return d
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      cancelledAt: events.cancelledAt,
+      publishedAt: events.tablesPublishedAt,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+}
+
+const locksQuery = (d: Db, eventId: string) =>
+  d.select({ number: eventTables.number }).from(eventTables).where(eq(eventTables.eventId, eventId));
+
+/** A dinner with its seated bookings and locked tables, in one round trip; null for an unknown dinner. */
+async function loadDinner(d: Db, eventId: string) {
+  const [dinner, bookings, locks] = await d.batch([
+    dinnerQuery(d, eventId),
+    seatedBookingsQuery(d, eventId),
+    locksQuery(d, eventId),
+  ]);
+  if (!dinner[0]) return null;
+  return { dinner: dinner[0], bookings, locked: new Set(locks.map((l) => l.number)) };
+}
+type LoadedDinner = NonNullable<Awaited<ReturnType<typeof loadDinner>>>;
+
+const partyFor = (b: SeatedBooking, startsAt: string): MatchParty =>
+  partyOf(
+    { id: b.id, seats: b.seats, ticketType: b.ticketType, sex: b.sex, dateOfBirth: b.dateOfBirth, answers: b.answers },
+    startsAt,
+  );
+
+/** The tables as they stand: table number → its bookings, in table order. */
+function tablesOf(bookings: readonly SeatedBooking[]) {
+  const byTable = new Map<number, SeatedBooking[]>();
+  for (const b of bookings) {
+    if (b.tableNumber === null) continue;
+    const list = byTable.get(b.tableNumber) ?? [];
+    list.push(b);
+    byTable.set(b.tableNumber, list);
+  }
+  return [...byTable].sort((a, b) => a[0] - b[0]);
+}
+
+/** The console's view of a dinner's tables (`GET /api/admin/events/:id/tables`). */
+function tablesView({ dinner, bookings, locked }: LoadedDinner) {
+  const parties = new Map(bookings.map((b) => [b.id, partyFor(b, dinner.startsAt)]));
+  const mix = dinnerMix([...parties.values()]);
+  const guestOf = (b: SeatedBooking) => {
+    const booker = parties.get(b.id)?.guests[0];
+    return {
+      booking_id: b.id,
+      name: b.name ?? 'Guest',
+      party_name: b.partyName,
+      seats: b.seats,
+      ticket_type: b.ticketType,
+      checked_in: b.status === 'checked_in',
+      sex: booker?.sex ?? null,
+      age: booker?.age ?? null,
+      social_battery: booker?.battery ?? null,
+    };
+  };
+  const seated = tablesOf(bookings);
+  const numbers = [...new Set([...seated.map(([n]) => n), ...locked])].sort((a, b) => a - b);
+  const tables = numbers.map((number) => {
+    const list = seated.find(([n]) => n === number)?.[1] ?? [];
+    const guests = list.flatMap((b) => parties.get(b.id)?.guests ?? []);
+    return {
+      number,
+      locked: locked.has(number),
+      seats: guests.length,
+      guests: list.map(guestOf),
+      balance: tableBalance(guests, mix),
+    };
+  });
+  const seatedParties = seated.map(([, list]) => list.map((b) => parties.get(b.id) as MatchParty));
+  const plan = planTables(mix.guests);
+  return {
+    event: { id: dinner.id, title: dinner.title, starts_at: dinner.startsAt, cancelled_at: dinner.cancelledAt },
+    published_at: dinner.publishedAt,
+    /** What the dinner's guest count allows: how many tables and whether 6-8 each is possible. */
+    plan: { tables: plan.tables, guests: mix.guests, fits: plan.fits, min: TABLE_SIZES.min, max: TABLE_SIZES.max },
+    /** The fair objective of the seating as it stands (lower is better), null before any seating. */
+    score: seatedParties.length ? Math.round(scoreTables(seatedParties, mix) * 100) / 100 : null,
+    tables,
+    unseated: bookings.filter((b) => b.tableNumber === null).map(guestOf),
+  };
+}
+export type TablesView = ReturnType<typeof tablesView>;
+
+export async function getTables(d: Db, eventId: string): Promise<TablesView | null> {
+  const loaded = await loadDinner(d, eventId);
+  return loaded ? tablesView(loaded) : null;
+}
+
+/**
+ * Sets every listed booking's table in one statement (a CASE over the ids), only within the
+ * dinner; `onlyUnseated` leaves alone a booking that found a table meanwhile.
+ */
+function assignStatement(d: Db, eventId: string, seating: ReadonlyMap<string, number | null>, onlyUnseated = false) {
+  const ids = [...seating.keys()];
+  const cases = sql.join(
+    ids.map((id) => sql`WHEN ${id} THEN ${seating.get(id) ?? null}`),
+    sql` `,
+  );
+  return d
+    .update(eventBookings)
+    .set({ tableNumber: sql`CASE ${eventBookings.id} ${cases} END` })
+    .where(
+      and(
+        eq(eventBookings.eventId, eventId),
+        inArray(eventBookings.id, ids),
+        onlyUnseated ? isNull(eventBookings.tableNumber) : undefined,
+      ),
+    );
+}
+
+/**
+ * Runs the matching over every guest not at a locked table; locked tables keep their guests and
+ * numbers, the others are numbered from 1 around them. Seeded by the dinner's id, so the same
+ * guests give the same tables.
+ */
+function matchSeating({ dinner, bookings, locked }: LoadedDinner) {
+  const free = bookings.filter((b) => b.tableNumber === null || !locked.has(b.tableNumber));
+  const result = seatParties(
+    free.map((b) => partyFor(b, dinner.startsAt)),
+    { seed: dinner.id },
+  );
+  const seating = new Map<string, number>();
+  let next = 1;
+  for (const table of result.tables) {
+    while (locked.has(next)) next++;
+    for (const id of table) seating.set(id, next);
+    next++;
+  }
+  return seating;
+}
+
+export type TablesWrite =
+  | { kind: 'not_found' }
+  | { kind: 'cancelled' }
+  | { kind: 'no_guests' }
+  | { kind: 'stale' }
+  | { kind: 'ok'; tables: TablesView; changed: boolean };
+
+/** `POST /api/admin/events/:id/tables`: (re-)runs the matching; locked tables stay as they are. */
+export async function runMatching(d: Db, actorId: string, eventId: string): Promise<TablesWrite> {
+  const loaded = await loadDinner(d, eventId);
+  if (!loaded) return { kind: 'not_found' };
+  if (loaded.dinner.cancelledAt) return { kind: 'cancelled' };
+  if (loaded.bookings.length === 0) return { kind: 'no_guests' };
+  const seating = matchSeating(loaded);
+  if (seating.size) {
+    await d.batch([
+      assignStatement(d, eventId, seating),
+      auditRow(d, {
+        actorId,
+        action: 'tables.match',
+        target: eventTarget(eventId),
+        before: null,
+        after: { guests: seating.size, tables: new Set(seating.values()).size, locked: loaded.locked.size },
+      }),
+    ]);
+  }
+  return { kind: 'ok', tables: (await getTables(d, eventId)) as TablesView, changed: true };
+}
+
+export type TablesEdit = { tables: { number: number; locked: boolean; booking_ids: string[] }[] };
+
+/**
+ * `PUT /api/admin/events/:id/tables`: the operator's seating by hand. Every listed booking sits at
+ * its listed table; the locks become exactly the listed tables marked locked. A booking not listed
+ * keeps its table (so one made meanwhile is never unseated); a listed booking that is no longer a
+ * seated guest of this dinner (moved, refunded) makes the whole edit stale: nothing changes.
+ */
+export async function saveTables(d: Db, actorId: string, eventId: string, edit: TablesEdit): Promise<TablesWrite> {
+  const loaded = await loadDinner(d, eventId);
+  if (!loaded) return { kind: 'not_found' };
+  if (loaded.dinner.cancelledAt) return { kind: 'cancelled' };
+  const known = new Set(loaded.bookings.map((b) => b.id));
+  const seating = new Map<string, number>();
+  for (const t of edit.tables) for (const id of t.booking_ids) seating.set(id, t.number);
+  if ([...seating.keys()].some((id) => !known.has(id))) return { kind: 'stale' };
+  const lockedNow = edit.tables.filter((t) => t.locked).map((t) => t.number);
+  const before = { locked: [...loaded.locked].sort((a, b) => a - b).join(',') };
+  const after = { locked: lockedNow.join(','), guests: seating.size };
+  const statements: BatchItem<'sqlite'>[] = [
+    d
+      .delete(eventTables)
+      .where(
+        lockedNow.length
+          ? and(eq(eventTables.eventId, eventId), notInArray(eventTables.number, lockedNow))
+          : eq(eventTables.eventId, eventId),
+      ),
+  ];
+  if (lockedNow.length)
+    statements.push(
+      d
+        .insert(eventTables)
+        .values(lockedNow.map((number) => ({ eventId, number, lockedBy: actorId })))
+        .onConflictDoNothing(),
+    );
+  // Last before the audit row, which is written when the statement before it changed a row.
+  if (seating.size) statements.push(assignStatement(d, eventId, seating));
+  statements.push(auditRow(d, { actorId, action: 'tables.update', target: eventTarget(eventId), before, after }));
+  await d.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return { kind: 'ok', tables: (await getTables(d, eventId)) as TablesView, changed: true };
+}
+
+/**
+ * Seats every seated guest who has no table yet: with no tables at all, the matching seats
+ * everyone (but locked tables); otherwise each joins the table that fits best, one by one, and
+ * nobody already seated moves. Returns the statement, or null when everyone has a table.
+ */
+function seatTheRest(d: Db, loaded: LoadedDinner) {
+  const { dinner, bookings } = loaded;
+  const unseated = bookings.filter((b) => b.tableNumber === null);
+  if (unseated.length === 0) return null;
+  const seated = tablesOf(bookings);
+  if (seated.length === 0) return assignStatement(d, dinner.id, matchSeating(loaded));
+  const tables = seated.map(([number, list]) => ({
+    number,
+    parties: list.map((b) => partyFor(b, dinner.startsAt)),
+  }));
+  const seating = new Map<string, number>();
+  for (const b of unseated) {
+    const party = partyFor(b, dinner.startsAt);
+    const at = bestTableFor(
+      party,
+      tables.map((t) => t.parties),
+    );
+    tables[at].parties.push(party);
+    seating.set(b.id, tables[at].number);
+  }
+  return assignStatement(d, dinner.id, seating, true);
+}
+
+export type PublishResult =
+  | { kind: 'not_found' }
+  | { kind: 'cancelled' }
+  | { kind: 'no_guests' }
+  | { kind: 'ok'; tables: TablesView; changed: boolean };
+
+/**
+ * Publishes a dinner's tables: anyone still without a table is seated first (see seatTheRest),
+ * then `tables_published_at` is set once. Publishing again changes nothing. `actorId` is null
+ * for the cron at the 48-hour reveal (no audit row: nobody acted).
+ */
+export async function publishTables(
+  d: Db,
+  actorId: string | null,
+  eventId: string,
+  now = new Date(),
+): Promise<PublishResult> {
+  const loaded = await loadDinner(d, eventId);
+  if (!loaded) return { kind: 'not_found' };
+  if (loaded.dinner.cancelledAt) return { kind: 'cancelled' };
+  if (loaded.bookings.length === 0) return { kind: 'no_guests' };
+  const seat = seatTheRest(d, loaded);
+  const publish = d
+    .update(events)
+    .set({ tablesPublishedAt: now.toISOString(), tablesPublishedBy: actorId })
+    .where(and(eq(events.id, eventId), isNull(events.tablesPublishedAt), isNull(events.cancelledAt)));
+  const statements: BatchItem<'sqlite'>[] = [...(seat ? [seat] : []), publish];
+  if (actorId)
+    statements.push(
+      auditRow(d, {
+        actorId,
+        action: 'tables.publish',
+        target: eventTarget(eventId),
+        before: null,
+        after: { guests: loaded.bookings.length },
+      }),
+    );
+  const results = await d.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  const published = results[seat ? 1 : 0] as unknown as { meta: { changes: number } };
+  return { kind: 'ok', tables: (await getTables(d, eventId)) as TablesView, changed: published.meta.changes > 0 };
+}
+
+/**
+ * Whether the dinner `eventId` (a column or a value) has tables yet (anyone seated): a move reads
+ * it in its own batch and calls {@link seatLateBooking} only then, so a move to a dinner without
+ * tables costs no extra round trip.
+ */
+export const hasTablesSql = (eventId: SQL | string) =>
+  sql<number>`EXISTS (SELECT 1 FROM event_bookings t WHERE t.event_id = ${eventId} AND t.table_number IS NOT NULL)`;
+
+/**
+ * A booking that arrived (paid, or moved in) after its dinner's tables were set joins the table
+ * that fits best; nobody moves. Nothing happens while the dinner has no tables (the matching will
+ * seat it) or when the booking already has one. Safe to repeat.
+ */
+export async function seatLateBooking(d: Db, bookingId: string): Promise<number | null> {
+  const [row] = await d
+    .select({ eventId: eventBookings.eventId, tableNumber: eventBookings.tableNumber })
+    .from(eventBookings)
+    .where(eq(eventBookings.id, bookingId));
+  if (!row || row.tableNumber !== null) return row?.tableNumber ?? null;
+  const loaded = await loadDinner(d, row.eventId);
+  if (!loaded || loaded.dinner.cancelledAt) return null;
+  const me = loaded.bookings.find((b) => b.id === bookingId);
+  const seated = tablesOf(loaded.bookings);
+  if (!me || seated.length === 0) return null;
+  const party = partyFor(me, loaded.dinner.startsAt);
+  const at = bestTableFor(
+    party,
+    seated.map(([, list]) => list.map((b) => partyFor(b, loaded.dinner.startsAt))),
+  );
+  const number = seated[at][0];
+  await d
+    .update(eventBookings)
+    .set({ tableNumber: number })
+    .where(and(eq(eventBookings.id, bookingId), isNull(eventBookings.tableNumber)));
+  return number;
+}
+
+/**
+ * The cron: every dinner inside its 48-hour reveal whose tables are not published gets the
+ * matching's result, published; a dinner already published that has a guest without a table
+ * (a late booking whose seating failed) gets them seated. Idempotent.
+ * @returns how many dinners were published now.
+ */
+export async function publishDueTables(d: Db, now = new Date()): Promise<number> {
+  const seated = sql.join(
+    SEATED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const due = await d
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        isNull(events.cancelledAt),
+        gt(events.startsAt, now.toISOString()),
+        or(
+          and(
+            isNull(events.tablesPublishedAt),
+            lte(events.startsAt, new Date(now.getTime() + VENUE_REVEAL_HOURS * HOUR_MS).toISOString()),
+            sql`EXISTS (SELECT 1 FROM event_bookings b WHERE b.event_id = ${events.id} AND b.status IN (${seated}))`,
+          ),
+          and(
+            isNotNull(events.tablesPublishedAt),
+            sql`EXISTS (SELECT 1 FROM event_bookings b WHERE b.event_id = ${events.id} AND b.status IN (${seated}) AND b.table_number IS NULL)`,
+          ),
+        ),
+      ),
+    );
+  let published = 0;
+  for (const { id } of due) {
+    const result = await publishTables(d, null, id, now);
+    if (result.kind === 'ok' && result.changed) published++;
+  }
+  return published;
+}
