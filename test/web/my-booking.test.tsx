@@ -13,7 +13,13 @@ afterEach(() => {
 });
 
 /** `GET /api/bookings/:id` as the Worker answers it (services/my-booking.ts). */
-function view(over: { reschedule?: Partial<MyBooking['reschedule']>; venue?: Partial<MyBooking['venue']> } = {}) {
+function view(
+  over: {
+    reschedule?: Partial<MyBooking['reschedule']>;
+    venue?: Partial<MyBooking['venue']>;
+    table?: MyBooking['table'];
+  } = {},
+) {
   return {
     booking: {
       id: 'bkg_1',
@@ -40,7 +46,7 @@ function view(over: { reschedule?: Partial<MyBooking['reschedule']>; venue?: Par
       time: '7:00 PM - 10:00 PM',
     },
     venue: { revealed: false, reveals_at: '2030-01-03T13:30:00.000Z', name: null, address: null, ...over.venue },
-    table: null,
+    table: over.table ?? null,
     ticket: { code: '7K3M-Q9TX-2HDR-WB4N', label: 'Male' },
     reschedule: {
       allowed: true,
@@ -88,6 +94,23 @@ function renderPage(initial: ReturnType<typeof view>, fetchImpl?: (url: string, 
 }
 
 describe('My Booking', () => {
+  it('shows the published table: its number and the anonymous hints about the tablemates', async () => {
+    const hints = ['Two fellow ambiverts', 'Someone else picked K-Drama', 'A mix of students and founders'];
+    renderPage(view({ table: { number: 3, hints } }));
+    const section = await screen.findByRole('region', { name: 'Your table' });
+    expect(within(section).getByTestId('table-number').textContent).toBe('3');
+    const list = within(section).getByRole('list', { name: 'About your tablemates' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(hints.map((h) => `✦${h}`));
+    expect(screen.getByRole('link', { name: 'Table 3' }).getAttribute('href')).toBe('#your-table');
+  });
+
+  it('has no table section before the tables are published, and says when they will be', async () => {
+    renderPage(view());
+    await screen.findByRole('heading', { level: 1, name: 'Saturday Night Soirée' });
+    expect(screen.queryByRole('region', { name: 'Your table' })).toBeNull();
+    expect(screen.getByText('Your table of 6-8 is shared 48 hours before the dinner, with the venue.')).toBeTruthy();
+  });
+
   it('shows the dinner in IST, when the venue is revealed, the ticket as a QR code and its code, and the policy', async () => {
     renderPage(view());
     expect(await screen.findByRole('heading', { level: 1, name: 'Saturday Night Soirée' })).toBeTruthy();

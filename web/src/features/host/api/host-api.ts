@@ -9,6 +9,7 @@ export type HostEvent = Awaited<ReturnType<typeof getHostEvents>>['events'][numb
 export const getHostNight = (id: string) => unwrap(api.host.events[':id'].$get({ param: { id } }));
 export type HostNight = Awaited<ReturnType<typeof getHostNight>>;
 export type HostGuest = HostNight['guests'][number];
+export type HostTable = HostNight['tables'][number];
 
 /** How often the night page reads the list again (running-late changes, other hosts' check-ins). */
 export const NIGHT_REFRESH_MS = 20_000;

@@ -1,7 +1,7 @@
 import { CONSOLE_COPY } from '@domain/copy-console';
-import { useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import type { ApiRequestError } from '@/lib/api';
-import { type CheckInAnswer, type HostGuest, useCheckIn, useHostNightQuery } from '../api/host-api';
+import { type CheckInAnswer, type HostGuest, type HostTable, useCheckIn, useHostNightQuery } from '../api/host-api';
 import { HostLink, useHostParams } from '../routing/host-pages';
 import { canScan, TicketScanner, ticketCodeIn } from './ticket-scanner';
 import { formatIstTime } from '@domain/time';
@@ -70,7 +70,7 @@ export function HostNight() {
       </main>
     );
 
-  const { event, guests, counts } = night.data;
+  const { event, guests, counts, tables } = night.data;
   const cancelled = Boolean(event.cancelled_at);
   return (
     <main className="mx-auto min-h-screen max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
@@ -110,6 +110,7 @@ export function HostNight() {
 
       <GuestList
         guests={guests}
+        tables={tables}
         disabled={cancelled}
         pending={checkIn.isPending}
         error={checkIn.isError ? checkIn.error.message : null}
@@ -239,6 +240,7 @@ const STATUS_BADGE: Partial<Record<HostGuest['status'], string>> = {
 /** The guests, searchable by name; a confirmed guest's row is a large button that asks before checking them in. */
 function GuestList({
   guests,
+  tables,
   disabled,
   pending,
   error,
@@ -246,6 +248,8 @@ function GuestList({
   onCheckIn,
 }: {
   guests: HostGuest[];
+  /** The published tables with their icebreakers; empty before publication. */
+  tables: HostTable[];
   disabled: boolean;
   pending: boolean;
   /** Why the last check-in was refused, shown in the dialog that asked for it. */
@@ -268,6 +272,26 @@ function GuestList({
     dialogRef.current?.showModal();
   };
   const close = () => dialogRef.current?.close();
+  const seatedAt = new Set(tables.map((t) => t.number));
+  const unseated = shown.filter((g) => g.table === null || !seatedAt.has(g.table));
+  const guestItem = (g: HostGuest) => (
+    <li key={g.booking_id}>
+      {g.status === 'confirmed' && !disabled ? (
+        <button
+          type="button"
+          className="flex min-h-16 w-full items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3 text-left hover:border-primary focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          onClick={() => ask(g)}
+        >
+          <span className="sr-only">Check in </span>
+          <GuestLine guest={g} />
+        </button>
+      ) : (
+        <div className="flex min-h-16 items-center gap-3 rounded-box border border-base-300 bg-base-200/60 p-3">
+          <GuestLine guest={g} />
+        </div>
+      )}
+    </li>
+  );
 
   return (
     <section aria-labelledby={headingId} className="mt-6">
@@ -290,31 +314,31 @@ function GuestList({
           ? `${shown.length} of ${guests.length} guests match`
           : `${guests.length} ${guests.length === 1 ? 'booking' : 'bookings'}`}
       </p>
-      <ul className="mt-2 grid gap-2">
-        {shown.length === 0 && (
-          <li className="rounded-box border border-base-300 p-4 text-base-content/80">
-            {needle ? 'No guest matches this name.' : 'No guests booked yet.'}
-          </li>
-        )}
-        {shown.map((g) => (
-          <li key={g.booking_id}>
-            {g.status === 'confirmed' && !disabled ? (
-              <button
-                type="button"
-                className="flex min-h-16 w-full items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3 text-left hover:border-primary focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-                onClick={() => ask(g)}
-              >
-                <span className="sr-only">Check in </span>
-                <GuestLine guest={g} />
-              </button>
-            ) : (
-              <div className="flex min-h-16 items-center gap-3 rounded-box border border-base-300 bg-base-200/60 p-3">
-                <GuestLine guest={g} />
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
+      {shown.length === 0 && (
+        <p className="mt-2 rounded-box border border-base-300 p-4 text-base-content/80">
+          {needle ? 'No guest matches this name.' : 'No guests booked yet.'}
+        </p>
+      )}
+      {/* By table once published; a search lists every match together. */}
+      {!needle && tables.length > 0 ? (
+        <>
+          {tables.map((t) => (
+            <TableGroup key={t.number} table={t} guests={shown.filter((g) => g.table === t.number)}>
+              {guestItem}
+            </TableGroup>
+          ))}
+          {unseated.length > 0 && (
+            <section aria-labelledby={`${headingId}-unseated`} className="mt-6">
+              <h3 id={`${headingId}-unseated`} className="text-lg font-bold">
+                Not at a table
+              </h3>
+              <ul className="mt-2 grid gap-2">{unseated.map(guestItem)}</ul>
+            </section>
+          )}
+        </>
+      ) : (
+        shown.length > 0 && <ul className="mt-2 grid gap-2">{shown.map(guestItem)}</ul>
+      )}
       <dialog ref={dialogRef} className="modal" aria-labelledby={`${headingId}-confirm`}>
         <div className="modal-box">
           <h3 id={`${headingId}-confirm`} className="text-xl font-bold">
@@ -354,7 +378,9 @@ function GuestLine({ guest }: { guest: HostGuest }) {
   return (
     <>
       <span className="min-w-0 flex-1">
-        <span className="block break-words text-lg font-semibold">{guest.name || 'No name'}</span>
+        <span className="block break-words text-lg font-semibold">
+          {guest.name || 'No name'}
+        </span>
         <span className="block text-sm text-base-content/80">
           {guest.ticket_label} · {guest.seats} {guest.seats === 1 ? 'seat' : 'seats'} · Table {guest.table ?? '—'}
         </span>
@@ -372,5 +398,37 @@ function GuestLine({ guest }: { guest: HostGuest }) {
         )}
       </span>
     </>
+  );
+}
+
+/**
+ * One table of the night: its guests and, folded away until wanted, icebreakers drawn from what
+ * the table shares (worker/domain/table-talk.ts).
+ */
+function TableGroup({
+  table,
+  guests,
+  children: renderGuest,
+}: {
+  table: HostTable;
+  guests: HostGuest[];
+  children: (g: HostGuest) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h3 id={id} className="text-lg font-bold">
+        Table {table.number} <span className="font-normal text-base-content/80">· {table.seats} seats</span>
+      </h3>
+      <details className="mt-2 rounded-box border border-base-300 bg-base-100 p-3">
+        <summary className="cursor-pointer font-semibold">Icebreakers for table {table.number}</summary>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {table.icebreakers.map((q) => (
+            <li key={q}>{q}</li>
+          ))}
+        </ul>
+      </details>
+      <ul className="mt-2 grid gap-2">{guests.map(renderGuest)}</ul>
+    </section>
   );
 }

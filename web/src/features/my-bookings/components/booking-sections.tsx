@@ -47,12 +47,50 @@ export function WhenWhereSection({ view }: { view: MyBooking }) {
         </dd>
         <dt className="font-semibold text-base-content/80">Table</dt>
         <dd>
-          {table ??
-            (venue.revealed
-              ? 'Your table of 6-8 will appear here once it is published.'
-              : 'Your table of 6-8 is shared 48 hours before the dinner, with the venue.')}
+          {table ? (
+            <a href="#your-table" className="link font-semibold">
+              Table {table.number}
+            </a>
+          ) : venue.revealed ? (
+            'Your table of 6-8 will appear here once it is published.'
+          ) : (
+            'Your table of 6-8 is shared 48 hours before the dinner, with the venue.'
+          )}
         </dd>
       </dl>
+    </Section>
+  );
+}
+
+/**
+ * The guest's table once published: its number, and three to five anonymous hints about the
+ * tablemates drawn from their vibe checks (counts only: never a name or a contact).
+ */
+export function TableSection({ view }: { view: MyBooking }) {
+  const { table } = view;
+  if (!table) return null;
+  return (
+    <Section id="your-table" title="Your table">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <p className="flex shrink-0 flex-col items-center justify-center rounded-box bg-primary px-6 py-4 text-primary-content">
+          <span className="text-sm font-semibold uppercase tracking-wide">Table</span>
+          <span className="font-display text-5xl font-bold leading-none" data-testid="table-number">
+            {table.number}
+          </span>
+        </p>
+        <div>
+          <h3 className="font-semibold">Who you'll be sitting with</h3>
+          <ul className="mt-2 flex flex-col gap-1.5" aria-label="About your tablemates">
+            {table.hints.map((hint) => (
+              <li key={hint} className="flex gap-2">
+                <span aria-hidden="true">✦</span>
+                <span>{hint}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-base-content/80">Names stay a surprise until you sit down.</p>
+        </div>
+      </div>
     </Section>
   );
 }

@@ -4,7 +4,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { ApiRequestError } from '@/lib/api';
 import { useBookingQuery } from '../api/get-booking';
-import { PolicyNote, WhenWhereSection } from './booking-sections';
+import { PolicyNote, TableSection, WhenWhereSection } from './booking-sections';
 import { CancellationChoiceSection } from './cancellation-choice-section';
 import { RescheduleSection } from './reschedule-section';
 import { RunningLateSection } from './running-late-section';
@@ -46,6 +46,7 @@ export function MyBookingPage({ bookingId }: { bookingId: string }) {
         </header>
         <CancellationChoiceSection bookingId={booking.id} />
         <WhenWhereSection view={view} />
+        <TableSection view={view} />
         <TicketSection view={view} />
         <RunningLateSection bookingId={booking.id} />
         <RescheduleSection view={view} />
