@@ -285,6 +285,25 @@ describe('matching a paid dinner of 20 through the API', { timeout: 60_000 }, ()
     expect(JSON.stringify(sent)).toContain(`Your table: ${table}`);
   });
 
+  it('a guest who reschedules into a dinner with tables joins one; nobody there moves', async () => {
+    const target = await createEvent({ capacity: 20 });
+    const from = await createEvent({ capacity: 20, city: target.city, inHours: 24 * 20 });
+    for (const [i, ticket] of (['male', 'female', 'male', 'female', 'male', 'female', 'couple'] as const).entries())
+      await paidGuest(target.id, i, ticket);
+    const op = await operator();
+    expect((await call('POST', `/api/admin/events/${target.id}/tables`, { cookie: op.cookie })).status).toBe(200);
+    const seatedBefore = await tablesOf(target.id);
+    const mover = await paidGuest(from.id, 50, 'female');
+    const res = await call('POST', `/api/bookings/${mover.booking.id}/reschedule`, {
+      cookie: mover.cookie,
+      body: { event_id: target.id },
+    });
+    expect(res.status).toBe(200);
+    const after = await tablesOf(target.id);
+    for (const b of seatedBefore) expect(after.find((a) => a.id === b.id)?.table).toBe(b.table);
+    expect(after.find((b) => b.id === mover.booking.id)?.table).toBe(1);
+  });
+
   it('a dinner outside the reveal window is left alone by the cron', async () => {
     const event = await createEvent({ capacity: 10, inHours: 24 * 5 });
     await bookedGuest(event.id);
