@@ -15,6 +15,7 @@ import { tableHints } from '../domain/table-talk';
 import { canReschedule, rescheduleUntil } from '../domain/booking-policy';
 import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
 import { TICKET_LABELS } from '../domain/pricing';
+import type { BookingStatus } from '../domain/statuses';
 import { EVENT_TIME, isVenueRevealed } from '../domain/time';
 import { bookingColumns } from './bookings';
 import { SEATED_STATUSES } from './tables';
@@ -128,8 +129,16 @@ type MateRows = Awaited<ReturnType<typeof tablematesQuery>>;
  * The guest's table once published: its number and three to five anonymous hints about the
  * others at it (the guest's own party partner, who has no quiz, is not among them).
  */
-function tableOf(bookingId: string, tableNumber: number | null, publishedAt: string | null, mates: MateRows) {
-  if (!publishedAt || tableNumber === null) return null;
+function tableOf(
+  booking: { id: string; status: BookingStatus },
+  tableNumber: number | null,
+  publishedAt: string | null,
+  mates: MateRows,
+) {
+  // A refunded or no-show booking has no seat to go to, whatever number it kept.
+  if (!publishedAt || tableNumber === null || !(SEATED_STATUSES as readonly string[]).includes(booking.status))
+    return null;
+  const bookingId = booking.id;
   const talker = (m: MateRows[number]) => ({ ...quizTraits(m.answers), workProfile: m.work_profile });
   const self = mates.find((m) => m.booking_id === bookingId);
   const others = mates.filter((m) => m.booking_id !== bookingId).map(talker);
@@ -167,7 +176,7 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
       address: revealed ? row.venueAddress : null,
     },
     /** The guest's table once the tables are published, with anonymous hints; null until then. */
-    table: tableOf(booking.id, row.tableNumber, row.tablesPublishedAt, mates),
+    table: tableOf(booking, row.tableNumber, row.tablesPublishedAt, mates),
     /** What the QR code carries and a host types: random, never derived from the booking id. */
     ticket: { code: row.ticketCode, label: TICKET_LABELS[booking.ticket_type] },
     reschedule: {
