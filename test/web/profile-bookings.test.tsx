@@ -66,6 +66,29 @@ describe('BookingsList on /profile', () => {
     ).toEqual(['/booking/bkg_one', '/booking/bkg_two']);
   });
 
+  it("shows the ticket ('Female duo · 2 seats') and the dinner's date and time in IST", async () => {
+    renderWith([
+      booking({
+        event_name: 'Duo',
+        ticket_type: 'female_duo',
+        seats: 2,
+        event_date: '2030-01-05',
+        starts_at: '2030-01-05T13:30:00.000Z',
+      }),
+      booking({ event_name: 'Solo', ticket_type: 'female', seats: 1, starts_at: null }),
+    ]);
+    const [duo, solo] = await screen.findAllByTestId('booking');
+    expect(duo.textContent).toContain('Female duo · 2 seats');
+    expect(duo.textContent).toContain('5 Jan 2030 · 7:00 PM');
+    expect(
+      within(duo)
+        .getByRole('link', { name: /^View booking/ })
+        .getAttribute('aria-label'),
+    ).toBe('View booking: Duo, 5 Jan 2030 · 7:00 PM');
+    expect(solo.textContent).toContain('Female · 1 seat');
+    expect(solo.textContent).not.toContain('1 seats');
+  });
+
   it("offers 'Browse Events' when there are no bookings", async () => {
     renderWith([]);
     const link = await screen.findByRole('link', { name: 'Browse Events' });

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF } from 'cloudflare:test';
 import worker from '../../worker/index';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { OTP_RESEND_AFTER_S, OTP_SENDS_PER_HOUR } from '../../worker/domain/auth';
 import { LIMITS } from '../../worker/services/phone-sign-in';
 import { cookiesFrom, latestCode, ORIGIN, postJson, randomIp, randomPhone, signIn } from './helpers/auth';
 
@@ -31,7 +32,7 @@ describe('sending a sign-in code', () => {
     const phone = randomPhone();
     const res = await send(phone);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ sent: true, phone: `+91${phone}` });
+    expect(await res.json()).toEqual({ sent: true, phone: `+91${phone}`, resend_in: 30 });
     expect(await latestCode(`+91${phone}`)).toMatch(/^\d{6}$/);
   });
 
@@ -114,6 +115,46 @@ describe('sending a sign-in code', () => {
     const retry = Number(res.headers.get('Retry-After'));
     expect(retry).toBeGreaterThan(30);
     expect(retry).toBeLessThanOrEqual(3600);
+  });
+
+  it('says when the code step may resend: the server then accepts it, and not a second earlier', async () => {
+    const phone = randomPhone();
+    const key = `otp-send:phone:+91${phone}`;
+    const first = (await (await send(phone)).json()) as { resend_in: number };
+    expect(first.resend_in).toBe(OTP_RESEND_AFTER_S);
+    // Still inside the countdown (the send was 25 s ago): refused, with the time that is left.
+    await env.DB.prepare('UPDATE rate_events SET at = ? WHERE key = ?')
+      .bind(new Date(Date.now() - 25_000).toISOString(), key)
+      .run();
+    const early = await send(phone);
+    expect(early.status).toBe(429);
+    expect(Number(early.headers.get('Retry-After'))).toBeLessThanOrEqual(5);
+    // The countdown has run out (31 s ago): the resend goes through and delivers a new code.
+    await env.DB.prepare('UPDATE rate_events SET at = ? WHERE key = ?')
+      .bind(new Date(Date.now() - 31_000).toISOString(), key)
+      .run();
+    const before = await latestCode(`+91${phone}`);
+    const resent = await send(phone);
+    expect(resent.status).toBe(200);
+    expect(((await resent.json()) as { resend_in: number }).resend_in).toBe(OTP_RESEND_AFTER_S);
+    expect(await latestCode(`+91${phone}`)).not.toBe(before);
+  });
+
+  it("after the hour's last allowed send, counts down to when the oldest send ages out", async () => {
+    const phone = randomPhone();
+    const key = `otp-send:phone:+91${phone}`;
+    // Four sends 10 to 40 minutes ago: the fifth is allowed, and then none until the 40-minute-old one is an hour old.
+    for (const minutes of [10, 20, 30, 40]) {
+      await env.DB.prepare('INSERT INTO rate_events (key, at) VALUES (?, ?)')
+        .bind(key, new Date(Date.now() - minutes * 60_000).toISOString())
+        .run();
+    }
+    const res = await send(phone);
+    expect(res.status).toBe(200);
+    const { resend_in } = (await res.json()) as { resend_in: number };
+    expect(resend_in).toBeGreaterThan(19 * 60);
+    expect(resend_in).toBeLessThanOrEqual(20 * 60);
+    expect(OTP_SENDS_PER_HOUR).toBe(5);
   });
 
   it('limits sends per client address across phones (send flooding)', async () => {

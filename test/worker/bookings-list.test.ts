@@ -92,6 +92,16 @@ describe('GET /api/bookings', () => {
     });
   });
 
+  it("carries the ticket's seats and the dinner's start, for /profile's ticket and time", async () => {
+    const me = await createSignedInUser();
+    const eventId = await insertEvent();
+    await insertBooking(me.userId, eventId, '2029-12-01T10:00:00.000Z');
+    const res = await SELF.fetch(apiRequest('GET', '/api/bookings', { cookie: me.cookie }));
+    const { bookings } = (await res.json()) as { bookings: Array<Booking & { starts_at: string | null }> };
+    const startsAt = await env.DB.prepare('SELECT starts_at FROM events WHERE id = ?').bind(eventId).first('starts_at');
+    expect(bookings[0]).toMatchObject({ ticket_type: 'male', seats: 1, starts_at: startsAt });
+  });
+
   it('answers an empty list for a guest without bookings', async () => {
     const { cookie } = await createSignedInUser();
     const res = await SELF.fetch(apiRequest('GET', '/api/bookings', { cookie }));

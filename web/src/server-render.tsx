@@ -15,10 +15,13 @@ import { LOADING_EVENTS_LABEL } from '@/features/events/components/events-list';
 import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
 import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
+import { eventPageHead } from '@/features/events/lib/event-head';
 import { type PageData, pageDataElement } from '@/lib/page-data';
+import { EVENT_TIME } from '@domain/time';
+import { HOME_TITLE, type PageHead, pageTitle, SITE_DESCRIPTION, SITE_NAME } from '@/lib/page-head';
 
 export { pageDataElement };
-export type { PageData };
+export type { PageData, PageHead };
 
 /** How a page's shell becomes its first frame. */
 export type FramePatch = {
@@ -28,6 +31,43 @@ export type FramePatch = {
   data?: PageData;
   /** The page's largest image, worth preloading. */
   preloadImage?: string;
+  /** The page's title, description and link preview (Open Graph), in place of index.html's. */
+  head?: PageHead;
+};
+
+/**
+ * The `<meta>` tags of a page's description and link preview (Open Graph, and Twitter's card),
+ * for `url`, the page's own address. Image paths become absolute, as previewers require. React
+ * escapes every value.
+ */
+export function headTags(head: PageHead, url: string): string {
+  const image = head.image ? new URL(head.image, url).href : undefined;
+  const tags: Array<[string, string, string | undefined]> = [
+    ['name', 'description', head.description],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:type', 'website'],
+    ['property', 'og:url', url],
+    ['property', 'og:title', head.ogTitle ?? head.title],
+    ['property', 'og:description', head.description],
+    ['property', 'og:image', image],
+    ['property', 'og:image:alt', image && head.imageAlt],
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+  ];
+  return renderToStaticMarkup(
+    createElement(
+      'head',
+      null,
+      tags.map(([kind, key, content]) => (content ? createElement('meta', { key, [kind]: key, content }) : null)),
+    ),
+  ).replace(/^<head>|<\/head>$/g, '');
+}
+
+/** The public pages' heads that do not depend on data. */
+export const HOME_HEAD: PageHead = { title: HOME_TITLE, description: SITE_DESCRIPTION };
+export const EVENTS_HEAD: PageHead = {
+  title: pageTitle('Upcoming dinners'),
+  ogTitle: 'Upcoming dinners with Tablemates',
+  description: `Pick an evening, and we match you with six to eight people worth meeting. Every dinner runs ${EVENT_TIME}; the venue is revealed 48 hours before.`,
 };
 
 /** An image worth preloading: same-origin only, as the CSP allows no other images. */
@@ -68,6 +108,7 @@ export function eventPageFrame(key: string, event: EventDetail): FramePatch {
     },
     data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
     preloadImage: sameOriginPath(event.image_url),
+    head: eventPageHead(event),
   };
 }
 

@@ -12,6 +12,15 @@ export { PhoneSchema };
 /** Length of a sign-in code (SPEC §9). */
 export const OTP_LENGTH = 6;
 
+/**
+ * How often one phone may be sent a code (SPEC §8 "Too many requests" otherwise): one per
+ * {@link OTP_RESEND_AFTER_S} seconds, at most {@link OTP_SENDS_PER_HOUR} an hour. The server
+ * enforces it (services/phone-sign-in.ts LIMITS) and tells the code step when the next send will
+ * be accepted (`resend_in`), so 'Resend code' counts down instead of running into the limit.
+ */
+export const OTP_RESEND_AFTER_S = 30;
+export const OTP_SENDS_PER_HOUR = 5;
+
 export const CodeSchema = v.pipe(v.string(COPY.auth.code), v.trim(), v.regex(/^\d{6}$/, COPY.auth.code));
 
 const AccountEmailSchema = emailSchema({ invalid: COPY.auth.email });

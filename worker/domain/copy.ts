@@ -29,6 +29,10 @@ export const COPY = {
     /** A number from a country we do not send sign-in codes to (SMS_COUNTRIES). */
     countryNotServed: "We can't send sign-in codes to numbers from this country yet.",
     codeSentTitle: 'Code sent',
+    /** The code step's resend (SPEC §2 Sign-in): a new code, once the server will send one. */
+    resend: 'Resend code',
+    resending: 'Sending...',
+    codeResentTitle: 'New code sent',
     googleFailed: 'Failed to sign in with Google.',
     fullName: 'Please enter your full name',
     email: 'Please enter a valid email address',
@@ -58,6 +62,9 @@ export const COPY = {
     saveFailed: 'Failed to save profile. Please try again.',
     loadFailed: 'Failed to load profile data.',
     alreadyComplete: 'Profile already complete!',
+    /** After editing a saved profile (issue 14): back on /profile, calmly. */
+    updatedTitle: 'Profile updated',
+    updatedText: 'Your details are saved.',
   },
   quiz: {
     stepTitle: 'Please complete this question',

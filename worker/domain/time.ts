@@ -45,6 +45,20 @@ export function formatIstTime(at: Date | string): string {
   }).format(new Date(at));
 }
 
+const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A calendar date (yyyy-MM-dd, e.g. a date of birth or a dinner's IST date) as '12 Mar 1994';
+ * `year: false` gives '28 Nov'. Built by hand, not by Intl, so the Worker's HTML and the browser
+ * write it the same (their ICU data may differ). Anything else is returned as given.
+ * @example formatCalendarDate('1994-03-12') // '12 Mar 1994'
+ */
+export function formatCalendarDate(date: string, { year = true }: { year?: boolean } = {}): string {
+  if (!isCalendarDate(date)) return date;
+  const [y, m, d] = date.split('-').map(Number);
+  return `${d} ${MONTHS_SHORT[m - 1]}${year ? ` ${y}` : ''}`;
+}
+
 /** The hours every dinner runs, as guests read them (SPEC §2). */
 export const EVENT_TIME = '7:00 PM - 10:00 PM';
 

@@ -34,9 +34,14 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/otp/send', jsonBody(OtpSendSchema), async (c) => {
     const { phone, turnstile_token } = c.req.valid('json');
-    const cleanUp = await sendSignInCode(c.env, c.var.db, { phone, turnstileToken: turnstile_token, ip: clientIp(c) });
+    const { resendIn, cleanUp } = await sendSignInCode(c.env, c.var.db, {
+      phone,
+      turnstileToken: turnstile_token,
+      ip: clientIp(c),
+    });
     c.executionCtx.waitUntil(cleanUp().catch(() => undefined));
-    return c.json({ sent: true as const, phone });
+    // `resend_in`: seconds until the server will send this phone another code ('Resend code').
+    return c.json({ sent: true as const, phone, resend_in: resendIn });
   })
   .post('/otp/verify', jsonBody(OtpVerifySchema), async (c) => {
     const body = c.req.valid('json');

@@ -1,5 +1,14 @@
 import { Hono } from 'hono';
-import { eventPageFrame, eventsPageFrame, type FramePatch, homePageFrame, pageDataElement } from '@/server-render';
+import {
+  EVENTS_HEAD,
+  eventPageFrame,
+  eventsPageFrame,
+  type FramePatch,
+  HOME_HEAD,
+  headTags,
+  homePageFrame,
+  pageDataElement,
+} from '@/server-render';
 import type { AppEnv } from '../app-env';
 import { database } from '../middleware/database';
 import { listPublicCities } from '../services/cities';
@@ -28,14 +37,24 @@ export const pageRoutes = new Hono<AppEnv>()
       staticFrame(c.env.ASSETS, c.req.raw, 'home'),
       orNull(listPublicCities(c.var.db, new Date()), 'cities'),
     ]);
-    return firstFramePage(shell, { assets: c.env.ASSETS, ...(cities ? homePageFrame(cities) : {}) });
+    return firstFramePage(shell, {
+      assets: c.env.ASSETS,
+      url: c.req.url,
+      head: HOME_HEAD,
+      ...(cities ? homePageFrame(cities) : {}),
+    });
   })
   .get('/events', database, async (c) => {
     const [shell, list] = await Promise.all([
       staticFrame(c.env.ASSETS, c.req.raw, 'events'),
       orNull(listBookableEvents(c.var.db, new Date()), 'events list'),
     ]);
-    return firstFramePage(shell, { assets: c.env.ASSETS, ...(list ? eventsPageFrame(list) : {}) });
+    return firstFramePage(shell, {
+      assets: c.env.ASSETS,
+      url: c.req.url,
+      head: EVENTS_HEAD,
+      ...(list ? eventsPageFrame(list) : {}),
+    });
   })
   .get('/event/:idOrCity', database, async (c) => {
     const key = c.req.param('idOrCity');
@@ -44,7 +63,7 @@ export const pageRoutes = new Hono<AppEnv>()
       orNull(findEventDetail(c.var.db, key, new Date()), 'event'),
     ]);
     if (!event) return shell;
-    return firstFramePage(shell, { assets: c.env.ASSETS, ...eventPageFrame(key, event) });
+    return firstFramePage(shell, { assets: c.env.ASSETS, url: c.req.url, ...eventPageFrame(key, event) });
   });
 
 /**
@@ -84,13 +103,14 @@ function unconditional(req: Request, path?: string): Request {
 /**
  * The page `shell` made ready to paint at once: its stylesheet inlined, so nothing outside the
  * HTML holds the first paint; its scripts fetched at low priority, as the frame needs none of
- * them to show; `replace` applied; `data` handed to the SPA. The stylesheet is the whole app's
- * (one file), so later SPA navigations need no other; the cost is that these pages do not
- * share the cached file.
+ * them to show; `replace` applied; `data` handed to the SPA; `head` (title, description, link
+ * preview for `url`) in place of index.html's, since link previewers run no script. The
+ * stylesheet is the whole app's (one file), so later SPA navigations need no other; the cost is
+ * that these pages do not share the cached file.
  */
 export function firstFramePage(
   shell: Response,
-  { assets, replace, data, preloadImage }: FramePatch & { assets: Fetcher },
+  { assets, url, replace, data, preloadImage, head }: FramePatch & { assets: Fetcher; url?: string },
 ): Response {
   if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
   let rewriter = new HTMLRewriter()
@@ -109,6 +129,13 @@ export function firstFramePage(
     });
   if (data)
     rewriter = rewriter.on('body', { element: (body) => void body.append(pageDataElement(data), { html: true }) });
+  if (head && url)
+    rewriter = rewriter
+      .on('title', { element: (title) => void title.setInnerContent(head.title) })
+      .on('meta[name="description"], meta[property^="og:"], meta[name^="twitter:"]', {
+        element: (meta) => void meta.remove(),
+      })
+      .on('head', { element: (el) => void el.append(headTags(head, url), { html: true }) });
   const page = rewriter.transform(shell);
 
   const res = new Response(page.body, page);

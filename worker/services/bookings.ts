@@ -1,7 +1,7 @@
 /** A guest's bookings as they read them (SPEC §3 event_bookings, §7 "Bookings"). */
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventBookings } from '../../db/schema';
+import { eventBookings, events } from '../../db/schema';
 
 /** A booking on the wire: the one shape of /api/bookings and /api/orders/:id. */
 export const bookingColumns = {
@@ -18,11 +18,15 @@ export const bookingColumns = {
   booking_date: eventBookings.bookingDate,
 };
 
-/** The guest's own bookings, newest booking_date first. */
+/**
+ * The guest's own bookings, newest booking_date first, each with its dinner's start (`starts_at`,
+ * for the time /profile shows; null if the dinner row is gone), in the same one query.
+ */
 export function listOwnBookings(d: Db, userId: string) {
   return d
-    .select(bookingColumns)
+    .select({ ...bookingColumns, starts_at: events.startsAt })
     .from(eventBookings)
+    .leftJoin(events, eq(events.id, eventBookings.eventId))
     .where(eq(eventBookings.userId, userId))
     .orderBy(desc(eventBookings.bookingDate), desc(eventBookings.id));
 }

@@ -1,5 +1,6 @@
 /** Sign-in by a code sent over SMS (SPEC §2 Sign-in, §8), with the bot check and durable limits. */
 import type { Db } from '../../db/client';
+import { OTP_RESEND_AFTER_S, OTP_SENDS_PER_HOUR } from '../domain/auth';
 import { COPY } from '../domain/copy';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
@@ -7,7 +8,7 @@ import { sendOtpSms } from '../providers/sms';
 import { turnstileEnabled, verifyTurnstile } from '../providers/turnstile';
 import { userForPhone } from './accounts';
 import { checkCode, issueCode, retireCode } from './otp';
-import { consume, pruneOld } from './rate-limit';
+import { consume, pruneOld, secondsUntilRoom } from './rate-limit';
 
 /**
  * Rate limits (durable, in D1). Per phone: 1 per 30 s and 5 per hour. Per address the limits are
@@ -16,8 +17,8 @@ import { consume, pruneOld } from './rate-limit';
  */
 export const LIMITS = {
   sendPerPhone: [
-    { windowS: 30, max: 1 },
-    { windowS: 3600, max: 5 },
+    { windowS: OTP_RESEND_AFTER_S, max: 1 },
+    { windowS: 3600, max: OTP_SENDS_PER_HOUR },
   ],
   sendPerIp: [{ windowS: 3600, max: 100 }],
   verifyPerIp: [{ windowS: 600, max: 100 }],
@@ -37,13 +38,15 @@ export const signInSettings = (env: Env) => ({
 /**
  * Sends a 6-digit code to `phone` (E.164). The bot check runs when configured; a code that could
  * not be delivered is retired, so it can never be guessed either.
- * @returns a clean-up to run after the response (old rate-limit events)
+ * @returns `resendIn`: seconds until this phone may be sent another code (the per-phone limits,
+ * read after this send: 30, or longer once the hour's allowance is spent), and a clean-up to run
+ * after the response (old rate-limit events)
  */
 export async function sendSignInCode(
   env: Env,
   d: Db,
   input: { phone: string; turnstileToken?: string; ip: string },
-): Promise<() => Promise<unknown>> {
+): Promise<{ resendIn: number; cleanUp: () => Promise<unknown> }> {
   // Codes cost money per message and SMS pumping fraud targets premium numbers abroad: only the
   // countries we serve, and a ceiling on all sends together.
   if (!servedCountries(env).some((code) => input.phone.startsWith(code))) {
@@ -65,7 +68,8 @@ export async function sendSignInCode(
     );
     throw new ApiError(502, 'send_failed', COPY.auth.sendFailed);
   }
-  return () => pruneOld(d);
+  const phoneKey = `otp-send:phone:${input.phone}`;
+  return { resendIn: await secondsUntilRoom(d, phoneKey, LIMITS.sendPerPhone), cleanUp: () => pruneOld(d) };
 }
 
 /** The hourly cap on all sign-in codes together; reaching it writes an alert line operators watch for. */

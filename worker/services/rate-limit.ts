@@ -29,16 +29,29 @@ export async function consume(d: Db, key: string, limits: Limit[], now = Date.no
   });
 }
 
-/** Seconds until every exceeded window has room again. */
+/** Seconds until every exceeded window has room again (at least 1: Retry-After). */
 async function retryAfter(d: Db, key: string, limits: Limit[], now: number): Promise<number> {
-  let wait = 1;
+  return Math.max(1, await secondsUntilRoom(d, key, limits, now));
+}
+
+/**
+ * Seconds until {@link consume} would accept `key` again: 0 when every window has room. One read:
+ * the newest events inside the longest window, as many as the largest allowance; in each window
+ * the event that must age out is its max-th newest.
+ * @example await secondsUntilRoom(d, `otp-send:phone:${phone}`, LIMITS.sendPerPhone) // 30 right after a send
+ */
+export async function secondsUntilRoom(d: Db, key: string, limits: Limit[], now = Date.now()): Promise<number> {
+  const longest = Math.max(...limits.map((l) => l.windowS));
+  const most = Math.max(...limits.map((l) => l.max));
+  const rows = await d.all<{ at: string }>(
+    sql`SELECT at FROM rate_events WHERE key = ${key} AND at > ${new Date(now - longest * 1000).toISOString()} ORDER BY at DESC LIMIT ${most}`,
+  );
+  let wait = 0;
   for (const l of limits) {
-    const since = new Date(now - l.windowS * 1000).toISOString();
-    // The event that must age out is the max-th newest inside the window.
-    const row = await d.get<{ at: string }>(
-      sql`SELECT at FROM rate_events WHERE key = ${key} AND at > ${since} ORDER BY at DESC LIMIT 1 OFFSET ${l.max - 1}`,
-    );
-    if (row) wait = Math.max(wait, Math.ceil((Date.parse(row.at) + l.windowS * 1000 - now) / 1000));
+    const since = now - l.windowS * 1000;
+    const inWindow = rows.map((r) => Date.parse(r.at)).filter((at) => at > since);
+    const ageingOut = inWindow[l.max - 1];
+    if (ageingOut !== undefined) wait = Math.max(wait, Math.ceil((ageingOut + l.windowS * 1000 - now) / 1000));
   }
   return wait;
 }

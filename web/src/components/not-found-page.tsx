@@ -1,8 +1,10 @@
 import { Link, useRouter } from '@tanstack/react-router';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** SPEC §2 "404": the catch-all for unknown page paths. */
 export function NotFoundPage() {
   const router = useRouter();
+  usePageTitle('Page not found');
   return (
     <main className="flex min-h-[80vh] flex-col items-center justify-center gap-6 px-6 text-center">
       <p className="font-display text-7xl font-bold text-primary" aria-hidden="true">

@@ -1,31 +1,44 @@
 import { Link } from '@tanstack/react-router';
+import { Logo } from '@/components/logo';
 import { UserMenu } from '@/components/user-menu';
 import { useSession } from '@/lib/session';
 
 /**
- * Fixed top-right header (SPEC §2 Home). Signed out: 'Sign In' with its tooltip; signed in: the
- * profile menu. Nothing renders until the first session check ends, so the button never flickers.
+ * The header's right-hand side (SPEC §2 Home), on the home page's top row and in every page's
+ * {@link AppHeader}: signed out, 'Sign In' with its tooltip; signed in, the profile menu. Nothing
+ * renders until the first session check ends, so the button never flickers (and the home page's
+ * prerendered frame, drawn before any session is known, is exactly the SPA's first render).
+ *
+ * It sits in the page's flow, never `fixed`: on a phone a floating button covered headings and
+ * cards (issue 14).
+ */
+export function HeaderAccount({ signIn = true }: { signIn?: boolean }) {
+  const { isAuthenticated, loading } = useSession();
+  if (loading) return null;
+  if (isAuthenticated) return <UserMenu />;
+  if (!signIn) return null;
+  return (
+    <div className="tooltip tooltip-left">
+      <div id="sign-in-tip" role="tooltip" className="tooltip-content">
+        Already registered? Sign in here
+      </div>
+      <Link to="/auth" aria-describedby="sign-in-tip" className="btn btn-neutral rounded-full px-6">
+        Sign In
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The home page's header (SPEC §2 Home): the logo, and 'Sign In' or the profile menu at the right
+ * edge of the page's column. A bar in the flow, before <main>; the hero draws its background up
+ * under it (features/home/components/hero.tsx), so it reads as part of the hero without floating.
  */
 export function SiteHeader() {
-  const { isAuthenticated, loading } = useSession();
   return (
-    <header className="fixed top-4 right-4 z-50 sm:top-5 sm:right-6">
-      {loading ? null : isAuthenticated ? (
-        <UserMenu />
-      ) : (
-        <div className="tooltip tooltip-left">
-          <div id="sign-in-tip" role="tooltip" className="tooltip-content">
-            Already registered? Sign in here
-          </div>
-          <Link
-            to="/auth"
-            aria-describedby="sign-in-tip"
-            className="btn btn-neutral rounded-full px-6 shadow-lg ring-2 ring-base-100"
-          >
-            Sign In
-          </Link>
-        </div>
-      )}
+    <header className="relative z-10 mx-auto flex min-h-17 max-w-6xl items-center justify-between gap-4 px-5 pt-5 sm:px-8">
+      <Logo />
+      <HeaderAccount />
     </header>
   );
 }

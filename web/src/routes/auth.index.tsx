@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AppHeader } from '@/components/app-header';
 import { SignInPage, type SignInSearch } from '@/features/auth/components/sign-in-page';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/auth/')({
   validateSearch: (search: Record<string, unknown>): SignInSearch => ({
@@ -10,6 +12,13 @@ export const Route = createFileRoute('/auth/')({
   component: Page,
 });
 
+/** The header without 'Sign In' (this is the sign-in page): the logo home, or the menu once signed in. */
 function Page() {
-  return <SignInPage search={Route.useSearch()} />;
+  usePageTitle('Sign in');
+  return (
+    <>
+      <AppHeader column="box-content max-w-5xl px-4" signIn={false} />
+      <SignInPage search={Route.useSearch()} />
+    </>
+  );
 }

@@ -5,10 +5,12 @@ import { TicketSelection } from '@/features/checkout/components/ticket-selection
 import { eventQueryOptions, useEventQuery } from '@/features/events/api/get-event';
 import { EventAbout } from '@/features/events/components/event-about';
 import { EventLayout } from '@/features/events/components/event-layout';
+import { eventTitle } from '@/features/events/lib/event-head';
 import { EventPriceSummary } from '@/features/events/components/event-price-summary';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { ApiRequestError } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/event/$eventId')({
   /** `eventId` is an id or a city slug (`/event/gurugram`); the API resolves both. */
@@ -35,6 +37,7 @@ function EventPage() {
   const { data } = useEventQuery(eventId);
   const { event } = data;
   const { isAuthenticated, loading } = useSession();
+  usePageTitle(eventTitle(event));
 
   return (
     <>

@@ -4,6 +4,7 @@ import { SiteFooter } from '@/components/site-footer';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventsList } from '@/features/events/components/events-list';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/events')({
   /**
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/events')({
 });
 
 function EventsFrame({ children }: { children: ReactNode }) {
+  usePageTitle('Upcoming dinners');
   return (
     <>
       <main className="min-h-screen">

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
+import { usePageTitle } from '@/lib/use-page-title';
 import { Faq } from '@/features/home/components/faq';
 import { Hero } from '@/features/home/components/hero';
 import { HowItWorks } from '@/features/home/components/how-it-works';
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/')({
 
 /** SPEC §2 Home. */
 function HomePage() {
+  usePageTitle();
   return (
     <>
       <SiteHeader />

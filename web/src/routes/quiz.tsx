@@ -7,6 +7,7 @@ import {
 } from '@/features/quiz/components/quiz-illustrations';
 import { QuizWizard } from '@/features/quiz/components/quiz-wizard';
 import { useQuizFlow } from '@/features/quiz/hooks/use-quiz-flow';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/quiz')({
   component: QuizPage,
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/quiz')({
 
 function QuizPage() {
   const { phase, initialAnswers, submit, submitting, isAuthenticated, signOut } = useQuizFlow();
+  usePageTitle('The vibe check');
   return (
     <div className="min-h-screen bg-base-200/60">
       <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-4">

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AppHeader } from '@/components/app-header';
 import { MyBookingPage } from '@/features/my-bookings/components/my-booking-page';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * My Booking, under the signed-in layout: a signed-out visitor (say, from a link in an email)
@@ -12,5 +14,11 @@ export const Route = createFileRoute('/_auth/booking/$bookingId')({
 
 function Page() {
   const { bookingId } = Route.useParams();
-  return <MyBookingPage bookingId={bookingId} />;
+  usePageTitle('My Booking');
+  return (
+    <>
+      <AppHeader column="box-content max-w-3xl px-4" />
+      <MyBookingPage bookingId={bookingId} />
+    </>
+  );
 }

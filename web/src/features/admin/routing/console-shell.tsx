@@ -1,3 +1,5 @@
+import { AppHeader } from '@/components/app-header';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useSessionQuery } from '@/lib/session';
 import { ConsoleNav } from '../components/console-nav';
 import { NotAllowed } from '../components/not-allowed';
@@ -10,9 +12,18 @@ import { ConsolePages } from './console-pages';
  */
 export function ConsoleShell() {
   const { data } = useSessionQuery();
-  if (data?.user?.role !== 'operator') return <NotAllowed />;
+  usePageTitle('Console');
+  const header = <AppHeader column="max-w-6xl px-4 sm:px-6" />;
+  if (data?.user?.role !== 'operator')
+    return (
+      <>
+        {header}
+        <NotAllowed />
+      </>
+    );
   return (
     <>
+      {header}
       <ConsoleNav />
       <ConsolePages />
     </>

@@ -1,9 +1,11 @@
 import { type FieldElementProps, type FieldStore, reset, setValue, useForm } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
-import { CodeSchema } from '@domain/auth';
+import { CodeSchema, OTP_RESEND_AFTER_S } from '@domain/auth';
+import { nextSendAt, useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
 import { COPY } from '@domain/copy';
 
@@ -57,17 +59,106 @@ function CodeInput({
   );
 }
 
-/** Step 2 of phone sign-in: the 6-digit code, 'Verify' and 'Change Number' (which clears the code). */
+/** Whole seconds from now until `at` (epoch ms), ticking down to 0 while a component shows it. */
+function useSecondsUntil(at: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (at <= Date.now()) return;
+    const timer = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= at) clearInterval(timer);
+    }, 500);
+    return () => clearInterval(timer);
+  }, [at]);
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** e.g. 27 → '0:27', 1185 → '19:45'. */
+const minutesSeconds = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+
+/**
+ * 'Resend code', counting down to when the server will send this phone another code: the time it
+ * gave with the last code (`resend_in`: 30 s, longer once the hour's allowance is spent) or with a
+ * refusal (Retry-After), so the guest never runs into 'Too many attempts'.
+ */
+function ResendCode({
+  phone,
+  e164,
+  getBotToken,
+  resetBotCheck,
+  onResent,
+}: {
+  phone: string;
+  e164: string;
+  getBotToken?: () => Promise<string | undefined>;
+  resetBotCheck?: () => void;
+  onResent: () => void;
+}) {
+  const send = useSendCode();
+  const [availableAt, setAvailableAt] = useState(() => nextSendAt(phone) ?? Date.now() + OTP_RESEND_AFTER_S * 1000);
+  const wait = useSecondsUntil(availableAt);
+
+  const resend = async () => {
+    try {
+      const token = await getBotToken?.();
+      const res = await send.mutateAsync({ phone, ...(token ? { turnstile_token: token } : {}) });
+      toast({ title: COPY.auth.codeResentTitle, description: `We sent a new 6-digit code to ${res.phone}.` });
+      onResent();
+    } catch (e) {
+      resetBotCheck?.();
+      toast({
+        title: COPY.common.errorTitle,
+        description: e instanceof ApiRequestError ? e.message : COPY.auth.sendFailed,
+        variant: 'destructive',
+      });
+    } finally {
+      setAvailableAt(nextSendAt(phone) ?? Date.now());
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-x-1 text-sm">
+      <span className="text-base-content/80">Didn't get it?</span>
+      <button
+        type="button"
+        className="btn btn-link btn-sm px-1 tabular-nums disabled:bg-transparent disabled:text-base-content/75 disabled:no-underline"
+        disabled={wait > 0 || send.isPending}
+        onClick={() => void resend()}
+        aria-describedby="auth-resend-to"
+      >
+        {send.isPending
+          ? COPY.auth.resending
+          : wait > 0
+            ? `${COPY.auth.resend} in ${minutesSeconds(wait)}`
+            : COPY.auth.resend}
+      </button>
+      <span id="auth-resend-to" className="sr-only">
+        to {e164}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Step 2 of phone sign-in: the 6-digit code, 'Verify', 'Resend code' (with its countdown) and
+ * 'Change Number' (which clears the code). `getBotToken`/`resetBotCheck`: the bot check, for a resend.
+ */
 export function CodeStep({
   phone,
   e164,
   onVerified,
   onChangeNumber,
+  getBotToken,
+  resetBotCheck,
 }: {
   phone: string;
   e164: string;
   onVerified: (next: string) => void;
   onChangeNumber: () => void;
+  getBotToken?: () => Promise<string | undefined>;
+  resetBotCheck?: () => void;
 }) {
   const [form, { Form, Field }] = useForm<CodeForm>({ initialValues: { code: '' } });
   const verify = useVerifyCode();
@@ -99,6 +190,13 @@ export function CodeStep({
       <button type="submit" className="btn btn-primary w-full rounded-full" disabled={verify.isPending}>
         {verify.isPending ? 'Verifying...' : 'Verify'}
       </button>
+      <ResendCode
+        phone={phone}
+        e164={e164}
+        getBotToken={getBotToken}
+        resetBotCheck={resetBotCheck}
+        onResent={() => reset(form, { initialValues: { code: '' } })}
+      />
       <button
         type="button"
         className="btn btn-ghost w-full rounded-full"

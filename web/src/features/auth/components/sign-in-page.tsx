@@ -79,6 +79,8 @@ export function SignInPage({ search }: { search: SignInSearch }) {
                 e164={step.e164}
                 onVerified={(next) => void goNext(next, search.redirect)}
                 onChangeNumber={() => setStep({ kind: 'phone', phone: step.phone })}
+                getBotToken={bot.getToken}
+                resetBotCheck={bot.reset}
               />
             )}
             {config.data?.turnstile_site_key && <div ref={bot.container} />}

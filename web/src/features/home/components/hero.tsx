@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { DinnerTableIllustration } from '@/components/illustrations/dinner-table';
-import { Logo } from '@/components/logo';
 import { useSession } from '@/lib/session';
 import { firstNameOf } from '@domain/profile';
 
@@ -8,18 +7,17 @@ import { firstNameOf } from '@domain/profile';
 export function Hero() {
   const { isAuthenticated, profile } = useSession();
   return (
+    // Drawn from under the page's header (SiteHeader, 4.25rem tall, in the flow before <main>), so
+    // the warm background runs on behind it while nothing of the hero sits beneath it.
     <section
       aria-labelledby="hero-title"
-      className="relative overflow-hidden bg-gradient-to-b from-base-200 to-base-100"
+      className="relative -mt-17 overflow-hidden bg-gradient-to-b from-base-200 to-base-100 pt-17"
     >
       {/* Warm glows as plain radial gradients: a CSS blur filter this size is costly to paint on phones. */}
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_90%_0%,rgb(245_158_11/0.22),transparent_40%),radial-gradient(circle_at_0%_100%,rgb(154_52_18/0.10),transparent_45%)]"
       />
-      <div className="relative mx-auto max-w-6xl px-5 pt-5 sm:px-8">
-        <Logo />
-      </div>
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-5 pt-10 pb-16 sm:px-8 md:pt-16 lg:grid-cols-[1.1fr_1fr] lg:pb-24">
         <div>
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-base-100/80 px-3 py-1 text-sm font-medium text-primary shadow-sm ring-1 ring-base-300">

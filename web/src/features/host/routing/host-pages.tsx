@@ -1,5 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { AppHeader } from '@/components/app-header';
+import { usePageTitle } from '@/lib/use-page-title';
 import { fillPath, matchPage, PageOf, type PageTable, type ParamsOf, usePageParams } from '@/lib/page-table';
 import { useSessionQuery } from '@/lib/session';
 
@@ -45,6 +47,16 @@ export function HostLink<P extends HostPath>({ to, params, ...rest }: HostLinkPr
  * `beforeLoad` made sure of the session; the role is read from that same query.
  */
 export function HostPages() {
+  usePageTitle('Your dinners');
+  return (
+    <>
+      <AppHeader column="max-w-3xl px-4 sm:px-6" />
+      <HostPage />
+    </>
+  );
+}
+
+function HostPage() {
   const { data } = useSessionQuery();
   const { _splat: splat = '' } = useParams({ strict: false }) as { _splat?: string };
   const role = data?.user?.role;

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * Long-form typography for policy and story pages. We style the descendants here rather than
@@ -43,6 +44,7 @@ export function InfoPage({
   footer,
   children,
 }: InfoPageProps) {
+  usePageTitle(title);
   return (
     <>
       <main className="min-h-screen">

@@ -1,39 +1,45 @@
 import { Link } from '@tanstack/react-router';
+import { rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
+import { formatCalendarDate, formatIstTime, istDate } from '@domain/time';
 import { type Booking, useBookingsQuery } from '../api/get-bookings';
 import { StatusBadge } from './status-badge';
-import { rupees } from '@domain/pricing';
 
-const dateInIst = (value: string) => {
-  // event_date is an IST calendar date (yyyy-MM-dd); booking_date an ISO instant.
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+05:30`) : new Date(value);
-  return Number.isNaN(d.getTime())
-    ? value
-    : d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
-};
+/** e.g. 'Female duo · 2 seats' (a couple or a duo is one ticket for two). */
+export const ticketLine = (type: string, seats: number) =>
+  `${TICKET_LABELS[type as TicketType] ?? type} · ${seats} ${seats === 1 ? 'seat' : 'seats'}`;
+
+/** The dinner's IST date and start, e.g. '28 Nov 2026 · 7:00 PM' (the date alone if the dinner row is gone). */
+const dinnerWhen = (b: Booking) =>
+  b.starts_at
+    ? `${formatCalendarDate(b.event_date)} · ${formatIstTime(b.starts_at)}`
+    : formatCalendarDate(b.event_date);
 
 function BookingCard({ booking }: { booking: Booking }) {
+  const when = dinnerWhen(booking);
   return (
     <li className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="booking">
       <div className="flex items-start justify-between gap-3">
         <h3 className="font-display text-lg font-semibold">{booking.event_name}</h3>
         <StatusBadge status={booking.status} />
       </div>
-      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-base-content/80">When</dt>
+        <dd>{when}</dd>
         <dt className="text-base-content/80">Location</dt>
         <dd>{booking.event_location}</dd>
-        <dt className="text-base-content/80">Event date</dt>
-        <dd>{dateInIst(booking.event_date)}</dd>
-        <dt className="text-base-content/80">Booked on</dt>
-        <dd>{dateInIst(booking.booking_date)}</dd>
+        <dt className="text-base-content/80">Ticket</dt>
+        <dd>{ticketLine(booking.ticket_type, booking.seats)}</dd>
         <dt className="text-base-content/80">Amount</dt>
         <dd>{rupees(booking.amount)}</dd>
+        <dt className="text-base-content/80">Booked on</dt>
+        <dd>{formatCalendarDate(istDate(booking.booking_date))}</dd>
       </dl>
       {/* My Booking: the ticket, the venue once revealed, the free reschedule. */}
       <Link
         to="/booking/$bookingId"
         params={{ bookingId: booking.id }}
         className="btn btn-sm btn-outline mt-3"
-        aria-label={`View booking: ${booking.event_name}, ${dateInIst(booking.event_date)}`}
+        aria-label={`View booking: ${booking.event_name}, ${when}`}
       >
         View booking
       </Link>

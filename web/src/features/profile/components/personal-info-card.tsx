@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { RELATIONSHIP_LABELS, SEX_LABELS, WORK_LABELS } from '@domain/profile';
+import { formatCalendarDate } from '@domain/time';
 import type { Profile } from '../api/get-profile';
 
 const label = (labels: Record<string, string>, value: string | null) => (value ? (labels[value] ?? value) : '—');
@@ -20,7 +21,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile | null }) {
     ['Full name', profile.full_name ?? '—'],
     ['Email', profile.email ?? '—'],
     ['Phone', profile.phone_number ?? '—'],
-    ['Date of birth', profile.date_of_birth ?? '—'],
+    ['Date of birth', profile.date_of_birth ? formatCalendarDate(profile.date_of_birth) : '—'],
     ['Age', profile.age != null ? String(profile.age) : '—'],
     ['Sex', label(SEX_LABELS, profile.sex)],
     ['Relationship status', label(RELATIONSHIP_LABELS, profile.relationship_status)],

@@ -1,5 +1,5 @@
 import { setError, useForm, valiForm } from '@modular-forms/react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import {
   DOB_MIN,
   type ProfileFormValues,
@@ -30,8 +30,18 @@ const FIELD_NAMES = [
  * The profile-details form (SPEC §2, §5). The same `ProfileSchema` the API uses validates here,
  * so a guest sees the spec's message before any request; the server's answer (duplicate email,
  * session gone) lands on the field and in a toast.
+ *
+ * The first save goes on to /events (SPEC §2). `edit`: a guest changing a saved profile (from
+ * /profile's 'Edit'); saving returns to /profile with a calm 'Profile updated', and 'Cancel'
+ * leaves without saving.
  */
-export function ProfileDetailsForm({ initialValues }: { initialValues: ProfileFormValues }) {
+export function ProfileDetailsForm({
+  initialValues,
+  edit = false,
+}: {
+  initialValues: ProfileFormValues;
+  edit?: boolean;
+}) {
   const navigate = useNavigate();
   const mutation = useSaveProfileMutation();
   const [form, { Form, Field }] = useForm<ProfileFormValues>({
@@ -45,7 +55,12 @@ export function ProfileDetailsForm({ initialValues }: { initialValues: ProfileFo
   const onSubmit = async (values: ProfileFormValues) => {
     try {
       await mutation.mutateAsync(values);
-      await navigate({ to: '/events' });
+      if (!edit) {
+        await navigate({ to: '/events' });
+        return;
+      }
+      toast({ title: COPY.profile.updatedTitle, description: COPY.profile.updatedText });
+      await navigate({ to: '/profile' });
     } catch (e) {
       const err = e instanceof ApiRequestError ? e : null;
       for (const name of FIELD_NAMES) {
@@ -110,14 +125,21 @@ export function ProfileDetailsForm({ initialValues }: { initialValues: ProfileFo
           {(field, props) => <ProfileSelect field={field} props={props} label="Work profile" options={WORK_LABELS} />}
         </Field>
       </div>
-      <button
-        type="submit"
-        className="btn btn-primary mt-2"
-        disabled={mutation.isPending}
-        aria-busy={mutation.isPending}
-      >
-        {mutation.isPending ? 'Saving...' : 'Save and continue'}
-      </button>
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row-reverse">
+        <button
+          type="submit"
+          className="btn btn-primary sm:flex-1"
+          disabled={mutation.isPending}
+          aria-busy={mutation.isPending}
+        >
+          {mutation.isPending ? 'Saving...' : edit ? 'Save changes' : 'Save and continue'}
+        </button>
+        {edit && (
+          <Link to="/profile" className="btn btn-ghost sm:flex-1">
+            Cancel
+          </Link>
+        )}
+      </div>
     </Form>
   );
 }

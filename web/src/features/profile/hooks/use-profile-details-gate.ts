@@ -1,51 +1,58 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { PROFILE_DEFAULTS, type ProfileFormValues } from '@domain/profile';
 import { toast } from '@/components/toast';
 import { useSession } from '@/lib/session';
-import { useProfileQuery } from '../api/get-profile';
+import { type Profile, useProfileQuery } from '../api/get-profile';
 import { COPY } from '@domain/copy';
+
+type Gate = { state: 'loading' } | { state: 'complete' } | { state: 'form'; initialValues: ProfileFormValues };
 
 /**
  * What /profile-details shows (SPEC §2): 'Loading...' while checking; a profile that already
  * has a name → 'Profile already complete!' and on to /events; otherwise the form, prefilled
  * with what we know (saved profile, else the account's sign-up name, phone and email).
+ * `edit` (the guest came from /profile's 'Edit'): always the form, prefilled with the saved profile.
+ *
+ * Decided once, on the first answer: saving puts the new profile in the cache, and a profile just
+ * completed by this very form is no reason to say 'Profile already complete!' (issue 14).
  */
-export function useProfileDetailsGate():
-  | { state: 'loading' }
-  | { state: 'complete' }
-  | { state: 'form'; initialValues: ProfileFormValues } {
+export function useProfileDetailsGate(edit = false): Gate {
   const navigate = useNavigate();
   const { session, loading } = useSession();
   const query = useProfileQuery();
-  const announced = useRef(false);
-  const profile = query.data?.profile ?? null;
-  const complete = Boolean(profile?.full_name?.trim());
+  const [decided, setDecided] = useState<Gate | null>(null);
+  const ready = !loading && !query.isPending;
 
   useEffect(() => {
-    if (announced.current) return;
-    if (complete) {
-      announced.current = true;
+    if (!ready || decided) return;
+    const profile = query.data?.profile ?? null;
+    if (query.isError)
+      toast({ title: COPY.common.errorTitle, description: COPY.profile.loadFailed, variant: 'destructive' });
+    if (!edit && profile?.full_name?.trim()) {
+      setDecided({ state: 'complete' });
       toast({ title: COPY.profile.alreadyComplete });
       void navigate({ to: '/events', replace: true });
-    } else if (query.isError) {
-      announced.current = true;
-      toast({ title: COPY.common.errorTitle, description: COPY.profile.loadFailed, variant: 'destructive' });
+      return;
     }
-  }, [complete, query.isError, navigate]);
+    setDecided({ state: 'form', initialValues: formValues(profile, session?.user) });
+  }, [ready, decided, edit, query.isError, query.data, session, navigate]);
 
-  if (loading || query.isPending) return { state: 'loading' };
-  if (complete) return { state: 'complete' };
+  return decided ?? { state: 'loading' };
+}
+
+/** The form's starting values: the saved profile, else what the account knows, else the defaults. */
+function formValues(
+  profile: Profile | null,
+  user: { full_name?: string | null; email?: string | null; phone?: string | null } | undefined,
+): ProfileFormValues {
   return {
-    state: 'form',
-    initialValues: {
-      full_name: profile?.full_name ?? session?.user.full_name ?? '',
-      email: profile?.email ?? session?.user.email ?? '',
-      phone_number: profile?.phone_number ?? session?.user.phone ?? '',
-      date_of_birth: profile?.date_of_birth ?? '',
-      sex: profile?.sex ?? PROFILE_DEFAULTS.sex,
-      relationship_status: profile?.relationship_status ?? PROFILE_DEFAULTS.relationship_status,
-      work_profile: profile?.work_profile ?? PROFILE_DEFAULTS.work_profile,
-    },
+    full_name: profile?.full_name ?? user?.full_name ?? '',
+    email: profile?.email ?? user?.email ?? '',
+    phone_number: profile?.phone_number ?? user?.phone ?? '',
+    date_of_birth: profile?.date_of_birth ?? '',
+    sex: profile?.sex ?? PROFILE_DEFAULTS.sex,
+    relationship_status: profile?.relationship_status ?? PROFILE_DEFAULTS.relationship_status,
+    work_profile: profile?.work_profile ?? PROFILE_DEFAULTS.work_profile,
   };
 }

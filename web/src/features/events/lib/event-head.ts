@@ -1,0 +1,29 @@
+import { rupees } from '@domain/pricing';
+import { EVENT_TIME, formatCalendarDate } from '@domain/time';
+import { type PageHead, pageTitle } from '@/lib/page-head';
+import type { EventDetail } from '../api/get-event';
+import { formatEventDate } from './format-event-date';
+
+type EventNaming = Pick<EventDetail, 'title' | 'location' | 'date'>;
+
+/**
+ * An event page's title, naming the dinner by where and when (the tab adds ' — Tablemates').
+ * @example eventTitle({ location: 'Gurugram', date: '2026-11-28', … }) // 'Gurugram · 28 Nov'
+ */
+export const eventTitle = (event: EventNaming) =>
+  `${event.location} · ${formatCalendarDate(event.date, { year: false })}`;
+
+/**
+ * The event page's head: the title above, and a description and preview naming the dinner, its
+ * date and hours, and its price (router-free: the Worker writes it into the page's HTML).
+ */
+export function eventPageHead(event: EventDetail): PageHead {
+  const when = formatEventDate(event.date);
+  return {
+    title: pageTitle(eventTitle(event)),
+    ogTitle: `${event.title} · ${formatCalendarDate(event.date, { year: false })}`,
+    description: `${event.title}: dinner with six to eight strangers in ${event.location}, ${when}, ${EVENT_TIME}. ${rupees(event.ticket_price_single)} per seat; the venue is revealed 48 hours before.`,
+    image: event.image_url ?? undefined,
+    imageAlt: event.title,
+  };
+}
