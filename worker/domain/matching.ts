@@ -256,6 +256,10 @@ export function seededRandom(seed: number): () => number {
 export type Seating = {
   /** Party ids per table, tables in order; each table's parties sorted by id. */
   tables: string[][];
+  /**
+   * planTables' plan, with the sizes the parties allow: for a count that cannot fit, `min` may be
+   * one under planTables' when pairs leave no other way.
+   */
   plan: TablePlan;
   /** seatingScore of the result (lower is better). */
   score: number;
@@ -310,6 +314,15 @@ export function seatParties(input: readonly MatchParty[], options: SeatOptions):
     for (let t = 1; t < k; t++) if (targets[t] < targets[best]) best = t;
     targets[best] += sizeOf[i];
   }
+
+  // The sizes the parties allow, as reported: a count that cannot fit may need a table a seat
+  // shorter than planTables says, because a pair does not split (10 guests as five couples sit 6
+  // and 4, not 5 and 5). A count that fits always gets tables within the plan's sizes.
+  const seatingPlan: TablePlan = {
+    ...plan,
+    min: Math.min(plan.min, ...targets),
+    max: Math.max(plan.max, ...targets),
+  };
 
   const table = new Array<number>(parties.length).fill(-1);
   const members: number[][] = Array.from({ length: k }, () => []);
@@ -490,7 +503,7 @@ export function seatParties(input: readonly MatchParty[], options: SeatOptions):
     tables[t].push(parties[i].id);
   });
   for (const t of tables) t.sort();
-  return { tables, plan, score: best.score };
+  return { tables, plan: seatingPlan, score: best.score };
 }
 
 function shuffle<T>(list: T[], random: () => number) {

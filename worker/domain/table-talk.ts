@@ -17,11 +17,18 @@ const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven
 const inWords = (n: number) => NUMBER_WORDS[n] ?? String(n);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * Only ever words of our own: a value that is not one of the quiz's options (an old row, a hand-
+ * edited one, a profile field holding free text) is left out, never echoed, so nothing a person
+ * typed (a name, a phone) can reach a hint, an icebreaker or the console's balance.
+ */
 const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
-  options.find((o) => o.value === value)?.label ?? value;
+  options.find((o) => o.value === value)?.label ?? null;
 /** "K-Drama / K-Movies" reads "K-Drama" in a sentence; "Action / Thriller" stays whole. */
 const filmLabel = (value: string) => (value === 'K-Drama / K-Movies' ? 'K-Drama' : labelOf(MOVIE_GENRES, value));
 const musicLabel = (value: string) => labelOf(MUSIC_GENRES, value);
+const SUPERPOWERS = ['teleport', 'read_minds'];
+const known = (value: string | null, allowed: readonly string[]) => (value && allowed.includes(value) ? value : null);
 
 const BATTERY_PLURAL = { extrovert: 'extroverts', introvert: 'introverts', ambivert: 'ambiverts' } as const;
 const WORK_PLURAL: Record<string, string> = {
@@ -63,28 +70,33 @@ export function tableHints(self: TableTalker, mates: readonly TableTalker[]): st
   }
 
   // Shared tastes: the pick of yours the most others share, films then music.
-  const sharedPick = (mine: readonly string[], theirs: (m: TableTalker) => readonly string[]) => {
-    const counts = tally(mates.flatMap((m) => theirs(m).filter((x) => mine.includes(x))));
-    return counts[0];
+  const sharedPick = (
+    mine: readonly string[],
+    theirs: (m: TableTalker) => readonly string[],
+    label: (value: string) => string | null,
+  ) => {
+    const counts = tally(mates.flatMap((m) => theirs(m).filter((x) => mine.includes(x) && label(x))));
+    return counts[0] ? ([counts[0][1], label(counts[0][0]) as string] as const) : null;
   };
-  const film = sharedPick(self.films, (m) => m.films);
-  if (film) hints.push(othersPicked(film[1], filmLabel(film[0])));
-  const song = sharedPick(self.music, (m) => m.music);
-  if (song) hints.push(othersPicked(song[1], musicLabel(song[0])));
+  const film = sharedPick(self.films, (m) => m.films, filmLabel);
+  if (film) hints.push(othersPicked(...film));
+  const song = sharedPick(self.music, (m) => m.music, musicLabel);
+  if (song) hints.push(othersPicked(...song));
 
   // What the table does for a living.
-  const work = tally(mates.map((m) => m.workProfile)).map(([w]) => WORK_PLURAL[w] ?? w);
+  const work = tally(mates.map((m) => known(m.workProfile, Object.keys(WORK_PLURAL)))).map(([w]) => WORK_PLURAL[w]);
   if (work.length >= 2) hints.push(`a mix of ${work[0]} and ${work[1]}`);
   else if (work.length === 1 && mates.length > 1) hints.push(`a table of ${work[0]}`);
 
   // Lighter ones, while fewer than five.
-  const superpower = tally(mates.map((m) => m.superpower))[0];
+  const superpower = tally(mates.map((m) => known(m.superpower, SUPERPOWERS)))[0];
   if (superpower && superpower[1] >= 2)
     hints.push(
       `${inWords(superpower[1])} would rather ${superpower[0] === 'read_minds' ? 'read minds' : 'teleport anywhere'}`,
     );
-  const diet = self.diet ? mates.filter((m) => m.diet === self.diet).length : 0;
-  if (self.diet && diet >= 2) hints.push(`${inWords(diet)} fellow ${DIET_PLURAL[self.diet] ?? self.diet}`);
+  const myDiet = known(self.diet, Object.keys(DIET_PLURAL));
+  const diet = myDiet ? mates.filter((m) => m.diet === myDiet).length : 0;
+  if (myDiet && diet >= 2) hints.push(`${inWords(diet)} fellow ${DIET_PLURAL[myDiet]}`);
   const peace = mates.filter((m) => m.doingNothing === 'peace').length;
   if (peace >= 2) hints.push(`${inWords(peace)} think a day of doing nothing is pure peace`);
   const matches = mates.filter((m) => m.freeEntry === 'matches').length;
@@ -139,15 +151,15 @@ export function tableIcebreakers(guests: readonly TableTalker[]): string[] {
     ...tally(guests.flatMap((g) => g.music.map((m) => `m:${m}`))),
     ...tally(guests.flatMap((g) => g.films.map((f) => `f:${f}`))),
   ]
-    .filter(([, n]) => n >= 2)
+    .filter(([key, n]) => n >= 2 && (key.startsWith('m:') ? musicLabel(key.slice(2)) : filmLabel(key.slice(2))))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   for (const [key, n] of shared.slice(0, 2)) {
     const value = key.slice(2);
-    const label = key.startsWith('m:') ? musicLabel(value) : filmLabel(value);
+    const label = (key.startsWith('m:') ? musicLabel(value) : filmLabel(value)) as string;
     const question = PICK_QUESTIONS[key] ?? `What got you into ${label}?`;
     out.push(`${capitalise(inWords(n))} of you picked ${label}. ${question}`);
   }
-  const powers = tally(guests.map((g) => g.superpower));
+  const powers = tally(guests.map((g) => known(g.superpower, SUPERPOWERS)));
   if (powers.length === 2) out.push('Teleport or read minds: the table is split. Defend your pick.');
   else if (powers.length === 1 && powers[0][1] >= 2)
     out.push(
@@ -155,9 +167,9 @@ export function tableIcebreakers(guests: readonly TableTalker[]): string[] {
         ? 'Everyone here would read minds. What is the first thought you would want to hear?'
         : 'Everyone here would teleport. Where are you going first?',
     );
-  const nothing = tally(guests.map((g) => g.doingNothing));
+  const nothing = tally(guests.map((g) => known(g.doingNothing, ['peace', 'okay', 'torture'])));
   if (nothing.length >= 2) out.push('A whole day of doing nothing: pure peace or actual torture? Go round the table.');
-  const entry = tally(guests.map((g) => g.freeEntry));
+  const entry = tally(guests.map((g) => known(g.freeEntry, ['concerts', 'matches'])));
   if (entry.length === 2) out.push('Lifetime free entry: concerts or matches? The best one you have been to?');
   for (const f of FALLBACK_ICEBREAKERS) if (out.length < 3) out.push(f);
   return out.slice(0, 5);
@@ -190,6 +202,7 @@ export function tableBalance(guests: readonly MatchGuest[], mix: DinnerMix): Tab
   const shared = [
     ...tally(guests.flatMap((g) => g.music.map(musicLabel))),
     ...tally(guests.flatMap((g) => g.films.map(filmLabel))),
+    // (tally skips the nulls: a value that is not a quiz option is not shown)
   ]
     .filter(([, n]) => n >= 2)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
