@@ -11,6 +11,10 @@ describe('console pages', () => {
       path: 'events/$eventId',
       params: { eventId: 'gurugram-2026-12-05' },
     });
+    expect(matchConsolePage('events/gurugram-2026-12-05/tables')).toEqual({
+      path: 'events/$eventId/tables',
+      params: { eventId: 'gurugram-2026-12-05' },
+    });
     expect(matchConsolePage('events/a%20b/edit/')).toEqual({
       path: 'events/$eventId/edit',
       params: { eventId: 'a b' },

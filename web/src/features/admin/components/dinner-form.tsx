@@ -12,6 +12,7 @@ import { type EditableDinner, useDinnerQuery, useSaveDinner } from '../api/admin
 import { useAdminCitiesQuery } from '../api/cities-api';
 import { ConsoleLink, useConsoleNavigate, useConsoleParams } from '../routing/console-pages';
 import { FormField } from './form-field';
+import { DinnerTabs } from './dinner-tabs';
 
 const T = CONSOLE_COPY.dinner;
 
@@ -290,6 +291,7 @@ export function EditDinnerPage() {
   const { data, isError } = useDinnerQuery(eventId);
   return (
     <Page title="Edit dinner">
+      <DinnerTabs eventId={eventId} />
       {isError ? (
         <p role="alert">{CONSOLE_COPY.admin.eventNotFound}</p>
       ) : data ? (

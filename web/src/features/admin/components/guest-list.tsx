@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { DinnerActions } from './dinner-actions';
+import { DinnerTabs } from './dinner-tabs';
 import { DinnerHosts } from './dinner-hosts';
 import { useConsoleParams } from '../routing/console-pages';
 import { rupees } from '@domain/pricing';
@@ -48,6 +49,7 @@ export function GuestList() {
           )}
         </div>
       </header>
+      <DinnerTabs eventId={eventId} />
 
       <DinnerActions eventId={eventId} />
       <DinnerHosts eventId={eventId} />

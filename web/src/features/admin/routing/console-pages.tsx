@@ -21,6 +21,7 @@ const PAGES = {
   'events/new': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.NewDinnerPage }))),
   'events/$eventId': lazy(() => import('../components/guest-list').then((m) => ({ default: m.GuestList }))),
   'events/$eventId/edit': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.EditDinnerPage }))),
+  'events/$eventId/tables': lazy(() => import('../components/tables-page').then((m) => ({ default: m.TablesPage }))),
 } satisfies PageTable;
 
 export type ConsolePath = keyof typeof PAGES;
