@@ -275,7 +275,14 @@ describe('PATCH /api/admin/events/:id (the editor)', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     const [row] = await db(env.DB).select().from(events).where(eq(events.id, event.id));
-    expect(row).toEqual({ ...event, createdAt: row.createdAt, cancelledAt: null, cancelReason: null });
+    expect(row).toEqual({
+      ...event,
+      createdAt: row.createdAt,
+      cancelledAt: null,
+      cancelReason: null,
+      tablesPublishedAt: null,
+      tablesPublishedBy: null,
+    });
     expect(
       await db(env.DB)
         .select()

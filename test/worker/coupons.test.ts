@@ -221,7 +221,7 @@ describe('the console: /api/admin/coupons', () => {
       [{ kind: 'fixed', value: 12.5 }, 'value', C.valueInvalid],
       [{ kind: 'half', value: 10 }, 'kind', C.kindInvalid],
       [{ kind: 'percent', value: 10, code: 'white space' }, 'code', C.codeInvalid],
-      [{ kind: 'percent', value: 10, ticket_types: ['vip'] }, 'ticket_types.0', C.ticketTypesInvalid],
+      [{ kind: 'percent', value: 10, ticket_types: ['vip'] }, 'ticket_types', C.ticketTypesInvalid],
       [{ kind: 'percent', value: 10, max_redemptions: 0 }, 'max_redemptions', C.maxRedemptionsInvalid],
       [
         { kind: 'percent', value: 10, expires_at: new Date(Date.now() - 60_000).toISOString() },
