@@ -39,7 +39,12 @@ test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox
   const email = await completeProfile(page, phone);
   await page.goto('/event/gurugram');
   await expect(page.getByText('Choose your ticket')).toBeVisible();
-  await expect(page.getByText(/seats? left/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Book this dinner' })
+      .getByText(/seats? left/)
+      .first(),
+  ).toBeVisible();
   await expect(ticket(page, /^Female 1 seat/)).toBeVisible();
   await expect(page.getByText('₹312')).toBeVisible();
 

@@ -77,7 +77,9 @@ test('an operator opens a dinner’s guest list, searches it and downloads it as
   const bytes = readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('Name,Phone,Email,Ticket,Seats,Amount (INR),Status,Table,Checked in,Booking ID,Booked at');
+  expect(lines[0]).toBe(
+    'Name,Phone,Email,Second guest,Second guest phone,Ticket,Seats,Amount (INR),Status,Table,Checked in,Booking ID,Booked at',
+  );
   expect(lines[1]).toContain(`${kavya.name},'${kavya.phone},`);
 
   for (const viewport of [

@@ -5,7 +5,7 @@ export const E2E_WORKER_PORT = Number(process.env.E2E_WORKER_PORT ?? 8788);
 export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 8792);
 
 /** Specs that change the home page or /events for everyone while they run. */
-const SHARED_STATE_SPECS = /admin-cities\.spec\.ts$/;
+const SHARED_STATE_SPECS = /(admin-cities|booking-on-a-phone)\.spec\.ts$/;
 
 /** Real Chromium (Debian's) against the full local stack started in global-setup.ts. */
 export default defineConfig({

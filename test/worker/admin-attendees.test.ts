@@ -169,6 +169,8 @@ describe('GET /api/admin/events/:id/attendees', () => {
       name: 'Asha Verma',
       phone: asha.phone,
       email: asha.email,
+      party_name: null,
+      party_phone: null,
       ticket_type: 'couple',
       ticket_label: 'Couple (male + female)',
       seats: 2,
@@ -285,12 +287,16 @@ describe('GET /api/admin/events/:id/attendees.csv', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
-    expect(lines[0]).toBe('Name,Phone,Email,Ticket,Seats,Amount (INR),Status,Table,Checked in,Booking ID,Booked at');
+    expect(lines[0]).toBe(
+      'Name,Phone,Email,Second guest,Second guest phone,Ticket,Seats,Amount (INR),Status,Table,Checked in,Booking ID,Booked at',
+    );
     // The name is neutralised and quoted; the phone, which starts with +, too (expected: kept as text).
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""x"")",'${phone},${evilEmail},Female duo,2,749,confirmed,,no,${id},2030-02-01T10:00:00.000Z`,
+      `"'=HYPERLINK(""x"")",'${phone},${evilEmail},,,Female duo,2,749,confirmed,,no,${id},2030-02-01T10:00:00.000Z`,
     );
-    expect(lines[2]).toMatch(/^"Verma, Ananya Śarmā",'\+91\d{10},'@at-start\.example\.com,Male,1,499,checked_in,,yes,/);
+    expect(lines[2]).toMatch(
+      /^"Verma, Ananya Śarmā",'\+91\d{10},'@at-start\.example\.com,,,Male,1,499,checked_in,,yes,/,
+    );
     expect(lines[3]).toMatch(/^"Other ""Quoted"" Guest",'\+91/);
     expect(lines).toHaveLength(5);
     expect(lines[4]).toBe('');

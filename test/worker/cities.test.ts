@@ -87,6 +87,7 @@ describe('GET /api/cities', () => {
       starts_at: next.startsAt,
       ticket_price_single: 650,
       image_url: next.imageUrl,
+      seats_left: next.capacity,
     });
     expect(mine[1].next_event).toBeNull();
     // Positions order the whole list.

@@ -85,6 +85,7 @@ describe('GET /api/events', () => {
         starts_at: row.startsAt,
         image_url: row.imageUrl,
         available: true,
+        seats_left: row.capacity,
       },
     ]);
   });

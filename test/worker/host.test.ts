@@ -205,6 +205,7 @@ describe('the host sees only their dinners', () => {
         ticket_type: 'couple',
         ticket_label: 'Couple (male + female)',
         seats: 2,
+        party_name: null,
         table: null,
         status: 'checked_in',
         checked_in_at: null,

@@ -162,7 +162,10 @@ describe('placing an order when Razorpay is down', () => {
     const guest = await createGuest();
     await outage({ provider: 'razorpay', match: event.id, mode });
     const { value: res, ms } = await timed(() =>
-      request('POST', '/api/orders', { cookie: guest.cookie, body: { event_id: event.id, ticket_type: 'couple' } }),
+      request('POST', '/api/orders', {
+        cookie: guest.cookie,
+        body: { event_id: event.id, ticket_type: 'couple', party_name: 'Priya' },
+      }),
     );
     expect(res.status).toBe(502);
     expect((await errorOf(res)).message).toBe('Payment system unavailable');
@@ -177,7 +180,7 @@ describe('placing an order when Razorpay is down', () => {
     for (const id of rules.splice(0)) await fetch(`${env.SANDBOX_URL}/__control/${id}`, { method: 'DELETE' });
     const retry = await request('POST', '/api/orders', {
       cookie: guest.cookie,
-      body: { event_id: event.id, ticket_type: 'couple' },
+      body: { event_id: event.id, ticket_type: 'couple', party_name: 'Priya' },
     });
     expect(retry.status).toBe(201);
   });

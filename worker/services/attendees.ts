@@ -17,6 +17,8 @@ export const ATTENDEE_CSV_HEADER = [
   'Name',
   'Phone',
   'Email',
+  'Second guest',
+  'Second guest phone',
   'Ticket',
   'Seats',
   'Amount (INR)',
@@ -49,6 +51,8 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
         id: eventBookings.id,
         ticketType: eventBookings.ticketType,
         seats: eventBookings.seats,
+        partyName: eventBookings.partyName,
+        partyPhone: eventBookings.partyPhone,
         amount: eventBookings.amount,
         status: eventBookings.status,
         checkedInAt: eventBookings.checkedInAt,
@@ -79,6 +83,9 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
       name: contact.fullName || row.accountName?.trim() || '',
       phone: contact.phone,
       email: contact.email,
+      /** A couple's or female duo's second guest: first name and phone (E.164, optional); null on a single ticket. */
+      party_name: row.partyName,
+      party_phone: row.partyPhone,
       ticket_type: row.ticketType,
       ticket_label: TICKET_LABELS[row.ticketType],
       seats: row.seats,
@@ -114,8 +121,9 @@ function matches(q: string | undefined) {
   const digits = needle.replace(/\D/g, '');
   // A query that is a phone number, perhaps spaced or with +: compare digits only.
   const phoneLike = digits.length >= 3 && /^[\d\s()+-]+$/.test(needle);
-  return (a: { name: string; email: string | null; phone: string | null }) =>
+  return (a: { name: string; party_name: string | null; email: string | null; phone: string | null }) =>
     a.name.toLocaleLowerCase().includes(needle) ||
+    (a.party_name?.toLocaleLowerCase().includes(needle) ?? false) ||
     (a.email?.toLocaleLowerCase().includes(needle) ?? false) ||
     (a.phone !== null && (phoneLike ? a.phone.replace(/\D/g, '').includes(digits) : a.phone.includes(needle)));
 }
@@ -126,6 +134,8 @@ export function attendeeCsvRows(attendees: readonly Attendee[]) {
     a.name,
     a.phone,
     a.email,
+    a.party_name,
+    a.party_phone,
     a.ticket_label,
     a.seats,
     a.amount,

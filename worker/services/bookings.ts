@@ -16,6 +16,8 @@ export const bookingColumns = {
   payment_id: eventBookings.paymentId,
   status: eventBookings.status,
   booking_date: eventBookings.bookingDate,
+  /** A couple's or female duo's second guest, by first name (null on a single ticket): the guest's own data. */
+  party_name: eventBookings.partyName,
 };
 
 /**

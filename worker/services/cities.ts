@@ -10,14 +10,19 @@ import type { Db } from '../../db/client';
 import { cities, events } from '../../db/schema';
 import type { CityPatchInput, NewCityInput } from '../domain/city';
 import { type AuditFields, auditRow, auditRowBefore } from './audit';
-import { isBookable } from './events';
+import { isBookable, withRoomFirst } from './events';
+import { seatsTakenSql } from './seats';
 
 /** The audit target of a city. */
 export const cityTarget = (slug: string) => `city:${slug}`;
 
-/** The id of `city`'s next bookable dinner (soonest start), as a scalar subquery. */
+/**
+ * The id of `city`'s next bookable dinner with a seat free, else its next bookable one (soonest
+ * start), as a scalar subquery: the dinner `/event/<city>` opens (services/events.ts), so the card
+ * and the page it leads to agree.
+ */
 const nextDinnerIdSql = (city: SQL | typeof cities.slug, nowIso: string) =>
-  sql`(SELECT ${events.id} FROM ${events} WHERE ${events.city} = ${city} AND ${isBookable(nowIso)} ORDER BY ${events.startsAt}, ${events.id} LIMIT 1)`;
+  sql`(SELECT ${events.id} FROM ${events} WHERE ${events.city} = ${city} AND ${isBookable(nowIso)} ORDER BY ${withRoomFirst(nowIso)}, ${events.startsAt}, ${events.id} LIMIT 1)`;
 
 const nextEvent = alias(events, 'next_event');
 
@@ -39,6 +44,8 @@ export async function listPublicCities(d: Db, now: Date) {
       startsAt: nextEvent.startsAt,
       price: nextEvent.ticketPriceSingle,
       imageUrl: nextEvent.imageUrl,
+      capacity: nextEvent.capacity,
+      taken: seatsTakenSql(sql`${nextEvent.id}`, now.toISOString()),
     })
     .from(cities)
     .leftJoin(
@@ -61,6 +68,7 @@ export async function listPublicCities(d: Db, now: Date) {
             starts_at: r.startsAt,
             ticket_price_single: r.price,
             image_url: r.imageUrl ?? '',
+            seats_left: Math.max(0, (r.capacity ?? 0) - Number(r.taken)),
           }
         : null,
   }));

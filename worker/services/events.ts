@@ -31,21 +31,56 @@ export const eventSummaryColumns = {
 export const isBookable = (nowIso: string) =>
   and(eq(events.available, true), isNull(events.cancelledAt), gt(events.startsAt, nowIso));
 
-/** Upcoming available events, soonest first. */
-export function listBookableEvents(d: Db, now: Date) {
-  return d
-    .select(eventSummaryColumns)
+/**
+ * Seats left on the dinner of the `events` row in scope, at `nowIso`, by the one seat predicate
+ * (seats.ts), so a card's "3 seats left" or "Sold out" is what the hold would sell.
+ */
+export const seatsLeftSql = (nowIso: string) =>
+  sql<number>`MAX(0, ${events.capacity} - ${seatsTakenSql(sql`${events.id}`, nowIso)})`;
+
+/**
+ * Upcoming available events, soonest first, each with its `seats_left` (as the detail carries it),
+ * so /events says "3 seats left" or "Sold out" instead of sending a guest to a full table. One query.
+ */
+export async function listBookableEvents(d: Db, now: Date) {
+  const nowIso = now.toISOString();
+  const rows = await d
+    .select({ ...eventSummaryColumns, seats_left: seatsLeftSql(nowIso) })
     .from(events)
-    .where(isBookable(now.toISOString()))
+    .where(isBookable(nowIso))
     .orderBy(asc(events.startsAt), asc(events.id));
+  return rows.map((r) => ({ ...r, seats_left: Number(r.seats_left) }));
 }
-export type EventSummary = Awaited<ReturnType<typeof listBookableEvents>>[number];
+export type ListedEvent = Awaited<ReturnType<typeof listBookableEvents>>[number];
+export type EventSummary = Omit<ListedEvent, 'seats_left'>;
+
+/**
+ * A scalar subquery: the soonest other bookable dinner in the city of the `events` row in scope
+ * with at least one seat free at `nowIso`, as JSON (`id, title, date, starts_at, seats_left`), or
+ * NULL. A sold-out dinner's page points there rather than at a dead end.
+ */
+const nextWithRoomSql = (nowIso: string) => {
+  const n = sql.raw('nw');
+  const taken = seatsTakenSql(sql`${n}.id`, nowIso);
+  return sql<
+    string | null
+  >`(SELECT json_object('id', ${n}.id, 'title', ${n}.title, 'date', ${n}.date, 'starts_at', ${n}.starts_at, 'seats_left', ${n}.capacity - ${taken})
+    FROM events AS ${n}
+    WHERE ${n}.city = ${events.city} AND ${n}.id <> ${events.id} AND ${n}.available = 1
+      AND ${n}.cancelled_at IS NULL AND ${n}.starts_at > ${nowIso} AND ${taken} < ${n}.capacity
+    ORDER BY ${n}.starts_at, ${n}.id LIMIT 1)`;
+};
+
+/** The JSON of {@link nextWithRoomSql} read back. */
+type NextWithRoom = { id: string; title: string; date: string; starts_at: string; seats_left: number };
 
 /**
  * The public detail of the event `/event/{key}` shows, or null. `key` is an event id, or a city
- * slug meaning that city's next bookable event (an exact id wins, then the soonest). Carries the
- * seats left, the ticket options still possible, and the venue only once it is revealed (48 hours
- * before), whatever the row holds.
+ * slug meaning that city's next bookable event with a seat free, else its next bookable one (an
+ * exact id wins; the home page's city card shows the same dinner, services/cities.ts). Carries the
+ * seats left, the ticket options still possible, the venue only once it is revealed (48 hours
+ * before), whatever the row holds, and, when it is sold out, `next_with_room`: the city's next
+ * dinner with a seat free (or null). One query.
  */
 export async function findEventDetail(d: Db, key: string, now: Date) {
   const nowIso = now.toISOString();
@@ -59,15 +94,19 @@ export async function findEventDetail(d: Db, key: string, now: Date) {
       venueName: events.venueName,
       venueAddress: events.venueAddress,
       taken: seatsTakenSql(sql`${events.id}`, nowIso),
+      nextWithRoom: sql<
+        string | null
+      >`CASE WHEN ${seatsTakenSql(sql`${events.id}`, nowIso)} >= ${events.capacity} THEN ${nextWithRoomSql(nowIso)} END`,
     })
     .from(events)
     .where(and(isBookable(nowIso), or(eq(events.id, key), eq(events.city, key))))
-    .orderBy(sql`${events.id} = ${key} DESC`, asc(events.startsAt))
+    .orderBy(sql`${events.id} = ${key} DESC`, withRoomFirst(nowIso), asc(events.startsAt))
     .limit(1);
   if (!row) return null;
 
-  const { taken, venueName, venueAddress, ticketPriceCouple, ticketPriceGroup, ...event } = row;
+  const { taken, nextWithRoom, venueName, venueAddress, ticketPriceCouple, ticketPriceGroup, ...event } = row;
   const seatsLeft = Math.max(0, event.capacity - Number(taken));
+  const next = nextWithRoom ? (JSON.parse(nextWithRoom) as NextWithRoom) : null;
   const prices = { ticketPriceSingle: event.ticket_price_single, ticketPriceCouple, ticketPriceGroup };
   return {
     ...event,
@@ -77,8 +116,13 @@ export async function findEventDetail(d: Db, key: string, now: Date) {
       isVenueRevealed(event.starts_at, now) && venueName !== null
         ? { name: venueName, address: venueAddress ?? '' }
         : null,
+    next_with_room: next && { ...next, seats_left: Number(next.seats_left) },
   };
 }
+
+/** ORDER BY term: dinners of the `events` row in scope with a seat free before full ones. */
+export const withRoomFirst = (nowIso: string) =>
+  sql`(${seatsTakenSql(sql`${events.id}`, nowIso)} < ${events.capacity}) DESC`;
 export type EventDetail = NonNullable<Awaited<ReturnType<typeof findEventDetail>>>;
 
 /** A whole events row in the {@link eventSummaryColumns} shape. */

@@ -109,6 +109,7 @@ const guestColumns = {
   ),
   ticket_type: sql<keyof typeof TICKET_LABELS>`${eventBookings.ticketType}`.as('g_ticket_type'),
   seats: sql<number>`${eventBookings.seats}`.as('g_seats'),
+  party_name: sql<string | null>`${eventBookings.partyName}`.as('g_party_name'),
   status: sql<BookingStatus>`${eventBookings.status}`.as('g_status'),
   checked_in_at: sql<string | null>`${eventBookings.checkedInAt}`.as('g_checked_in_at'),
   running_late_minutes: sql<number | null>`${eventBookings.runningLateMinutes}`.as('g_late_minutes'),
@@ -129,6 +130,8 @@ function toGuest(row: GuestRow, tablesPublished = false) {
     ticket_type: row.ticket_type,
     ticket_label: TICKET_LABELS[row.ticket_type],
     seats: Number(row.seats),
+    /** A couple's or female duo's second guest, by first name: the host greets them too (never their phone). */
+    party_name: row.party_name,
     table: tablesPublished && row.table_number !== null ? Number(row.table_number) : null,
     status: row.status,
     checked_in_at: row.checked_in_at,

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { coupons, eventBookings, events, paymentOrders, userProfiles, users } from '../../db/schema';
 import { chargedPrice, couponKey, parseTicketTypes } from '../domain/coupon';
 import { COPY } from '../domain/copy';
+import { isPartyTicket } from '../domain/order';
 import { type CouponKind, priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '../domain/pricing';
 import { isVenueRevealed } from '../domain/time';
 import type { Env } from '../env';
@@ -49,20 +50,34 @@ const REUSE_MIN_HOLD_MS = 3 * 60_000;
  * presses Book Now again gets it back: a new order would count as a second redemption, and on a
  * coupon at its cap the guest's own hold would refuse them their coupon.
  */
-const heldWithCouponSql = (userId: string, eventId: SQL, ticketType: TicketType, coupon: string, nowIso: string) =>
+const heldWithCouponSql = (
+  userId: string,
+  eventId: SQL,
+  ticketType: TicketType,
+  coupon: string,
+  party: Party,
+  nowIso: string,
+) =>
   sql<
     string | null
   >`(SELECT json_object('id', mine.id, 'razorpay_order_id', mine.razorpay_order_id, 'amount', mine.amount, 'hold_expires_at', mine.hold_expires_at)
     FROM payment_orders AS mine
     WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created'
       AND mine.ticket_type = ${ticketType} AND mine.coupon_code = ${coupon} AND mine.capture_pending_at IS NULL
+      AND mine.party_name IS ${party.partyName} AND mine.party_phone IS ${party.partyPhone}
       AND mine.hold_expires_at > ${new Date(Date.parse(nowIso) + REUSE_MIN_HOLD_MS).toISOString()}
     ORDER BY mine.created_at DESC LIMIT 1)`;
+
+/**
+ * A couple's or female duo's second guest (worker/domain/order.ts), null on a single ticket. Stored
+ * on the order by the same INSERT that holds the seats; the booking copies it (booking-pipeline.ts).
+ */
+export type Party = { partyName: string | null; partyPhone: string | null };
 
 /** Everything `POST /api/orders` checks, read in one statement. */
 async function readOrderFacts(
   d: Db,
-  input: { userId: string; eventId: string; ticketType: TicketType; coupon: string | null },
+  input: { userId: string; eventId: string; ticketType: TicketType; coupon: string | null; party: Party },
   nowIso: string,
 ) {
   const [row] = await d
@@ -71,7 +86,7 @@ async function readOrderFacts(
       taken: seatsTakenSql(sql`${events.id}`, nowIso),
       liveHolds: liveHoldsSql(input.userId, sql`${events.id}`, nowIso),
       heldWithCoupon: input.coupon
-        ? heldWithCouponSql(input.userId, sql`${events.id}`, input.ticketType, input.coupon, nowIso)
+        ? heldWithCouponSql(input.userId, sql`${events.id}`, input.ticketType, input.coupon, input.party, nowIso)
         : sql<null>`NULL`,
       ...guestContactColumns,
       couponKind: coupons.kind,
@@ -120,14 +135,15 @@ async function holdSeats(
     seats: number;
     amount: number;
     coupon: PricedCoupon | null;
+    party: Party;
     now: Date;
   },
 ): Promise<'held' | 'coupon' | 'refused'> {
   const nowIso = o.now.toISOString();
   const expires = new Date(o.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const res =
-    await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, created_at, updated_at)
-    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${nowIso}, ${nowIso}
+    await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, party_name, party_phone, created_at, updated_at)
+    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${o.party.partyName}, ${o.party.partyPhone}, ${nowIso}, ${nowIso}
     FROM events AS e
     WHERE e.id = ${o.eventId} AND e.available = 1 AND e.starts_at > ${nowIso}
       AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
@@ -156,14 +172,18 @@ const soldOut = () => new ApiError(409, 'sold_out', COPY.booking.soldOut);
 export async function placeOrder(
   env: Env,
   d: Db,
-  input: { userId: string; eventId: string; ticketType: TicketType; coupon?: string },
+  input: { userId: string; eventId: string; ticketType: TicketType; coupon?: string } & Partial<Party>,
   now = new Date(),
 ) {
   const nowIso = now.toISOString();
   const coupon = input.coupon?.trim() ? couponKey(input.coupon) : null;
+  // The route's schema already refused a party on a single ticket; a service caller gets the same rule.
+  const party: Party = isPartyTicket(input.ticketType)
+    ? { partyName: input.partyName ?? null, partyPhone: input.partyPhone ?? null }
+    : { partyName: null, partyPhone: null };
   const facts = await readOrderFacts(
     d,
-    { userId: input.userId, eventId: input.eventId, ticketType: input.ticketType, coupon },
+    { userId: input.userId, eventId: input.eventId, ticketType: input.ticketType, coupon, party },
     nowIso,
   );
   if (!facts) throw new ApiError(404, 'event_not_found', COPY.events.notFound);
@@ -267,6 +287,7 @@ export async function placeOrder(
     seats,
     amount,
     coupon: priced,
+    party,
     now,
   });
   if (held === 'coupon') throw invalidCoupon();

@@ -81,11 +81,21 @@ export type OrderResponse = {
   wire: CheckoutResponse;
 };
 
+/**
+ * POST /api/orders. A couple or female-duo body without a `party_name` key names its second guest
+ * ('Priya'), as the booking form requires; pass `party_name` (even undefined) to send it as given.
+ */
 export const postOrder = (cookie: string, body: unknown) =>
-  SELF.fetch(apiRequest('POST', '/api/orders', { cookie, body }));
+  SELF.fetch(apiRequest('POST', '/api/orders', { cookie, body: withParty(body) }));
+
+function withParty(body: unknown) {
+  if (typeof body !== 'object' || body === null || 'party_name' in body) return body;
+  const type = (body as { ticket_type?: unknown }).ticket_type;
+  return type === 'couple' || type === 'female_duo' ? { ...body, party_name: 'Priya' } : body;
+}
 export const getOrder = (cookie: string, id: string) => SELF.fetch(apiRequest('GET', `/api/orders/${id}`, { cookie }));
 
-/** Creates an order and asserts it succeeded. */
+/** Creates an order and asserts it succeeded. A couple or female duo names its second guest ('Priya'). */
 export async function placeOrder(cookie: string, eventId: string, ticketType = 'male'): Promise<OrderResponse> {
   const res = await postOrder(cookie, { event_id: eventId, ticket_type: ticketType });
   if (res.status !== 201) throw new Error(`POST /api/orders answered ${res.status}: ${await res.text()}`);

@@ -1,15 +1,13 @@
 import { createFileRoute, Link, redirect, useRouter } from '@tanstack/react-router';
 import { SiteFooter } from '@/components/site-footer';
 import { toast } from '@/components/toast';
-import { TicketSelection } from '@/features/checkout/components/ticket-selection';
+import { BookingAside, BookNowBar } from '@/features/checkout/components/booking-box';
 import { eventQueryOptions, useEventQuery } from '@/features/events/api/get-event';
 import { EventAbout } from '@/features/events/components/event-about';
 import { EventLayout } from '@/features/events/components/event-layout';
 import { eventTitle } from '@/features/events/lib/event-head';
-import { EventPriceSummary } from '@/features/events/components/event-price-summary';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { ApiRequestError } from '@/lib/api';
-import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/event/$eventId')({
@@ -36,7 +34,6 @@ function EventPage() {
   const { eventId } = Route.useParams();
   const { data } = useEventQuery(eventId);
   const { event } = data;
-  const { isAuthenticated, loading } = useSession();
   usePageTitle(eventTitle(event));
 
   return (
@@ -45,25 +42,10 @@ function EventPage() {
         event={event}
         nav={<TopBar />}
         about={<EventAbout event={event} />}
-        aside={
-          <aside aria-label="Book this dinner" className="lg:sticky lg:top-6 lg:self-start">
-            <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-              <EventPriceSummary event={event} />
-              {/* Owned by the booking capability; it renders only for signed-in guests. */}
-              <TicketSelection eventId={event.id} />
-              {!loading && !isAuthenticated && (
-                <div className="flex flex-col gap-3 border-t border-base-300 pt-5">
-                  <p className="text-sm text-base-content/80">Sign in to choose your ticket and reserve your seat.</p>
-                  <Link to="/auth" search={{ redirect: `/event/${eventId}` }} className="btn btn-primary">
-                    Sign in to book
-                  </Link>
-                </div>
-              )}
-            </div>
-          </aside>
-        }
+        aside={<BookingAside event={event} eventKey={eventId} />}
       />
       <SiteFooter newsletter={<NewsletterForm />} />
+      <BookNowBar event={event} />
     </>
   );
 }

@@ -149,6 +149,17 @@ function GuestRow({ guest }: { guest: Attendee }) {
     <tr>
       <th scope="row" className="whitespace-nowrap font-medium">
         {guest.name || <span className="text-base-content/80">No name</span>}
+        {guest.party_name && (
+          <span className="block text-sm font-normal text-base-content/80">
+            + {guest.party_name}
+            {guest.party_phone && (
+              <>
+                {' · '}
+                <a href={`tel:${guest.party_phone}`}>{guest.party_phone}</a>
+              </>
+            )}
+          </span>
+        )}
       </th>
       <td className="whitespace-nowrap">{guest.phone ? <a href={`tel:${guest.phone}`}>{guest.phone}</a> : '—'}</td>
       <td className="whitespace-nowrap">{guest.email ? <a href={`mailto:${guest.email}`}>{guest.email}</a> : '—'}</td>

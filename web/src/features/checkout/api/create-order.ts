@@ -4,6 +4,9 @@ export type CreateOrderInput = {
   event_id: string;
   ticket_type: 'male' | 'female' | 'couple' | 'female_duo';
   coupon?: string;
+  /** A couple's or female duo's second guest (worker/domain/order.ts); never on a single ticket. */
+  party_name?: string;
+  party_phone?: string | null;
 };
 
 /**

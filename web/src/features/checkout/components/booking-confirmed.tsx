@@ -3,6 +3,7 @@ import { toast } from '@/components/toast';
 import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
 import type { OrderView } from '../api/get-order';
 import { downloadFile } from '@/lib/download-file';
+import { rupees } from '@domain/pricing';
 import { ticketIcs, venueLine } from '@domain/ticket-ics';
 
 type Confirmed = OrderView & { booking: NonNullable<OrderView['booking']>; event: NonNullable<OrderView['event']> };
@@ -69,8 +70,18 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
         </div>
         <h1 className="font-display text-4xl font-bold md:text-5xl">You're All Set!</h1>
         <p className="mt-3 text-lg text-base-content/80">
-          Your seat at {event.title} is confirmed. Booking <span className="font-mono text-base">{booking.id}</span>
+          {booking.party_name
+            ? `You and ${booking.party_name} have your seats at ${event.title}.`
+            : `Your seat at ${event.title} is confirmed.`}
         </p>
+        {/* My Booking: the QR ticket, the venue once revealed, the free reschedule. */}
+        <Link
+          to="/booking/$bookingId"
+          params={{ bookingId: booking.id }}
+          className="btn btn-secondary mt-6 rounded-full px-8"
+        >
+          View My Booking
+        </Link>
       </header>
 
       <section aria-labelledby="when-where" className="grid gap-4 sm:grid-cols-2">
@@ -95,6 +106,18 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
               <p>Exact venue revealed 48 hours before the event.</p>
             </>
           )}
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 rounded-box border border-base-300 bg-base-100 p-5 sm:col-span-2">
+          <div>
+            <h3 className="text-sm font-semibold uppercase tracking-wide text-base-content/80">Your ticket</h3>
+            <p className="mt-1 text-lg font-semibold">
+              {order.ticket_label}
+              {booking.party_name ? ` · you + ${booking.party_name}` : ''}
+            </p>
+          </div>
+          <p>
+            Paid <span className="font-semibold">{rupees(booking.amount)}</span>
+          </p>
         </div>
       </section>
 
@@ -121,10 +144,6 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
       </section>
 
       <div className="flex flex-wrap justify-center gap-3">
-        {/* My Booking: the QR ticket, the venue once revealed, the free reschedule. */}
-        <Link to="/booking/$bookingId" params={{ bookingId: booking.id }} className="btn btn-secondary">
-          View My Booking
-        </Link>
         <button type="button" className="btn btn-primary" onClick={downloadTicket}>
           Download Ticket
         </button>

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ApiRequestError } from '@/lib/api';
-import { useOrderQuery } from '../api/get-order';
+import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
+import { type OrderView, useOrderQuery } from '../api/get-order';
 import { BookingConfirmed } from './booking-confirmed';
 import { COPY } from '@domain/copy';
+import { rupees } from '@domain/pricing';
 
 /** Follows an order until it settles: confirming → confirmed (or the failure the guest must know about). */
 export function OrderStatus({ orderId }: { orderId: string }) {
@@ -48,7 +50,44 @@ export function OrderStatus({ orderId }: { orderId: string }) {
         retryEventId={view.event?.id}
       />
     );
-  return <Waiting text="Payment received. Confirming your booking..." />;
+  return <Confirming view={view} />;
+}
+
+/**
+ * Paid, and the queue is booking the seat (docs/decisions/005): usually under a second. What is
+ * already known shows meanwhile (the dinner, the ticket, the amount paid), so the page is never a
+ * blank spinner, and 'You're All Set!' takes its place when the booking is there.
+ */
+function Confirming({ view }: { view: OrderView }) {
+  const { order, event } = view;
+  return (
+    <div className="flex flex-col items-center gap-8 py-6 text-center">
+      <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
+        <span className="loading loading-ring loading-lg text-secondary" aria-hidden="true" />
+        <h1 className="font-display text-3xl font-bold md:text-4xl">Payment received</h1>
+        <p className="text-lg text-base-content/80">Confirming your seat… this takes a moment.</p>
+      </div>
+      <dl className="grid w-full max-w-xl gap-4 rounded-box border border-base-300 bg-base-100 p-5 text-left sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="text-sm font-semibold uppercase tracking-wide text-base-content/80">Dinner</dt>
+          <dd className="mt-1 text-lg font-semibold">{event.title}</dd>
+          <dd>
+            {formatEventDate(event.date)} · {EVENT_TIME} · {event.location}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-wide text-base-content/80">Ticket</dt>
+          <dd className="mt-1">
+            {order.ticket_label} · {order.seats} {order.seats === 1 ? 'seat' : 'seats'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-wide text-base-content/80">Paid</dt>
+          <dd className="mt-1 font-semibold">{rupees(order.amount)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
 }
 
 function Waiting({ text }: { text: string }) {

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { useSession } from '@/lib/session';
 import { useEventQuery } from '@/features/events/api/get-event';
@@ -7,6 +8,7 @@ import { ApiRequestError } from '@/lib/api';
 import { useValidateCoupon, type validateCoupon } from '../api/validate-coupon';
 import { useCheckout } from '../hooks/use-checkout';
 import { COPY } from '@domain/copy';
+import { isPartyTicket, PARTY_NAME_MAX, PartyNameSchema, PartyPhoneSchema } from '@domain/order';
 import { couponSaving, rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
 
 /** A coupon the server accepted for this dinner, with each ticket's price as it will charge it. */
@@ -45,6 +47,10 @@ function TicketForm({ eventId }: { eventId: string }) {
   const [coupon, setCoupon] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
   const [appliedCoupon, setAppliedCoupon] = useState<AppliedCoupon | null>(null);
+  const [party, setParty] = useState({ name: '', phone: '' });
+  const [partyErrors, setPartyErrors] = useState<{ name?: string; phone?: string }>({});
+  const partyNameRef = useRef<HTMLInputElement>(null);
+  const partyPhoneRef = useRef<HTMLInputElement>(null);
   const validate = useValidateCoupon();
   // A coupon the order refuses after all (used up, switched off meanwhile): show why, drop it.
   const { start, busy } = useCheckout(event.title, {
@@ -53,7 +59,15 @@ function TicketForm({ eventId }: { eventId: string }) {
       setCouponError(COPY.booking.invalidCoupon);
     },
   });
-  const ids = { coupon: useId(), couponError: useId() };
+  const ids = {
+    coupon: useId(),
+    couponError: useId(),
+    partyName: useId(),
+    partyNameError: useId(),
+    partyPhone: useId(),
+    partyPhoneHint: useId(),
+    partyPhoneError: useId(),
+  };
   const soldOut = event.tickets.every((t) => !t.available);
 
   const applyCoupon = async () => {
@@ -105,7 +119,28 @@ function TicketForm({ eventId }: { eventId: string }) {
       });
       return;
     }
-    await start({ event_id: event.id, ticket_type: ticket, ...(appliedCoupon ? { coupon: appliedCoupon.code } : {}) });
+    // A couple or female duo names the second guest (the same rules as the API's, worker/domain/order.ts).
+    let partyFields = {};
+    if (isPartyTicket(ticket)) {
+      const name = v.safeParse(PartyNameSchema, party.name);
+      const phone = v.safeParse(PartyPhoneSchema, party.phone);
+      const errors = {
+        name: name.success ? undefined : name.issues[0].message,
+        phone: phone.success ? undefined : phone.issues[0].message,
+      };
+      setPartyErrors(errors);
+      if (!name.success || !phone.success) {
+        (errors.name ? partyNameRef : partyPhoneRef).current?.focus();
+        return;
+      }
+      partyFields = { party_name: name.output, ...(phone.output ? { party_phone: phone.output } : {}) };
+    }
+    await start({
+      event_id: event.id,
+      ticket_type: ticket,
+      ...(appliedCoupon ? { coupon: appliedCoupon.code } : {}),
+      ...partyFields,
+    });
   };
 
   return (
@@ -163,6 +198,73 @@ function TicketForm({ eventId }: { eventId: string }) {
           );
         })}
       </fieldset>
+
+      {ticket && isPartyTicket(ticket) && (
+        <fieldset className="flex flex-col gap-3 rounded-field border border-base-300 bg-base-200/60 p-4">
+          <legend className="sr-only">Who's coming with you?</legend>
+          <div aria-hidden="true">
+            <p className="font-semibold">Who's coming with you?</p>
+            <p className="text-sm text-base-content/80">Your host greets them by name, and we seat you together.</p>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.partyName} className="text-sm font-medium">
+              Their first name
+            </label>
+            <input
+              ref={partyNameRef}
+              id={ids.partyName}
+              className={`input w-full ${partyErrors.name ? 'input-error' : ''}`}
+              value={party.name}
+              required
+              autoComplete="off"
+              autoCapitalize="words"
+              maxLength={PARTY_NAME_MAX + 10}
+              disabled={busy}
+              aria-invalid={partyErrors.name ? true : undefined}
+              aria-describedby={partyErrors.name ? ids.partyNameError : undefined}
+              onChange={(e) => {
+                setParty((p) => ({ ...p, name: e.target.value }));
+                setPartyErrors((p) => ({ ...p, name: undefined }));
+              }}
+            />
+            {partyErrors.name && (
+              <p id={ids.partyNameError} className="text-sm text-error">
+                {partyErrors.name}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.partyPhone} className="text-sm font-medium">
+              Their phone <span className="font-normal text-base-content/80">(optional)</span>
+            </label>
+            <input
+              ref={partyPhoneRef}
+              id={ids.partyPhone}
+              type="tel"
+              inputMode="tel"
+              className={`input w-full ${partyErrors.phone ? 'input-error' : ''}`}
+              value={party.phone}
+              autoComplete="off"
+              maxLength={20}
+              disabled={busy}
+              aria-invalid={partyErrors.phone ? true : undefined}
+              aria-describedby={partyErrors.phone ? `${ids.partyPhoneError} ${ids.partyPhoneHint}` : ids.partyPhoneHint}
+              onChange={(e) => {
+                setParty((p) => ({ ...p, phone: e.target.value }));
+                setPartyErrors((p) => ({ ...p, phone: undefined }));
+              }}
+            />
+            <p id={ids.partyPhoneHint} className="text-xs text-base-content/80">
+              10-digit mobile. Only your host and our team see it.
+            </p>
+            {partyErrors.phone && (
+              <p id={ids.partyPhoneError} className="text-sm text-error">
+                {partyErrors.phone}
+              </p>
+            )}
+          </div>
+        </fieldset>
+      )}
 
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.coupon} className="text-sm font-medium">

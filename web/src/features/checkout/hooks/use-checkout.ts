@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { type CreateOrderInput, createOrder } from '../api/create-order';
+import { type OrderView, orderQueryOptions } from '../api/get-order';
 import { verifyPayment } from '../api/verify-payment';
 import { loadCheckout } from '../lib/load-checkout';
 import { COPY } from '@domain/copy';
@@ -68,7 +69,16 @@ export function useCheckout(eventTitle: string, options: { onInvalidCoupon?: () 
         handler: async (response) => {
           try {
             await verifyPayment(response);
-            await queryClient.invalidateQueries({ queryKey: ['bookings'] });
+            // Not awaited: the guest's bookings refresh in the background, not before the page turns.
+            void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+            // /confirmation shows at once what is already known (the dinner, the amount paid) while
+            // the queue books the seat; its first poll replaces this with the server's own answer.
+            const known: OrderView = {
+              order: { ...order.order, status: 'created' },
+              event: { ...order.event, venue: null },
+              booking: null,
+            };
+            queryClient.setQueryData(orderQueryOptions(order.order.id).queryKey, known);
             await navigate({ to: '/confirmation', search: { order: order.order.id } });
           } catch {
             toast({ variant: 'destructive', title: COPY.booking.verifyFailed });

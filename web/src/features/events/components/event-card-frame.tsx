@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { EventSummary } from '../api/get-events';
 import { formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
+import { SeatsLeft } from './seats-left';
 
 /** The card's title link stretches over the whole card; shared by the SPA's link and the Worker's. */
 export const EVENT_CARD_LINK_CLASS =
@@ -9,7 +10,7 @@ export const EVENT_CARD_LINK_CLASS =
 
 /**
  * One event on /events (SPEC §2 Events list): image, location, description or title and the
- * 'Available Now' badge. The whole card is clickable through a stretched title link (`title`),
+ * 'Available Now' badge, or 'Sold out' when no seat is left, and how many seats are left. The whole card is clickable through a stretched title link (`title`),
  * so screen readers hear one short link name instead of the whole card; the card shows the
  * focus ring. `eager` for cards in the first row, which are on screen at load and should not
  * wait for lazy-loading. Router-free, so the Worker can draw the list into the page's first
@@ -36,8 +37,14 @@ export function EventCardFrame({
           decoding="async"
           className="h-full w-full object-cover"
         />
-        {event.available && (
-          <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>
+        {event.seats_left === 0 ? (
+          <span className="badge absolute top-3 left-3 border-none bg-neutral font-semibold text-neutral-content shadow">
+            Sold out
+          </span>
+        ) : (
+          event.available && (
+            <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>
+          )
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
@@ -47,9 +54,11 @@ export function EventCardFrame({
           <PinIcon />
           {event.location}
         </p>
+        <SeatsLeft seatsLeft={event.seats_left} />
         <p className="line-clamp-3 text-base-content/80">{event.description || event.title}</p>
         <p aria-hidden="true" className="mt-auto pt-2 text-sm font-semibold text-primary">
-          View details <span className="inline-block transition group-hover:translate-x-1">→</span>
+          {event.seats_left === 0 ? 'See the next dinner' : 'View details'}{' '}
+          <span className="inline-block transition group-hover:translate-x-1">→</span>
         </p>
       </div>
     </li>

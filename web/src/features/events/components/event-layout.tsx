@@ -25,12 +25,14 @@ export function EventLayout({
     <main className="relative min-h-screen">
       {nav}
       <EventHero event={event} />
+      {/* On a phone the booking box follows the facts, above the long read (issue 14: it used to
+          start ~2,900 px down, below the terms); on a desktop it sits beside both, sticky. */}
       <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex flex-col gap-12">
+        <div className="lg:col-start-1 lg:row-start-1">
           <EventFacts event={event} />
-          {about}
         </div>
-        {aside}
+        {aside && <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{aside}</div>}
+        {about && <div className="lg:col-start-1 lg:row-start-2">{about}</div>}
       </div>
     </main>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { HomeCity } from '../api/get-cities';
+import { FEW_SEATS, seatsLeftLabel } from '@domain/copy-booking';
 import { rupees } from '@domain/pricing';
 import { EVENT_TIME } from '@domain/time';
 
@@ -52,6 +53,8 @@ export function cardEvent(city: HomeCity) {
     title: event?.title ?? FALLBACK_TITLE,
     when: event ? formatCardDate(event.date) : null,
     price: event?.ticket_price_single ?? DISPLAY_PRICE,
+    /** Seats left on that dinner; null when the city has none to book yet. */
+    seatsLeft: event ? event.seats_left : null,
   };
 }
 
@@ -84,7 +87,8 @@ export function CityCardGrid({ children, busy = false }: { children: ReactNode; 
 }
 
 /**
- * An open city: 'Available Now', its next dinner's title, date and price. The whole card opens
+ * An open city: 'Available Now' (or 'Sold out' when its every dinner is full), its next dinner's
+ * title, date, seats left and price. The whole card opens
  * the booking dialog (SPEC); its button is the keyboard-reachable control, whose click bubbles
  * to the card's `onOpen`. `onWarm` starts loading the dialog's code.
  */
@@ -97,7 +101,8 @@ export function AvailableCityCard({
   onOpen?: () => void;
   onWarm?: () => void;
 }) {
-  const { title, when, price } = cardEvent(city);
+  const { title, when, price, seatsLeft } = cardEvent(city);
+  const soldOut = seatsLeft === 0;
   return (
     <article
       className="group card cursor-pointer overflow-hidden bg-base-100 shadow-md ring-1 ring-base-300 transition hover:-translate-y-1 hover:shadow-xl"
@@ -107,7 +112,13 @@ export function AvailableCityCard({
     >
       <div className="relative">
         <CityImage city={city} />
-        <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>
+        {soldOut ? (
+          <span className="badge absolute top-3 left-3 border-none bg-neutral font-semibold text-neutral-content shadow">
+            Sold out
+          </span>
+        ) : (
+          <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>
+        )}
       </div>
       <div className="card-body gap-2">
         <h3 id={`city-${city.slug}`} className="card-title text-2xl">
@@ -115,6 +126,11 @@ export function AvailableCityCard({
         </h3>
         <p className="font-medium text-primary">{title}</p>
         {when && <p className="text-sm text-base-content/75">{`${when} · ${EVENT_TIME}`}</p>}
+        {seatsLeft !== null && (
+          <p className={`text-sm font-semibold ${seatsLeft <= FEW_SEATS ? 'text-error' : 'text-secondary'}`}>
+            {seatsLeftLabel(seatsLeft)}
+          </p>
+        )}
         <p className="text-base-content/80">{city.blurb}</p>
         <div className="card-actions mt-2 items-center justify-between">
           <span className="font-display text-lg font-semibold">{rupees(price)}</span>

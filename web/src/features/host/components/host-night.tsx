@@ -380,6 +380,7 @@ function GuestLine({ guest }: { guest: HostGuest }) {
       <span className="min-w-0 flex-1">
         <span className="block break-words text-lg font-semibold">
           {guest.name || 'No name'}
+          {guest.party_name && <span className="font-normal text-base-content/80"> + {guest.party_name}</span>}
         </span>
         <span className="block text-sm text-base-content/80">
           {guest.ticket_label} · {guest.seats} {guest.seats === 1 ? 'seat' : 'seats'} · Table {guest.table ?? '—'}

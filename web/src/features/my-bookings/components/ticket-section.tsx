@@ -60,6 +60,12 @@ export function TicketSection({ view }: { view: MyBooking }) {
             <dd>
               {ticket.label} · {booking.seats} {booking.seats === 1 ? 'seat' : 'seats'}
             </dd>
+            {booking.party_name && (
+              <>
+                <dt className="font-semibold text-base-content/80">Guests</dt>
+                <dd>You + {booking.party_name}</dd>
+              </>
+            )}
             <dt className="font-semibold text-base-content/80">Paid</dt>
             <dd>{rupees(booking.amount)}</dd>
             <dt className="font-semibold text-base-content/80">Booking ID</dt>

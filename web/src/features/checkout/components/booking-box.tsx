@@ -1,0 +1,222 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { EventDetail } from '@/features/events/api/get-event';
+import { EventPriceSummary } from '@/features/events/components/event-price-summary';
+import { formatEventDate } from '@/features/events/lib/format-event-date';
+import { bookingsQueryOptions } from '@/features/my-bookings/api/get-bookings';
+import { useSession } from '@/lib/session';
+import { TicketSelection } from './ticket-selection';
+import { BOOKING_COPY, seatsLeftLabel } from '@domain/copy-booking';
+import { rupees, TICKET_LABELS } from '@domain/pricing';
+
+/** The booking box's id: the sticky bar scrolls to it, and the guest's own link (`#book`) too. */
+export const BOOKING_BOX_ID = 'book';
+
+/** Statuses in which a guest holds their seat at a dinner still to come. */
+const GOING = new Set(['confirmed', 'checked_in']);
+
+/**
+ * The signed-in guest's own booking that holds a seat at this dinner, if any (issue 14: "You're
+ * going" instead of a second checkout). From GET /api/bookings, the guest's own list: the public
+ * event answer reads no session and stays one D1 round trip. `pending` while it is not yet known.
+ */
+export function useGoingBooking(eventId: string) {
+  const { isAuthenticated, loading } = useSession();
+  const bookings = useQuery({ ...bookingsQueryOptions(), enabled: isAuthenticated });
+  const booking = bookings.data?.bookings.find((b) => b.event_id === eventId && GOING.has(b.status as string)) ?? null;
+  return { booking, pending: loading || (isAuthenticated && bookings.isPending) };
+}
+
+/** Brings the booking box into view and puts focus on its first choice, as a tap on 'Book Now' promises. */
+export function showBookingBox() {
+  const box = document.getElementById(BOOKING_BOX_ID);
+  if (!box) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  box.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  const first = box.querySelector<HTMLElement>(
+    'input[type="radio"]:not(:disabled), [data-booking-primary], a[href], button:not(:disabled)',
+  );
+  first?.focus({ preventScroll: true });
+}
+
+/**
+ * The event page's booking box (SPEC §2 Event detail): price and seats, then what the guest can do
+ * now: sign in; choose a ticket; see they are already going; or, on a full dinner, go to the city's
+ * next dinner with room. On a phone it sits right under the facts, not below the terms.
+ */
+export function BookingAside({ event, eventKey }: { event: EventDetail; eventKey: string }) {
+  return (
+    <aside
+      id={BOOKING_BOX_ID}
+      aria-label="Book this dinner"
+      className="scroll-mt-4 lg:sticky lg:top-6 lg:self-start"
+      tabIndex={-1}
+    >
+      <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+        <EventPriceSummary event={event} />
+        {event.seats_left === 0 && <NextWithRoom event={event} />}
+        <BookingAction event={event} eventKey={eventKey} />
+      </div>
+    </aside>
+  );
+}
+
+function BookingAction({ event, eventKey }: { event: EventDetail; eventKey: string }) {
+  const { isAuthenticated, loading } = useSession();
+  const { booking, pending } = useGoingBooking(event.id);
+  const [another, setAnother] = useState(false);
+
+  if (loading) return null;
+  if (!isAuthenticated) {
+    return (
+      <div className="flex flex-col gap-3 border-t border-base-300 pt-5">
+        <p className="text-sm text-base-content/80">Sign in to choose your ticket and reserve your seat.</p>
+        <Link to="/auth" search={{ redirect: `/event/${eventKey}` }} className="btn btn-primary">
+          Sign in to book
+        </Link>
+      </div>
+    );
+  }
+  if (pending) return <div className="skeleton h-40 w-full" aria-hidden="true" />;
+  if (booking && !another) {
+    return (
+      <div className="flex flex-col gap-4 border-t border-base-300 pt-5" data-testid="youre-going">
+        <div className="flex items-start gap-3">
+          <span
+            aria-hidden="true"
+            className="grid size-10 shrink-0 place-items-center rounded-full bg-secondary text-lg text-secondary-content"
+          >
+            ✓
+          </span>
+          <div>
+            <p className="font-display text-xl font-semibold">{BOOKING_COPY.youreGoing}</p>
+            <p className="text-sm text-base-content/80">
+              {TICKET_LABELS[booking.ticket_type]}
+              {booking.party_name ? ` with ${booking.party_name}` : ''} · {booking.seats}{' '}
+              {booking.seats === 1 ? 'seat' : 'seats'}
+            </p>
+          </div>
+        </div>
+        <Link
+          to="/booking/$bookingId"
+          params={{ bookingId: booking.id }}
+          className="btn btn-primary w-full"
+          data-booking-primary=""
+        >
+          View My Booking
+        </Link>
+        <p className="text-center text-sm text-base-content/80">
+          Bringing someone else?{' '}
+          <button type="button" className="link link-primary" onClick={() => setAnother(true)}>
+            Book another ticket
+          </button>
+        </p>
+      </div>
+    );
+  }
+  return <TicketSelection eventId={eventKey} />;
+}
+
+/** A full dinner points on to the city's next one with a seat free, or says there is none yet. */
+function NextWithRoom({ event }: { event: EventDetail }) {
+  const next = event.next_with_room;
+  if (!next)
+    return (
+      <p className="rounded-field bg-base-200 p-4 text-sm">
+        Every upcoming dinner in {event.location} is full for now. Seats held by guests who don't pay free up within 15
+        minutes, so check back soon.
+      </p>
+    );
+  return (
+    <div className="flex flex-col gap-3 rounded-field border border-secondary/40 bg-secondary/5 p-4">
+      <p className="text-sm font-semibold uppercase tracking-wide text-secondary">Next dinner with room</p>
+      <p>
+        <span className="block font-semibold">{next.title}</span>
+        <span className="block text-sm text-base-content/80">
+          {formatEventDate(next.date)} · {seatsLeftLabel(next.seats_left)}
+        </span>
+      </p>
+      <Link
+        to="/event/$eventId"
+        params={{ eventId: next.id }}
+        className="btn btn-secondary btn-sm"
+        data-booking-primary=""
+      >
+        See this dinner <span aria-hidden="true">→</span>
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * A phone's booking bar (issue 14): the price and seats stay in view from the top of the page, and
+ * 'Book Now' brings the booking box up. It steps aside while the box itself is on screen (its own
+ * 'Book Now' is then right there), and desktops, where the box sits beside the page, never show it.
+ * A guest who is going gets their booking instead; a full dinner its next one with room.
+ */
+export function BookNowBar({ event }: { event: EventDetail }) {
+  const { booking } = useGoingBooking(event.id);
+  const boxOnScreen = useBoxOnScreen();
+  const soldOut = event.seats_left === 0;
+  const next = event.next_with_room;
+
+  return (
+    <>
+      {/* Room at the end of the page, so the bar never hides the footer's last line. */}
+      <div aria-hidden="true" className="h-24 lg:hidden" />
+      <section
+        aria-label="Price and booking"
+        data-testid="book-now-bar"
+        className={`fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur transition-[translate,opacity,visibility] duration-200 motion-reduce:transition-none lg:hidden ${boxOnScreen ? 'invisible translate-y-full opacity-0' : ''}`}
+      >
+        <div className="mx-auto flex max-w-xl items-center justify-between gap-4">
+          <p className="flex min-w-0 flex-col leading-tight">
+            {booking ? (
+              <span className="font-display text-lg font-semibold text-secondary">{BOOKING_COPY.youreGoing}</span>
+            ) : (
+              <span>
+                <span className="font-display text-xl font-bold text-primary">{rupees(event.ticket_price_single)}</span>
+                <span className="text-sm text-base-content/80"> per guest</span>
+              </span>
+            )}
+            <span className={`text-sm font-medium ${event.seats_left <= 3 ? 'text-error' : 'text-base-content/80'}`}>
+              {booking ? formatEventDate(event.date) : seatsLeftLabel(event.seats_left)}
+            </span>
+          </p>
+          {booking ? (
+            <Link to="/booking/$bookingId" params={{ bookingId: booking.id }} className="btn btn-primary shrink-0">
+              My Booking
+            </Link>
+          ) : soldOut ? (
+            next && (
+              <Link to="/event/$eventId" params={{ eventId: next.id }} className="btn btn-secondary shrink-0">
+                Next dinner <span aria-hidden="true">→</span>
+              </Link>
+            )
+          ) : (
+            <button type="button" className="btn btn-primary shrink-0 px-6" onClick={showBookingBox}>
+              Book Now
+            </button>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Whether any of the booking box is in the viewport. */
+function useBoxOnScreen() {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const box = document.getElementById(BOOKING_BOX_ID);
+    if (!box || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry.isIntersecting), {
+      // The bar's own height at the bottom does not count as seeing the box.
+      rootMargin: '0px 0px -96px 0px',
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return onScreen;
+}
