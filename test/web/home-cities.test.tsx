@@ -7,6 +7,7 @@ import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
 import { CityCards, formatCardDate } from '@/features/home/components/city-cards';
 import { rupees } from '@domain/pricing';
+import { EVENT_TIME } from '@domain/time';
 import { UpcomingEvents } from '@/features/home/components/upcoming-events';
 
 // The cards read the session only to decide whether "Notify Me" also calls the API.
@@ -25,7 +26,6 @@ const CITIES: HomeCity[] = [
       starts_at: '2026-12-05T13:30:00.000Z',
       ticket_price_single: 1499,
       image_url: '/images/events/gurugram.svg',
-      seats_left: 3,
     },
   },
   { slug: 'pune', name: 'Pune', blurb: 'Opening soon', status: 'available', next_event: null },
@@ -52,7 +52,7 @@ describe('the home page city cards', () => {
   it("the Worker's cards are exactly what the SPA's first render draws from the same answer", () => {
     const worker = renderToString(<CityCards cities={CITIES} />);
     expect(renderToString(spa(seeded()))).toContain(worker);
-    expect(worker).toContain('Saturday, 5 December · 7:00 PM - 10:00 PM');
+    expect(worker).toContain(`Saturday, 5 December · ${EVENT_TIME}`);
     expect(worker).toContain('₹1,499');
     // A city open without a dinner yet: SPEC's display price and no date.
     expect(worker).toContain('₹499');

@@ -57,11 +57,17 @@ describe('QuizWizard', () => {
     expect(screen.getAllByRole('checkbox')).toHaveLength(12);
     next();
     expect(step()).toBe(7);
-    expect(screen.getByText('Please complete this question')).toBeTruthy();
-    expect(screen.getAllByText('Pick at least 1').length).toBeGreaterThan(0);
+    // SPEC §5/§8: the failed step's toast word for word; the tile rule inline, under the tiles.
+    const toastText = () => screen.getAllByTestId('toast').map((t) => t.textContent);
+    expect(toastText()).toEqual([expect.stringContaining('Please complete this question')]);
+    expect(toastText()[0]).toContain('All questions are mandatory');
+    expect(toastText()[0]).not.toContain('Pick at least 1');
+    expect(screen.getByText('Pick at least 1').closest('[data-testid="toast"]')).toBeNull();
     for (const g of ['Rock', 'Pop', 'Jazz', 'Metal']) fireEvent.click(screen.getByRole('checkbox', { name: g }));
     expect((screen.getByRole('checkbox', { name: 'Metal' }) as HTMLInputElement).checked).toBe(false);
-    expect(screen.getAllByText('Pick up to 3').length).toBeGreaterThan(0);
+    // One tile too many is not a failed step: said under the tiles, not in a toast.
+    expect(screen.getByText('Pick up to 3').closest('[data-testid="toast"]')).toBeNull();
+    expect(toastText().join(' ')).not.toContain('Pick up to 3');
     next();
     expect(step()).toBe(8);
   });
@@ -75,7 +81,7 @@ describe('QuizWizard', () => {
     for (const g of ['Horror', 'Drama']) fireEvent.click(screen.getByRole('checkbox', { name: g }));
     next();
     expect(step()).toBe(8);
-    expect(screen.getAllByText('Pick exactly 3').length).toBeGreaterThan(0);
+    expect(screen.getByText('Pick exactly 3').closest('[data-testid="toast"]')).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Comedy' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Romance' }));
     expect((screen.getByRole('checkbox', { name: 'Romance' }) as HTMLInputElement).checked).toBe(false);

@@ -13,7 +13,7 @@ import { db } from '../../db/client';
 import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
 import { MY_BOOKING_COPY } from '../../worker/domain/copy-my-booking';
 import { normalizeTicketCode } from '../../worker/domain/ticket';
-import { formatIstDate, HOUR_MS } from '../../worker/domain/time';
+import { EVENT_TIME, formatIstDate, HOUR_MS } from '../../worker/domain/time';
 import worker from '../../worker/index';
 import { sendReminders } from '../../worker/services/cron-jobs';
 import { seatsTaken } from '../../worker/services/seats';
@@ -82,7 +82,7 @@ describe('GET /api/bookings/:id', () => {
       city: booked.city,
       date: booked.date,
       starts_at: booked.startsAt,
-      time: '7:00 PM - 10:00 PM',
+      time: EVENT_TIME,
     });
     // Ten days out: the venue is a secret until 48 hours before.
     expect(view.venue).toEqual({
@@ -301,7 +301,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     );
     expect(emails).toHaveLength(1);
     const [email] = emails as Array<{ body: string; attachments?: Array<{ filename: string; content: string }> }>;
-    expect(email.body).toContain(`When: ${date}, 7:00 PM - 10:00 PM`);
+    expect(email.body).toContain(`When: ${date}, ${EVENT_TIME}`);
     expect(email.body).toContain(link);
     const ics = email.attachments?.find((a) => a.filename.endsWith('.ics'))?.content ?? '';
     const start = to.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '');

@@ -59,8 +59,12 @@ export function formatCalendarDate(date: string, { year = true }: { year?: boole
   return `${d} ${MONTHS_SHORT[m - 1]}${year ? ` ${y}` : ''}`;
 }
 
-/** The hours every dinner runs, as guests read them (SPEC §2). */
-export const EVENT_TIME = '7:00 PM - 10:00 PM';
+/**
+ * The hours every dinner runs, as guests read them (SPEC §2: '7:00 PM - 10:00 PM'). The spaces
+ * inside '7:00 PM -' and '10:00 PM' are non-breaking, so a narrow line wraps only after the dash,
+ * never leaving 'PM' alone on the next line (issue 14). Tests compare with this constant.
+ */
+export const EVENT_TIME = '7:00\u00a0PM\u00a0- 10:00\u00a0PM';
 
 /**
  * An instant in IST in full, e.g. 'Saturday, 28 November 2026, 7:00 PM' (My Booking, the editor).

@@ -1,29 +1,104 @@
-import { useSyncExternalStore } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useSyncExternalStore } from 'react';
+import './toast.css';
 
-export type Toast = { id: number; title: string; description?: string; variant?: 'default' | 'destructive' };
+export type ToastVariant = 'default' | 'destructive';
+export type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** How many times this very message has been asked for while on screen (1, then 2…). */
+  repeats: number;
+  /** Order of the last time it was asked for: what "before the navigation" compares against. */
+  seq: number;
+};
+export type ToastInput = Pick<Toast, 'title' | 'description' | 'variant'>;
+
+/** At most this many on screen; the oldest gives way. */
+const MAX_TOASTS = 3;
 
 let toasts: Toast[] = [];
 let nextId = 1;
+let seq = 0;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of listeners) l();
 };
 
+const sameMessage = (a: ToastInput, b: ToastInput) =>
+  a.title === b.title &&
+  (a.description ?? '') === (b.description ?? '') &&
+  (a.variant ?? 'default') === (b.variant ?? 'default');
+
+function stopTimer(id: number) {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
+}
+
+function schedule(id: number, durationMs: number) {
+  stopTimer(id);
+  timers.set(
+    id,
+    setTimeout(() => dismiss(id), durationMs),
+  );
+}
+
 /**
- * Shows a notification on any screen (SPEC §2: "Global notification (toast) display").
+ * Shows a notification on any screen (SPEC §2: "Global notification (toast) display"). The same
+ * message (title, text and kind) already on screen is not stacked a second time: it stays where
+ * it is, its timer starts again and it is announced again (issue 14).
  * @example toast({ title: 'Subscribed!', description: "You'll receive updates about our upcoming events." })
  */
-export function toast(t: Omit<Toast, 'id'>, durationMs = 5000): number {
+export function toast(t: ToastInput, durationMs = 5000): number {
+  seq += 1;
+  const same = toasts.find((x) => sameMessage(x, t));
+  if (same) {
+    toasts = toasts.map((x) => (x.id === same.id ? { ...x, repeats: x.repeats + 1, seq } : x));
+    schedule(same.id, durationMs);
+    emit();
+    return same.id;
+  }
   const id = nextId++;
-  toasts = [...toasts, { ...t, id }].slice(-4);
+  const all = [...toasts, { ...t, id, repeats: 1, seq }];
+  for (const gone of all.slice(0, -MAX_TOASTS)) stopTimer(gone.id);
+  toasts = all.slice(-MAX_TOASTS);
+  schedule(id, durationMs);
   emit();
-  setTimeout(() => dismiss(id), durationMs);
   return id;
 }
 
 export function dismiss(id: number) {
+  stopTimer(id);
+  if (!toasts.some((t) => t.id === id)) return;
   toasts = toasts.filter((t) => t.id !== id);
   emit();
+}
+
+/** The toasts on screen, oldest first (tests, and the Toaster). */
+export const currentToasts = (): readonly Toast[] => toasts;
+
+/*
+ * Error toasts belong to the page that raised them (issue 14). When a navigation to another path
+ * starts, the errors on screen are marked as that page's; once the new page has resolved they go.
+ * An error raised during the navigation itself (a loader's 'This event doesn't exist' before its
+ * redirect) is about where the guest is going, so it stays.
+ */
+let navigationStartSeq: number | null = null;
+
+/** A navigation to another path has begun (the router's onBeforeNavigate). */
+export function navigationStarted() {
+  navigationStartSeq ??= seq;
+}
+
+/** The navigation has resolved (onResolved): on a new path, the previous page's errors go. */
+export function navigationResolved(pathChanged: boolean) {
+  const before = navigationStartSeq;
+  navigationStartSeq = null;
+  if (!pathChanged || before === null) return;
+  for (const t of toasts) if (t.variant === 'destructive' && t.seq <= before) dismiss(t.id);
 }
 
 function subscribe(l: () => void) {
@@ -31,37 +106,61 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
-/** The toast area, mounted once in the root layout. Polite live region; errors are alerts. */
+/** Ties the error toasts to the page: see `navigationStarted`. A no-op outside a router (tests). */
+function useErrorsStayOnTheirPage() {
+  const router = useRouter({ warn: false });
+  useEffect(() => {
+    if (!router) return;
+    const offStart = router.subscribe('onBeforeNavigate', (e) => {
+      if (e.pathChanged) navigationStarted();
+    });
+    const offEnd = router.subscribe('onResolved', (e) => navigationResolved(e.pathChanged));
+    return () => {
+      offStart();
+      offEnd();
+    };
+  }, [router]);
+}
+
+/**
+ * The toast area, mounted once in the root layout (placed by toast.css: top on a phone, bottom
+ * right from 640 px). Polite live region; errors are alerts.
+ */
 export function Toaster() {
-  const list = useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => toasts,
-  );
+  useErrorsStayOnTheirPage();
+  const list = useSyncExternalStore(subscribe, currentToasts, currentToasts);
   return (
-    <section aria-label="Notifications" className="toast toast-end toast-bottom z-[100]">
-      {list.map((t) => (
-        <div
-          key={t.id}
-          role={t.variant === 'destructive' ? 'alert' : 'status'}
-          aria-live={t.variant === 'destructive' ? 'assertive' : 'polite'}
-          data-testid="toast"
-          className={`alert max-w-sm items-start shadow-lg ${t.variant === 'destructive' ? 'alert-error' : 'bg-neutral text-neutral-content border-none'}`}
-        >
-          <div className="flex flex-col gap-0.5">
-            <p className="font-semibold">{t.title}</p>
-            {t.description && <p className="text-sm opacity-90">{t.description}</p>}
-          </div>
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs"
-            aria-label="Dismiss notification"
-            onClick={() => dismiss(t.id)}
+    <section aria-label="Notifications" data-testid="toaster" className="toaster">
+      {list.map((t) => {
+        const error = t.variant === 'destructive';
+        return (
+          <div
+            key={t.id}
+            role={error ? 'alert' : 'status'}
+            aria-live={error ? 'assertive' : 'polite'}
+            data-testid="toast"
+            data-variant={error ? 'destructive' : 'default'}
+            className="toast-card"
           >
-            ✕
-          </button>
-        </div>
-      ))}
+            {/* Keyed by the repeat count: the same message asked for again is read out again. */}
+            <div
+              key={t.repeats}
+              className={`flex min-w-0 flex-1 flex-col gap-0.5 ${t.repeats > 1 ? 'toast-repeat' : ''}`}
+            >
+              <p className="font-semibold break-words">{t.title}</p>
+              {t.description && <p className="break-words opacity-90">{t.description}</p>}
+            </div>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(t.id)}
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+          </div>
+        );
+      })}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventsList } from '@/features/events/components/events-list';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { usePageTitle } from '@/lib/use-page-title';
+import { EVENT_TIME } from '@domain/time';
 
 export const Route = createFileRoute('/events')({
   /**
@@ -41,8 +42,8 @@ function EventsFrame({ children }: { children: ReactNode }) {
             <p className="mt-10 text-sm font-semibold uppercase tracking-widest text-primary">Weekend dinners</p>
             <h1 className="mt-3 text-4xl font-bold sm:text-5xl">Upcoming Events</h1>
             <p className="mt-4 max-w-2xl text-lg text-base-content/80">
-              Pick an evening, and we'll match you with six to eight people worth meeting. Every dinner runs 7:00 PM -
-              10:00 PM, and the venue is revealed 48 hours before.
+              Pick an evening, and we'll match you with six to eight people worth meeting. Every dinner runs{' '}
+              {EVENT_TIME}, and the venue is revealed 48 hours before.
             </p>
           </div>
         </header>

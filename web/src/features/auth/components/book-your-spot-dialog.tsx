@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import { useSession } from '@/lib/session';
+import { EVENT_TIME } from '@domain/time';
 import { EmailPasswordForm } from './email-password-form';
 
 export type BookYourSpotEvent = { title: string; location: string; price: number; slug: string };
@@ -59,7 +60,7 @@ export function BookYourSpotDialog({
                 <dt className="font-semibold">Where</dt>
                 <dd>{event.location} (venue revealed 48 hours before)</dd>
                 <dt className="font-semibold">When</dt>
-                <dd>Saturday, 7:00 PM - 10:00 PM</dd>
+                <dd>Saturday, {EVENT_TIME}</dd>
                 <dt className="font-semibold">Price</dt>
                 <dd>₹{event.price}</dd>
               </dl>

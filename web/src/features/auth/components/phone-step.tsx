@@ -23,7 +23,13 @@ function PhoneInput({
       <label htmlFor="auth-phone" className="font-medium">
         Phone number
       </label>
-      <div className={`input w-full rounded-xl ${error ? 'input-error' : ''}`}>
+      {/*
+        One focus ring, on the field as a whole (+91 included): the app's ring (styles.css) on the
+        wrapper, none on the bare input inside it, which would otherwise draw a second (issue 14).
+      */}
+      <div
+        className={`input w-full rounded-xl focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-accent ${error ? 'input-error' : ''}`}
+      >
         <span className="text-base-content/70 select-none" aria-hidden="true">
           +91
         </span>
@@ -37,7 +43,7 @@ function PhoneInput({
           value={field.value.value ?? ''}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? 'auth-phone-hint auth-phone-error' : 'auth-phone-hint'}
-          className="grow"
+          className="grow focus-visible:outline-none!"
         />
       </div>
       <p id="auth-phone-hint" className="text-base-content/70 text-sm">

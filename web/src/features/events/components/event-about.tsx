@@ -52,11 +52,13 @@ export function EventAbout({ event }: { event: EventDetail }) {
           ].map(([time, text]) => (
             <li key={time} className="relative">
               <span aria-hidden="true" className="absolute top-1.5 -left-[1.95rem] h-3 w-3 rounded-full bg-primary" />
-              <span className="font-semibold text-primary">{time}</span> — {text}
+              <span className="font-semibold whitespace-nowrap text-primary">{time}</span> — {text}
             </li>
           ))}
         </ol>
-        <p>The evening wraps up at 10:00 PM — though tables have a habit of moving on to dessert somewhere else.</p>
+        <p>
+          The evening wraps up at 10:00&nbsp;PM — though tables have a habit of moving on to dessert somewhere else.
+        </p>
       </Section>
 
       <Section title="Terms">

@@ -1,10 +1,11 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { EVENT_TIME } from '@domain/time';
 
 /** SPEC §2 Home "FAQ": five questions, answers from SPEC §1 and §9. */
 export const faqs = [
   {
     q: 'What happens at my first event?',
-    a: "We reveal the venue 48 hours before the dinner. On the night (7:00 PM - 10:00 PM) your host welcomes you, seats you at a table of 6-8 guests matched to you, and starts with a couple of easy icebreakers. After that it's just good food, drinks and conversation.",
+    a: `We reveal the venue 48 hours before the dinner. On the night (${EVENT_TIME}) your host welcomes you, seats you at a table of 6-8 guests matched to you, and starts with a couple of easy icebreakers. After that it's just good food, drinks and conversation.`,
   },
   {
     q: 'Can I come alone?',

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { DinnerTableIllustration } from '@/components/illustrations/dinner-table';
 import { useSession } from '@/lib/session';
 import { firstNameOf } from '@domain/profile';
+import { EVENT_TIME } from '@domain/time';
 
 /** SPEC §2 Home "Hero": name, tagline, description, and the booking call to action. */
 export function Hero() {
@@ -54,7 +55,7 @@ export function Hero() {
             <a href="#how-it-works" className="link link-hover font-medium">
               See how it works
             </a>{' '}
-            · ₹499 per seat · 7:00 PM - 10:00 PM
+            · ₹499 per seat · {EVENT_TIME}
           </p>
         </div>
         <div className="relative mx-auto w-full max-w-lg">

@@ -24,33 +24,49 @@ export function MultiChoiceTiles({ name, headingId, options, selected, max, onCh
     onChange([...selected, value]);
   };
   return (
-    <fieldset aria-labelledby={headingId} aria-describedby={errorId} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+    <fieldset
+      aria-labelledby={headingId}
+      aria-describedby={errorId}
+      className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3"
+    >
       {options.map((o) => {
         const checked = selected.includes(o.value);
+        // On a phone a tile is a small card: the emoji and the tick on top, the name below with
+        // the tile's whole width to wrap in, so 'Desi/Bollywood' or 'K-Drama / K-Movies' fit a
+        // 320 px screen. From 640 px, where three columns have room, it is one row (tick, emoji,
+        // name), which keeps the step short enough for Next to stay in view.
         return (
           <label
             key={o.value}
-            className={`flex cursor-pointer items-center gap-2 rounded-box border-2 p-3 text-sm font-medium transition-colors has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent ${
+            className={`flex min-w-0 cursor-pointer flex-col gap-2 rounded-box border-2 px-2.5 py-3 text-sm font-medium transition-colors has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent sm:flex-row sm:items-center sm:px-3 ${
               checked ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:border-primary/50'
             }`}
           >
-            <input
-              type="checkbox"
-              className="checkbox checkbox-primary checkbox-sm"
-              name={name}
-              value={o.value}
-              checked={checked}
-              onChange={() => toggle(o.value)}
-            />
-            {o.emoji && (
-              <span aria-hidden="true" className="text-lg">
+            <span className="flex items-start justify-between gap-2 sm:contents">
+              <span aria-hidden="true" className="text-2xl leading-none sm:order-2 sm:text-lg">
                 {o.emoji}
               </span>
-            )}
-            <span>{o.label}</span>
+              <input
+                type="checkbox"
+                className="checkbox checkbox-primary checkbox-sm shrink-0 sm:order-1"
+                name={name}
+                value={o.value}
+                checked={checked}
+                onChange={() => toggle(o.value)}
+              />
+            </span>
+            <span className="min-w-0 leading-snug break-words hyphens-auto sm:order-3">
+              {breakAfterSlashes(o.label)}
+            </span>
           </label>
         );
       })}
     </fieldset>
   );
+}
+
+/** 'Desi/Bollywood' may wrap after its slash rather than overflow (a slash is no break by itself). */
+function breakAfterSlashes(label: string) {
+  const parts = label.split('/');
+  return parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}/`, <wbr key={part} />] : [part]));
 }

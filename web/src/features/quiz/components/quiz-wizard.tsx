@@ -47,10 +47,11 @@ export function QuizWizard({ initialAnswers, submitting, onSubmit }: Props) {
     headingRef.current?.focus();
   }, [step]);
 
+  // A step that cannot be left: SPEC §5/§8's toast, word for word, and the rule that failed
+  // (e.g. 'Pick exactly 3') under the question, where the guest is looking.
   const failStep = (message: string) => {
     setError(message);
-    // Title and description per SPEC §5/§8; a tile-count rule names its own limit instead.
-    toast({ title: QUIZ_MESSAGES.stepTitle, description: message, variant: 'destructive' });
+    toast({ title: QUIZ_MESSAGES.stepTitle, description: QUIZ_MESSAGES.mandatory, variant: 'destructive' });
   };
 
   const next = () => {
@@ -114,7 +115,8 @@ export function QuizWizard({ initialAnswers, submitting, onSubmit }: Props) {
             selected={answers[current.field]}
             max={current.max}
             onChange={(list) => set(current.field, list as never)}
-            onRefused={() => failStep(current.min === current.max ? QUIZ_MESSAGES.moviesExact : QUIZ_MESSAGES.musicMax)}
+            // One tile too many is not a failed step: the limit shows under the tiles, no toast.
+            onRefused={() => setError(current.min === current.max ? QUIZ_MESSAGES.moviesExact : QUIZ_MESSAGES.musicMax)}
             errorId={error ? errorId : undefined}
           />
         ) : (

@@ -1,0 +1,166 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentToasts, dismiss, navigationResolved, navigationStarted, Toaster, toast } from '@/components/toast';
+
+const clear = () => {
+  for (const t of currentToasts()) dismiss(t.id);
+  navigationResolved(false);
+};
+
+beforeEach(clear);
+afterEach(() => {
+  clear();
+  cleanup();
+  vi.useRealTimers();
+});
+
+const quizError = {
+  title: 'Please complete this question',
+  description: 'All questions are mandatory',
+  variant: 'destructive',
+} as const;
+
+describe('toast store: the same message is never stacked twice', () => {
+  it('shows a repeated message once, counting the repeats', () => {
+    const first = toast(quizError);
+    const second = toast(quizError);
+    expect(second).toBe(first);
+    expect(currentToasts()).toHaveLength(1);
+    expect(currentToasts()[0].repeats).toBe(2);
+  });
+
+  it('restarts the timer of a repeated message', () => {
+    vi.useFakeTimers();
+    toast(quizError, 5000);
+    vi.advanceTimersByTime(4000);
+    toast(quizError, 5000);
+    vi.advanceTimersByTime(4000); // 8 s after the first, 4 s after the repeat
+    expect(currentToasts()).toHaveLength(1);
+    vi.advanceTimersByTime(1001);
+    expect(currentToasts()).toHaveLength(0);
+  });
+
+  it('keeps messages that differ in text or kind apart', () => {
+    toast(quizError);
+    toast({ ...quizError, variant: 'default' });
+    toast({ ...quizError, description: 'Pick exactly 3' });
+    toast({ title: quizError.title, variant: 'destructive' });
+    expect(currentToasts()).toHaveLength(3); // the fourth pushed the oldest out
+    expect(currentToasts().map((t) => t.description)).toEqual([
+      'All questions are mandatory',
+      'Pick exactly 3',
+      undefined,
+    ]);
+  });
+
+  it('a dismissed message comes back as a new toast', () => {
+    const id = toast(quizError);
+    dismiss(id);
+    const again = toast(quizError);
+    expect(again).not.toBe(id);
+    expect(currentToasts()).toEqual([expect.objectContaining({ id: again, repeats: 1 })]);
+  });
+});
+
+describe('toast store: error toasts stay on their page', () => {
+  it('clears the errors raised before a navigation to another path, not the notices', () => {
+    toast(quizError);
+    toast({ title: 'Code sent' });
+    navigationStarted();
+    navigationResolved(true);
+    expect(currentToasts().map((t) => t.title)).toEqual(['Code sent']);
+  });
+
+  it('keeps an error raised during the navigation (a loader before its redirect)', () => {
+    toast(quizError);
+    navigationStarted();
+    toast({ title: "This event doesn't exist or is no longer available.", variant: 'destructive' });
+    navigationStarted(); // the redirect starts a second navigation
+    navigationResolved(true);
+    expect(currentToasts().map((t) => t.title)).toEqual(["This event doesn't exist or is no longer available."]);
+  });
+
+  it('keeps errors when only the search or hash changed', () => {
+    toast(quizError);
+    navigationStarted();
+    navigationResolved(false);
+    expect(currentToasts()).toHaveLength(1);
+  });
+
+  it('treats an error repeated during the navigation as the new page’s', () => {
+    toast(quizError);
+    navigationStarted();
+    toast(quizError);
+    navigationResolved(true);
+    expect(currentToasts()).toHaveLength(1);
+  });
+});
+
+describe('Toaster', () => {
+  function renderApp() {
+    const root = createRootRoute({
+      component: () => (
+        <>
+          <Outlet />
+          <Toaster />
+        </>
+      ),
+    });
+    const page = (path: string) => createRoute({ getParentRoute: () => root, path, component: () => <p>{path}</p> });
+    const broken = createRoute({
+      getParentRoute: () => root,
+      path: '/broken',
+      loader: () => {
+        toast({ title: 'Not found here', variant: 'destructive' });
+      },
+      component: () => <p>/broken</p>,
+    });
+    const router = createRouter({
+      routeTree: root.addChildren([page('/quiz'), page('/events'), broken]),
+      history: createMemoryHistory({ initialEntries: ['/quiz'] }),
+    });
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it('draws one toast for a message sent twice, with a dismiss button', async () => {
+    renderApp();
+    await screen.findByText('/quiz');
+    act(() => {
+      toast(quizError);
+      toast(quizError);
+    });
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toContain('All questions are mandatory');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+  });
+
+  it("drops the quiz's error when the guest goes to another page, keeps the next page's own", async () => {
+    const router = renderApp();
+    await screen.findByText('/quiz');
+    act(() => {
+      toast(quizError);
+    });
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+    act(() => {
+      router.history.push('/events');
+    });
+    await screen.findByText('/events');
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+
+    act(() => {
+      router.history.push('/broken');
+    });
+    await screen.findByText('/broken');
+    expect(screen.getByRole('alert').textContent).toContain('Not found here');
+  });
+});
