@@ -178,6 +178,12 @@ function DinnerCard({ event }: { event: AdminEvent }) {
             : {event.title}, {event.date}
           </span>
         </ConsoleLink>
+        <ConsoleLink to="events/$eventId/tables" params={{ eventId: event.id }} className="link">
+          Tables
+          <span className="sr-only">
+            : {event.title}, {event.date}
+          </span>
+        </ConsoleLink>
         <ConsoleLink to="events/$eventId/edit" params={{ eventId: event.id }} className="link">
           Edit
           <span className="sr-only">

@@ -39,8 +39,8 @@ type Actions = {
   lock: (table: DinnerTable, locked: boolean) => void;
   /** Off while the dinner is cancelled. */
   disabled: boolean;
-  /** The guest whose row takes the focus once drawn at their new table (after a move by the select). */
-  focusId: string | null;
+  /** Where a guest moved by the select will be drawn: their row takes the focus once it is there. */
+  focus: { id: string; table: number } | null;
   focused: () => void;
 };
 
@@ -55,18 +55,18 @@ export function TablesPage() {
   const query = useTablesQuery(eventId);
   const write = useTablesWrite(eventId);
   const [announcement, setAnnouncement] = useState('');
-  const [focusId, setFocusId] = useState<string | null>(null);
+  const [focus, setFocus] = useState<Actions['focus']>(null);
   const view = query.data;
 
   const actions: Actions = {
     disabled: Boolean(view?.event.cancelled_at),
-    focusId,
-    focused: () => setFocusId(null),
+    focus,
+    focused: () => setFocus(null),
     move: (guest, to) => {
       if (!view) return;
       const change = moveGuest(view, guest.booking_id, to);
       if (!change) return;
-      write.mutate({ kind: 'save', ...change });
+      write.mutate({ kind: 'save', ...change }, { onError: () => setFocus(null) });
       setAnnouncement(`${guest.name} moved to table ${to}.`);
     },
     lock: (table, locked) => {
@@ -78,7 +78,7 @@ export function TablesPage() {
     },
   };
   const moveAndFocus: Actions['move'] = (guest, to) => {
-    setFocusId(guest.booking_id);
+    setFocus({ id: guest.booking_id, table: to });
     actions.move(guest, to);
   };
 
@@ -517,12 +517,14 @@ function GuestItem({
   actions: Actions;
 }) {
   const nameRef = useRef<HTMLParagraphElement>(null);
-  const { focusId, focused } = actions;
+  const { focus, focused } = actions;
+  // Only at the new table: the row at the old one is still drawn until the move is.
+  const focusHere = focus?.id === guest.booking_id && focus.table === table;
   useEffect(() => {
-    if (focusId !== guest.booking_id) return;
+    if (!focusHere) return;
     nameRef.current?.focus();
     focused();
-  }, [focusId, guest.booking_id, focused]);
+  }, [focusHere, focused]);
   return (
     <li
       draggable={!actions.disabled}
