@@ -168,7 +168,7 @@ export function BookNowBar({ event }: { event: EventDetail }) {
       <section
         aria-label="Price and booking"
         data-testid="book-now-bar"
-        className={`fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur transition-[translate,opacity,visibility] duration-200 motion-reduce:transition-none lg:hidden ${boxOnScreen ? 'invisible translate-y-full opacity-0' : ''}`}
+        className={`fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] transition-[translate,opacity,visibility] duration-200 motion-reduce:transition-none lg:hidden ${boxOnScreen ? 'invisible translate-y-full opacity-0' : ''}`}
       >
         <div className="mx-auto flex max-w-xl items-center justify-between gap-4">
           <p className="flex min-w-0 flex-col leading-tight">

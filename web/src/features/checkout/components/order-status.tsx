@@ -63,7 +63,7 @@ function Confirming({ view }: { view: OrderView }) {
   return (
     <div className="flex flex-col items-center gap-8 py-6 text-center">
       <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
-        <span className="loading loading-ring loading-lg text-secondary" aria-hidden="true" />
+        <span className="loading loading-spinner loading-lg text-secondary" aria-hidden="true" />
         <h1 className="font-display text-3xl font-bold md:text-4xl">Payment received</h1>
         <p className="text-lg text-base-content/80">Confirming your seat… this takes a moment.</p>
       </div>
