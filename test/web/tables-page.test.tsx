@@ -62,7 +62,7 @@ const initial: TablesView = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function renderPage(onPut: (body: unknown) => Promise<Response>) {
+function renderPage(onPut: (body: unknown) => Promise<Response>, view: TablesView = initial) {
   const puts: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -73,11 +73,11 @@ function renderPage(onPut: (body: unknown) => Promise<Response>) {
         puts.push(body);
         return onPut(body);
       }
-      return json(initial);
+      return json(view);
     }),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['admin', 'tables', 'evt'], initial);
+  queryClient.setQueryData(['admin', 'tables', 'evt'], view);
   const rootRoute = createRootRoute({
     component: () => (
       <PageOf pages={{ 'events/$eventId/tables': TablesPage }} splat="events/evt/tables" notFound={null} />
@@ -161,5 +161,24 @@ describe('the Tables tab', () => {
     expect(screen.getByText('lower is better')).toBeTruthy();
     // A table of two under a plan that fits would be flagged; here the plan already says why.
     expect(screen.queryByText('Under 6 seats')).toBeNull();
+  });
+
+  it('changes nothing on a cancelled dinner, and says why', async () => {
+    const puts = renderPage(async () => json(initial), {
+      ...initial,
+      event: { ...initial.event, cancelled_at: '2029-12-30T10:00:00.000Z' },
+    });
+    expect(await screen.findByText('This dinner is cancelled. Tables cannot change.')).toBeTruthy();
+    for (const name of ['Re-run matching', 'Publish tables', 'Lock table 1', 'Unlock table 2'])
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Move Kabir Sen to table') as HTMLSelectElement).disabled).toBe(true);
+    expect(puts).toEqual([]);
+  });
+
+  it('says when the tables were published, in IST, and offers no second publish', async () => {
+    renderPage(async () => json(initial), { ...initial, published_at: '2030-01-03T13:30:00.000Z' });
+    expect((await screen.findByText(/^Published/)).textContent).toBe('Published Thursday, 3 January 2030, 7:00 PM IST');
+    expect(screen.queryByRole('button', { name: 'Publish tables' })).toBeNull();
+    expect(screen.getByText(/Guests have seen their tables/)).toBeTruthy();
   });
 });
