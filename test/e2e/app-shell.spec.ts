@@ -285,3 +285,30 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('a shared event link previews the dinner from the served HTML (no script run), with a picture previewers show', async ({
+  browser,
+  request,
+}) => {
+  const html = await (await request.get('/event/gurugram')).text();
+  const content = (key: string) =>
+    new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+  expect(html).toMatch(/<title>Gurugram · \d{1,2} [A-Z][a-z]{2} — Tablemates<\/title>/);
+  expect(content('og:title')).toMatch(/^Saturday Night Soirée — Gurugram · \d{1,2} [A-Z][a-z]{2}$/);
+  expect(content('description')).toContain('Saturday Night Soirée — Gurugram: dinner with six to eight strangers');
+  expect(content('og:description')).toBe(content('description'));
+  expect(content('og:url')).toBe(`${ORIGIN}/event/gurugram`);
+  const image = content('og:image') ?? '';
+  expect(image).toBe(`${ORIGIN}/images/events/gurugram.jpg`);
+  const picture = await request.get(image);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/jpeg');
+
+  // The same page in Chromium, with JavaScript off: what a link previewer sees.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto('/event/gurugram');
+  await expect(bare.locator('meta[property="og:image"]')).toHaveAttribute('content', image);
+  expect(await bare.title()).toMatch(/^Gurugram · \d{1,2} [A-Z][a-z]{2} — Tablemates$/);
+  await context.close();
+});

@@ -39,7 +39,11 @@ describe('page titles', () => {
     expect(head.ogTitle).toBe('Saturday Night Soirée — Gurugram · 28 Nov');
     expect(head.description).toContain(`Saturday, 28 November 2026, ${EVENT_TIME}`);
     expect(head.description).toContain('₹499 per seat');
-    expect(head.image).toBe('/images/events/gurugram.svg');
+    expect(head.image).toBe('/images/events/gurugram.jpg');
+    // An operator's own picture (a photo) is previewed as it is.
+    expect(eventPageHead({ ...event, image_url: '/images/uploads/table.webp' }).image).toBe(
+      '/images/uploads/table.webp',
+    );
   });
 });
 

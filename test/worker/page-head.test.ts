@@ -47,7 +47,9 @@ describe("an event page's HTML names the dinner", () => {
     expect(description).toContain('₹499');
     expect(meta(html, 'og:title')).toEqual([`Supper by the Lake · ${when}`]);
     expect(meta(html, 'og:description')).toEqual([description]);
-    expect(meta(html, 'og:image')).toEqual(['https://tablemates.example/images/events/gurugram.svg']);
+    // Previewers show no SVG: the illustration's JPEG (committed beside it in web/public).
+    expect(meta(html, 'og:image')).toEqual(['https://tablemates.example/images/events/gurugram.jpg']);
+    expect(meta(html, 'og:image:alt')).toEqual(['Supper by the Lake']);
     expect(meta(html, 'og:url')).toEqual([`https://tablemates.example/event/${event.id}`]);
     expect(meta(html, 'og:type')).toEqual(['website']);
     expect(meta(html, 'og:site_name')).toEqual(['Tablemates']);
@@ -79,6 +81,7 @@ describe('the other landing pages carry their own head', () => {
     expect(meta(html, 'og:title')).toEqual(['Upcoming dinners with Tablemates']);
     expect(meta(html, 'description')[0]).toContain(EVENT_TIME);
     expect(meta(html, 'og:url')).toEqual(['https://tablemates.example/events']);
+    expect(meta(html, 'og:image')).toEqual(['https://tablemates.example/images/events/gurugram.jpg']);
   });
 
   it('/: the product and its promise', async () => {

@@ -15,7 +15,7 @@ import { LOADING_EVENTS_LABEL } from '@/features/events/components/events-list';
 import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
 import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
-import { eventPageHead } from '@/features/events/lib/event-head';
+import { eventPageHead, SITE_PREVIEW_IMAGE } from '@/features/events/lib/event-head';
 import { type PageData, pageDataElement } from '@/lib/page-data';
 import { EVENT_TIME } from '@domain/time';
 import { HOME_TITLE, type PageHead, pageTitle, SITE_DESCRIPTION, SITE_NAME } from '@/lib/page-head';
@@ -63,10 +63,11 @@ export function headTags(head: PageHead, url: string): string {
 }
 
 /** The public pages' heads that do not depend on data. */
-export const HOME_HEAD: PageHead = { title: HOME_TITLE, description: SITE_DESCRIPTION };
+export const HOME_HEAD: PageHead = { title: HOME_TITLE, description: SITE_DESCRIPTION, ...SITE_PREVIEW_IMAGE };
 export const EVENTS_HEAD: PageHead = {
   title: pageTitle('Upcoming dinners'),
   ogTitle: 'Upcoming dinners with Tablemates',
+  ...SITE_PREVIEW_IMAGE,
   description: `Pick an evening, and we match you with six to eight people worth meeting. Every dinner runs ${EVENT_TIME}; the venue is revealed 48 hours before.`,
 };
 
