@@ -52,7 +52,7 @@ test('published tables reach the guest (number and hints) and the host (tables a
   const hints = table.getByRole('list', { name: 'About your tablemates' }).getByRole('listitem');
   expect(await hints.count()).toBeGreaterThanOrEqual(3);
   expect(await hints.count()).toBeLessThanOrEqual(5);
-  const text = await guestPage.locator('main').innerText();
+  const text = (await guestPage.locator('main').textContent()) ?? '';
   for (const other of dinner.guests.slice(1)) {
     expect(text).not.toContain(other.name.split(' ')[0]);
     expect(text).not.toContain(other.phone);
