@@ -342,7 +342,8 @@ function GuestList({
       <dialog ref={dialogRef} className="modal" aria-labelledby={`${headingId}-confirm`}>
         <div className="modal-box">
           <h3 id={`${headingId}-confirm`} className="text-xl font-bold">
-            Check in {asking?.name || 'this guest'}?
+            Check in {asking?.name || 'this guest'}
+            {asking?.party_name ? ` + ${asking.party_name}` : ''}?
           </h3>
           {asking && (
             <p className="mt-2">
