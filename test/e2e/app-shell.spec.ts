@@ -120,7 +120,8 @@ for (const size of SIZES) {
         ['/profile', 'Your profile — Tablemates'],
         ['/profile-details?edit=true', 'Edit your profile — Tablemates'],
         ['/confirmation', 'No booking to show — Tablemates'],
-        ['/booking/bkg_not_a_booking', 'My Booking — Tablemates'],
+        // Not the guest's booking: My Booking's 404 page, in the shell, named as such (a real one: below).
+        ['/booking/bkg_not_a_booking', 'Page not found — Tablemates'],
         ['/admin', 'Console — Tablemates'],
         ['/admin/coupons', 'Console — Tablemates'],
         ['/host', 'Your dinners — Tablemates'],
