@@ -166,7 +166,26 @@ test('a couple names their second guest, sees it confirmed, then "You\'re going"
   expect(sent).toMatchObject({ ticket_type: 'couple', party_name: 'Priya', party_phone: '+919876543210' });
   const checkout = page.getByRole('dialog', { name: 'Razorpay sandbox checkout' });
   await expect(checkout).toContainText('899');
+  // Hold the booking back (the order reads as still being booked) to see what the page shows meanwhile.
+  const holdBack = '**/api/orders/order_*';
+  await page.route(holdBack, async (route) => {
+    const res = await route.fetch();
+    const view = await res.json();
+    await route.fulfill({
+      response: res,
+      json: { ...view, order: { ...view.order, status: 'created' }, booking: null },
+    });
+  });
   await checkout.getByRole('button', { name: 'Pay' }).click();
+  const confirming = page.getByRole('status').filter({ hasText: 'Payment received' });
+  await expect(confirming).toBeVisible();
+  await expect(page.getByText(dinner.title)).toBeVisible();
+  await expect(page.getByText('₹899')).toBeVisible();
+  await expect(page.getByText('Couple (male + female) · 2 seats')).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/confirmation-confirming-390.png` });
+  await expectAccessible(page);
+  await page.unroute(holdBack);
 
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
   await expect(page.getByText(`You and Priya have your seats at ${dinner.title}.`)).toBeVisible();
@@ -228,6 +247,17 @@ test('/events tells the truth about seats, and a full dinner points to the next 
     await settle(page);
     await page.screenshot({ path: `${SHOTS}/events-seats-${viewport.width}.png` });
     await expectAccessible(page);
+  }
+
+  // The home page's city cards tell the same truth (the seeded Gurugram dinners have room).
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/#upcoming-events');
+    const gurugram = page.getByRole('article', { name: 'Gurugram' });
+    await expect(gurugram).toContainText(/\d+ seats? left|Sold out/);
+    await gurugram.scrollIntoViewIfNeeded();
+    await settle(page);
+    await page.screenshot({ path: `${SHOTS}/home-city-card-${viewport.width}.png` });
   }
 
   await page.setViewportSize(PHONE);
