@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { cities, eventBookings, paymentOrders, users } from '../../db/schema';
+import { cities, coupons, eventBookings, paymentOrders, users } from '../../db/schema';
 import { COPY } from '../../worker/domain/copy';
 import { BOOKING_COPY, seatsLeftLabel } from '../../worker/domain/copy-booking';
 import { OrderRequestSchema, PartyNameSchema, PartyPhoneSchema } from '../../worker/domain/order';
@@ -226,6 +226,24 @@ describe('the second guest of a couple or female-duo ticket (POST /api/orders)',
       expect(text).not.toContain('Zoravar');
       expect(text).not.toContain('9876501234');
     }
+  });
+
+  it('asked again with the same coupon, the guest gets their held order back only for the same party', async () => {
+    const event = await createEvent();
+    const guest = await createGuest();
+    const code = `PARTY${event.id.slice(-6).toUpperCase()}`;
+    await db(env.DB).insert(coupons).values({ code, eventId: event.id, kind: 'percent', value: 10 });
+    const order = async (party: Record<string, unknown>) => {
+      const res = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'couple', coupon: code, ...party });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { order: { id: string } }).order.id;
+    };
+    const first = await order({ party_name: 'Priya' });
+    expect(await order({ party_name: 'Priya' })).toBe(first);
+    const other = await order({ party_name: 'Meera', party_phone: '9876543210' });
+    expect(other).not.toBe(first);
+    expect(await orderRow(other)).toMatchObject({ partyName: 'Meera', partyPhone: '+919876543210' });
+    expect(await orderRow(first)).toMatchObject({ partyName: 'Priya', partyPhone: null });
   });
 
   it('an order with a second guest still costs three D1 round trips at most', async () => {
