@@ -26,6 +26,7 @@ const CITIES: HomeCity[] = [
       starts_at: '2026-12-05T13:30:00.000Z',
       ticket_price_single: 1499,
       image_url: '/images/events/gurugram.svg',
+      seats_left: 3,
     },
   },
   { slug: 'pune', name: 'Pune', blurb: 'Opening soon', status: 'available', next_event: null },
