@@ -313,11 +313,14 @@ describe('scheduled reconciliation', () => {
         sendBatch: async () => {},
       } as unknown as Queue<BookingMessage>,
     };
+    // The cron's work runs in waitUntil: awaited here rather than guessed at with a fixed sleep
+    // (which lost the race on a busy machine).
+    const pending: Promise<unknown>[] = [];
     await worker.scheduled(createScheduledController({ cron: '*/5 * * * *' }), capture, {
-      waitUntil: (p: Promise<unknown>) => void p,
+      waitUntil: (p: Promise<unknown>) => void pending.push(p),
       passThroughOnException: () => {},
     } as unknown as ExecutionContext);
-    await new Promise((r) => setTimeout(r, 50));
+    await Promise.all(pending);
     // Only this test's orders: reconcile also re-queues other tests' flagged and late orders.
     expect(ours(sent, [order.orderId, abandoned.orderId])).toEqual([
       {
