@@ -85,7 +85,7 @@ export async function expectNoOverflow(page: Page, where: string) {
 
 /**
  * Words that do not fit their line: for each element, the widest unbreakable run of its text
- * (split at spaces, and after a slash or hyphen, where the browser may wrap) against the width
+ * (split at spaces and after a slash, where the quiz tiles let a name wrap) against the width
  * its text has. A word wider than that is broken mid-word or spills, even when scrollWidth says
  * nothing (overflow-wrap breaks it quietly).
  */
@@ -103,7 +103,7 @@ export async function wordsTooWide(
       probe.style.letterSpacing = s.letterSpacing;
       const room = el.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight);
       const text = (el.textContent ?? '').trim();
-      for (const word of text.split(/\s+|(?<=[/-])/).filter(Boolean)) {
+      for (const word of text.split(/\s+|(?<=\/)/).filter(Boolean)) {
         probe.textContent = word;
         const width = probe.getBoundingClientRect().width;
         if (width > room + 0.5) out.push({ text, word, word_px: Math.round(width), room_px: Math.round(room) });

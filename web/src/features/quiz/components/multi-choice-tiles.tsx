@@ -38,7 +38,7 @@ export function MultiChoiceTiles({ name, headingId, options, selected, max, onCh
         return (
           <label
             key={o.value}
-            className={`flex min-w-0 cursor-pointer flex-col gap-2 rounded-box border-2 px-2.5 py-3 text-sm font-medium transition-colors has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent sm:flex-row sm:items-center sm:px-3 ${
+            className={`flex min-w-0 cursor-pointer flex-col gap-2 rounded-box border-2 px-2 py-3 text-sm font-medium transition-colors has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent sm:flex-row sm:items-center sm:px-3 ${
               checked ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100 hover:border-primary/50'
             }`}
           >
@@ -55,9 +55,7 @@ export function MultiChoiceTiles({ name, headingId, options, selected, max, onCh
                 onChange={() => toggle(o.value)}
               />
             </span>
-            <span className="min-w-0 leading-snug break-words hyphens-auto sm:order-3">
-              {breakAfterSlashes(o.label)}
-            </span>
+            <span className="min-w-0 leading-snug break-words hyphens-auto sm:order-3">{tileLabel(o.label)}</span>
           </label>
         );
       })}
@@ -65,8 +63,20 @@ export function MultiChoiceTiles({ name, headingId, options, selected, max, onCh
   );
 }
 
-/** 'Desi/Bollywood' may wrap after its slash rather than overflow (a slash is no break by itself). */
-function breakAfterSlashes(label: string) {
-  const parts = label.split('/');
-  return parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}/`, <wbr key={part} />] : [part]));
+/**
+ * Where a tile's name may wrap: after a slash ('Desi/' then 'Bollywood'; a slash is no break by
+ * itself) but never after a hyphen ('K-Drama / K-Movies' keeps 'K-Movies' whole). The text, and so
+ * the checkbox's accessible name, is unchanged.
+ */
+function tileLabel(label: string) {
+  return label.split(/(\s+)/).flatMap((word, i) => {
+    if (word.includes('-'))
+      return (
+        <span key={`${i}${word}`} className="whitespace-nowrap">
+          {word}
+        </span>
+      );
+    const parts = word.split('/');
+    return parts.flatMap((part, j) => (j < parts.length - 1 ? [`${part}/`, <wbr key={`${i}-${j}`} />] : [part]));
+  });
 }
