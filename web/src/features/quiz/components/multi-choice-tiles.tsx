@@ -69,14 +69,14 @@ export function MultiChoiceTiles({ name, headingId, options, selected, max, onCh
  * the checkbox's accessible name, is unchanged.
  */
 function tileLabel(label: string) {
-  return label.split(/(\s+)/).flatMap((word, i) => {
+  return label.split(/(\s+)/).flatMap((word) => {
     if (word.includes('-'))
       return (
-        <span key={`${i}${word}`} className="whitespace-nowrap">
+        <span key={word} className="whitespace-nowrap">
           {word}
         </span>
       );
-    const parts = word.split('/');
-    return parts.flatMap((part, j) => (j < parts.length - 1 ? [`${part}/`, <wbr key={`${i}-${j}`} />] : [part]));
+    const [first, ...rest] = word.split(/(?<=\/)(?=.)/);
+    return [first, ...rest.flatMap((part) => [<wbr key={part} />, part])];
   });
 }
