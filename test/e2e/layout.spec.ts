@@ -221,6 +221,32 @@ for (const [size, viewport] of SIZES) {
       await expectAccessible(page);
     });
 
+    test('a toast raised under an open dialog shows on top of it and can be closed (Book Your Spot sign-in error)', async ({
+      page,
+    }) => {
+      await open(page, '/');
+      await page.getByRole('button', { name: 'View Details' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Book Your Spot' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      await dialog.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
+      await dialog.getByLabel('Password').fill('wrong-one');
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      // Inside the modal, so neither inert nor dimmed by its backdrop: read out, and closable.
+      const toast = dialog.getByTestId('toast').filter({ hasText: 'Invalid email or password.' });
+      await expect(toast).toBeVisible();
+      await expectSettled(toast);
+      await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+      await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+      await expect(toast).toHaveCount(0);
+      await expect(dialog).toBeVisible();
+      // Closed, the dialog gives the toasts back to the page.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await page.getByRole('button', { name: 'Notify Me' }).first().click();
+      await expect(page.getByTestId('toast').filter({ hasText: "We'll keep you posted!" })).toBeVisible();
+    });
+
     test('an error toast does not follow the guest to the next page', async ({ page }) => {
       await quizToMusic(page);
       await next(page).click();

@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import './toast.css';
 
 export type ToastVariant = 'default' | 'destructive';
@@ -122,6 +123,35 @@ function useErrorsStayOnTheirPage() {
   }, [router]);
 }
 
+/** The open modal <dialog>, if any (jsdom knows no `:modal`). */
+function openModal(): Element | null {
+  try {
+    return document.querySelector('dialog:modal');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A modal dialog makes the rest of the page inert: a toast outside it would sit dimmed behind its
+ * backdrop, out of reach of its close button and of screen readers (the Book Your Spot dialog's
+ * sign-in error, SPEC §8). While one is open, the toasts are drawn inside it.
+ */
+function useOpenModal(toastCount: number) {
+  const [modal, setModal] = useState<Element | null>(null);
+  useEffect(() => {
+    const find = () => setModal(openModal());
+    const observer = new MutationObserver(find);
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    return () => observer.disconnect();
+  }, []);
+  // A dialog taken out of the page while open sends no `open` change: look again as toasts come.
+  useEffect(() => {
+    if (toastCount > 0) setModal(openModal());
+  }, [toastCount]);
+  return modal?.isConnected ? modal : null;
+}
+
 /**
  * The toast area, mounted once in the root layout (placed by toast.css: top on a phone, bottom
  * right from 640 px). Polite live region; errors are alerts.
@@ -129,7 +159,8 @@ function useErrorsStayOnTheirPage() {
 export function Toaster() {
   useErrorsStayOnTheirPage();
   const list = useSyncExternalStore(subscribe, currentToasts, currentToasts);
-  return (
+  const modal = useOpenModal(list.length);
+  const area = (
     <section aria-label="Notifications" data-testid="toaster" className="toaster">
       {list.map((t) => {
         const error = t.variant === 'destructive';
@@ -163,4 +194,5 @@ export function Toaster() {
       })}
     </section>
   );
+  return modal ? createPortal(area, modal) : area;
 }
