@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { screenshotForNote } from './helpers/screenshots.ts';
 
 /**
  * Issue 14, "Navigation and shell" and "The guest owns their data": one header on the guest's own
@@ -109,7 +110,7 @@ for (const size of SIZES) {
       await expectHeader(page, 'sign-in');
       await expect(page).toHaveTitle('Tablemates — Where strangers become friends');
       await clearToasts(page);
-      await page.screenshot({ path: `${SHOTS}/home-header-${size.name}.png` });
+      await screenshotForNote(page, { path: `${SHOTS}/home-header-${size.name}.png` });
       await page.goto('/auth');
       await expectHeader(page, 'none');
       await expect(page).toHaveTitle('Sign in — Tablemates');
@@ -178,7 +179,7 @@ for (const size of SIZES) {
       await expect(page.getByText('Profile already complete!')).toHaveCount(0);
       await expectAccessible(page);
       await clearToasts(page);
-      await page.screenshot({ path: `${SHOTS}/profile-details-edit-${size.name}.png`, fullPage: true });
+      await screenshotForNote(page, { path: `${SHOTS}/profile-details-edit-${size.name}.png`, fullPage: true });
 
       // The domain's rules, before any request.
       await page.getByLabel('Full name').fill('asdf qwrtz');
@@ -239,7 +240,7 @@ for (const size of SIZES) {
       await expect(card).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4} · 7:00\sPM/);
       await expectAccessible(page);
       await clearToasts(page);
-      await page.screenshot({ path: `${SHOTS}/profile-${size.name}.png`, fullPage: true });
+      await screenshotForNote(page, { path: `${SHOTS}/profile-${size.name}.png`, fullPage: true });
       await card.getByRole('link', { name: /^View booking/ }).click();
       await expect(page).toHaveURL(/\/booking\/bkg_[\w-]+$/);
       await expectHeader(page, 'menu');
@@ -262,7 +263,7 @@ for (const size of SIZES) {
       await expectHeader(page, 'none');
       await expectAccessible(page);
       await clearToasts(page);
-      await page.screenshot({ path: `${SHOTS}/auth-code-step-${size.name}.png`, fullPage: true });
+      await screenshotForNote(page, { path: `${SHOTS}/auth-code-step-${size.name}.png`, fullPage: true });
       // It counts down.
       const seconds = async () => Number((await resend.textContent())?.match(/0:(\d\d)$/)?.[1] ?? -1);
       const before = await seconds();

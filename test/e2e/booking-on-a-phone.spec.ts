@@ -14,6 +14,7 @@ import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { screenshotForNote } from './helpers/screenshots.ts';
 
 const SHOTS = `${root}docs/screenshots/issue-14`;
 mkdirSync(SHOTS, { recursive: true });
@@ -106,7 +107,7 @@ test('on a phone the price is near the top and the sticky Book Now bar brings th
   expect(boxTop).toBeLessThan(termsTop);
   expect(boxTop).toBeLessThan(1400);
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/event-page-390.png` });
+  await screenshotForNote(page, { path: `${SHOTS}/event-page-390.png` });
   await expectAccessible(page);
 
   await bar(page).getByRole('button', { name: 'Book Now' }).click();
@@ -131,7 +132,7 @@ test('on a phone the price is near the top and the sticky Book Now bar brings th
   await expect(bar(page)).toBeHidden();
   await expect(picker).toBeInViewport();
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/event-page-1366.png` });
+  await screenshotForNote(page, { path: `${SHOTS}/event-page-1366.png` });
   await expectAccessible(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -183,7 +184,7 @@ test('a couple names their second guest, sees it confirmed, then "You\'re going"
   await expect(page.getByText('₹899')).toBeVisible();
   await expect(page.getByText('Couple (male + female) · 2 seats')).toBeVisible();
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/confirmation-confirming-390.png` });
+  await screenshotForNote(page, { path: `${SHOTS}/confirmation-confirming-390.png` });
   await expectAccessible(page);
   await page.unroute(holdBack);
 
@@ -195,11 +196,11 @@ test('a couple names their second guest, sees it confirmed, then "You\'re going"
   const myBooking = page.getByRole('link', { name: 'View My Booking' });
   await expect(myBooking).toBeVisible();
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/confirmation-390.png`, fullPage: true });
+  await screenshotForNote(page, { path: `${SHOTS}/confirmation-390.png`, fullPage: true });
   await expectAccessible(page);
   await page.setViewportSize(DESKTOP);
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/confirmation-1366.png`, fullPage: true });
+  await screenshotForNote(page, { path: `${SHOTS}/confirmation-1366.png`, fullPage: true });
   await expectAccessible(page);
   const bookingUrl = await myBooking.getAttribute('href');
   expect(bookingUrl).toMatch(/^\/booking\/bkg_/);
@@ -219,7 +220,7 @@ test('a couple names their second guest, sees it confirmed, then "You\'re going"
   await expect(bar(page).getByRole('link', { name: 'My Booking' })).toHaveAttribute('href', bookingUrl as string);
   await expect(bar(page).getByRole('button', { name: 'Book Now' })).toHaveCount(0);
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/event-youre-going-390.png` });
+  await screenshotForNote(page, { path: `${SHOTS}/event-youre-going-390.png` });
   await expectAccessible(page);
   // A second ticket stays possible, deliberately, from a small secondary link.
   await going.getByRole('button', { name: 'Book another ticket' }).click();
@@ -245,7 +246,7 @@ test('/events tells the truth about seats, and a full dinner points to the next 
     await expect(card(roomy.title)).toContainText('Available Now');
     await card(full.title).scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: `${SHOTS}/events-seats-${viewport.width}.png` });
+    await screenshotForNote(page, { path: `${SHOTS}/events-seats-${viewport.width}.png` });
     await expectAccessible(page);
   }
 
@@ -257,7 +258,7 @@ test('/events tells the truth about seats, and a full dinner points to the next 
     await expect(gurugram).toContainText(/\d+ seats? left|Sold out/);
     await gurugram.scrollIntoViewIfNeeded();
     await settle(page);
-    await page.screenshot({ path: `${SHOTS}/home-city-card-${viewport.width}.png` });
+    await screenshotForNote(page, { path: `${SHOTS}/home-city-card-${viewport.width}.png` });
   }
 
   await page.setViewportSize(PHONE);
@@ -272,7 +273,7 @@ test('/events tells the truth about seats, and a full dinner points to the next 
   // The bar goes straight there too.
   await expect(bar(page).getByRole('link', { name: /Next dinner/ })).toHaveAttribute('href', `/event/${roomy.id}`);
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/event-sold-out-390.png` });
+  await screenshotForNote(page, { path: `${SHOTS}/event-sold-out-390.png` });
   await next.click();
   await expect(page).toHaveURL(`/event/${roomy.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(roomy.title);

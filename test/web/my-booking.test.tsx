@@ -100,7 +100,11 @@ describe('My Booking', () => {
     const section = await screen.findByRole('region', { name: 'Your table' });
     expect(within(section).getByTestId('table-number').textContent).toBe('3');
     const list = within(section).getByRole('list', { name: 'About your tablemates' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(hints.map((h) => `✦${h}`));
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(hints.map((h) => `✦${h}`));
     expect(screen.getByRole('link', { name: 'Table 3' }).getAttribute('href')).toBe('#your-table');
   });
 

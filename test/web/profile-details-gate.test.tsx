@@ -28,6 +28,17 @@ const saved = {
   work_profile: 'job',
 };
 
+/** The gate's state on screen, and the form's first values when it shows the form. */
+function Gate({ edit }: { edit: boolean }) {
+  const gate = useProfileDetailsGate(edit);
+  return (
+    <p data-testid="gate">
+      {gate.state}
+      {gate.state === 'form' && ` ${gate.initialValues.full_name}|${gate.initialValues.date_of_birth}`}
+    </p>
+  );
+}
+
 /** /profile-details (or ?edit) with the gate's state on screen, the API answering `profile`. */
 function renderGate(profile: typeof saved | null, edit = false) {
   vi.stubGlobal(
@@ -41,19 +52,10 @@ function renderGate(profile: typeof saved | null, edit = false) {
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  function Gate() {
-    const gate = useProfileDetailsGate(edit);
-    return (
-      <p data-testid="gate">
-        {gate.state}
-        {gate.state === 'form' && ` ${gate.initialValues.full_name}|${gate.initialValues.date_of_birth}`}
-      </p>
-    );
-  }
   const rootRoute = createRootRoute({
     component: () => (
       <>
-        <Gate />
+        <Gate edit={edit} />
         <Toaster />
       </>
     ),

@@ -123,10 +123,23 @@ function useErrorsStayOnTheirPage() {
   }, [router]);
 }
 
+/**
+ * The few browser APIs the dialog tracking needs. The Worker renders this component on the server
+ * too (tsconfig.worker.json has no DOM types), and effects only run in the browser.
+ */
+type ModalTarget = Parameters<typeof createPortal>[1] & { isConnected: boolean };
+type Browser = {
+  document: { querySelector(selector: string): ModalTarget | null; body: object };
+  MutationObserver: new (
+    callback: () => void,
+  ) => { observe(target: object, options: object): void; disconnect(): void };
+};
+const browser = () => globalThis as unknown as Browser;
+
 /** The open modal <dialog>, if any (jsdom knows no `:modal`). */
-function openModal(): Element | null {
+function openModal(): ModalTarget | null {
   try {
-    return document.querySelector('dialog:modal');
+    return browser().document.querySelector('dialog:modal');
   } catch {
     return null;
   }
@@ -138,9 +151,10 @@ function openModal(): Element | null {
  * sign-in error, SPEC §8). While one is open, the toasts are drawn inside it.
  */
 function useOpenModal(toastCount: number) {
-  const [modal, setModal] = useState<Element | null>(null);
+  const [modal, setModal] = useState<ModalTarget | null>(null);
   useEffect(() => {
     const find = () => setModal(openModal());
+    const { MutationObserver, document } = browser();
     const observer = new MutationObserver(find);
     observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
     return () => observer.disconnect();
