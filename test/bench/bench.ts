@@ -20,11 +20,16 @@ const KB = 1024;
 /** `tbtMs`: Lighthouse's own "good" bound for Total Blocking Time on mobile. */
 const TARGETS = { initialJsKb: 110, cssKb: 25, workerKb: 200, performance: 95, accessibility: 100, tbtMs: 200 };
 /**
- * The guest's initial JS (gzip bytes, as measured below) before the operator console: commit
- * 52573d9^ built with today's web/vite.config.ts (so the router's one chunk is on both sides).
- * The console must not grow it by more than {@link CONSOLE_GROWTH_BYTES} (issue 11).
+ * The guest's initial JS (gzip bytes, as measured below) that console and host work is held to.
+ * History: 91,625 B before the operator console (commit 52573d9^, today's vite config); 92,114 B
+ * once the console, the host's night and My Booking were in (issues 11-12, +489 B: the page
+ * tables); 92,901 B after issue 14 put guest features in the first load on purpose (the header
+ * in the flow on every page, per-route titles, toasts that de-duplicate and leave with their
+ * page, the resend countdown, seat labels). From here the console, the host and the matching must
+ * not grow it by more than {@link CONSOLE_GROWTH_BYTES}; a guest feature that does moves this
+ * number in its own commit, saying why.
  */
-const INITIAL_JS_BEFORE_CONSOLE = 91_625;
+const INITIAL_JS_BASELINE = 92_901;
 const CONSOLE_GROWTH_BYTES = 512;
 const PAGES = ['/', '/events', '/event/gurugram'];
 /** Lighthouse runs per page (BENCH_RUNS); the medians are reported. More runs steady a busy machine's numbers. */
@@ -91,12 +96,12 @@ function measureBundle() {
     jsBytes <= TARGETS.initialJsKb * KB,
     `≤ ${TARGETS.initialJsKb} KB`,
   );
-  const growth = jsBytes - INITIAL_JS_BEFORE_CONSOLE;
+  const growth = jsBytes - INITIAL_JS_BASELINE;
   report(
-    'Initial JS growth since the console (bytes)',
+    'Initial JS growth since the baseline (bytes)',
     `${growth >= 0 ? '+' : ''}${growth}`,
     growth <= CONSOLE_GROWTH_BYTES,
-    `≤ +${CONSOLE_GROWTH_BYTES} B on ${INITIAL_JS_BEFORE_CONSOLE} B`,
+    `≤ +${CONSOLE_GROWTH_BYTES} B on ${INITIAL_JS_BASELINE} B`,
   );
   report('CSS in index.html (gzip)', kb(cssBytes), cssBytes <= TARGETS.cssKb * KB, `≤ ${TARGETS.cssKb} KB`);
   measureConsoleChunks(js);
