@@ -4,7 +4,7 @@
  * guest, never to anyone else), the truth about seats on /events, the home page's city cards and a
  * full dinner's page, and the guest's own bookings that tell the event page "You're going".
  */
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,6 @@ import { cities, coupons, eventBookings, paymentOrders, users } from '../../db/s
 import { COPY } from '../../worker/domain/copy';
 import { BOOKING_COPY, seatsLeftLabel } from '../../worker/domain/copy-booking';
 import { OrderRequestSchema, PartyNameSchema, PartyPhoneSchema } from '../../worker/domain/order';
-import worker from '../../worker/index';
 import {
   bookedGuest,
   createEvent,
@@ -26,6 +25,7 @@ import {
   sandboxPay,
 } from './helpers/booking-fixtures';
 import { apiRequest, ORIGIN } from './helpers/session-cookie';
+import { roundTrips } from './helpers/round-trips';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -363,59 +363,3 @@ describe('the truth about seats', () => {
     }
   });
 });
-
-/** A D1 binding that counts round trips: each statement run, and each batch, is one (as contract.test.ts). */
-function countingD1(inner: D1Database) {
-  const counter = { trips: 0 };
-  const originals = new WeakMap<object, object>();
-  const unwrap = <T extends object>(o: T): T => (originals.get(o) as T) ?? o;
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === 'bind') return (...values: unknown[]) => wrapStatement(target.bind(...values));
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== 'function') return value;
-        if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw') {
-          return (...args: unknown[]) => {
-            counter.trips += 1;
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
-      },
-    });
-    originals.set(proxy, stmt);
-    return proxy;
-  };
-  const wrapDatabase = <D extends D1Database | D1DatabaseSession>(database: D): D =>
-    new Proxy(database, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (prop === 'prepare') return (query: string) => wrapStatement(target.prepare(query));
-        if (prop === 'batch') {
-          return (statements: D1PreparedStatement[]) => {
-            counter.trips += 1;
-            return target.batch(statements.map(unwrap));
-          };
-        }
-        if (prop === 'withSession')
-          return (...args: unknown[]) => wrapDatabase((target as D1Database).withSession(...(args as [string])));
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  return { database: wrapDatabase(inner), counter };
-}
-
-/** Runs `request` through the Worker and answers how many D1 round trips it cost. */
-async function roundTrips(request: Request): Promise<{ trips: number; status: number }> {
-  const { database, counter } = countingD1(env.DB);
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    request as Request<unknown, IncomingRequestCfProperties>,
-    { ...env, DB: database },
-    ctx,
-  );
-  await res.arrayBuffer();
-  await waitOnExecutionContext(ctx);
-  return { trips: counter.trips, status: res.status };
-}

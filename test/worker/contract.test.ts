@@ -2,14 +2,13 @@
  * The HTTP contract as a whole (DESIGN.md "HTTP API contract", docs/decisions/009): one casing on
  * the wire, and the D1 round trips each kind of request may cost (docs/decisions/008).
  */
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { coupons, users } from '../../db/schema';
 import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
 import { newTicketCode } from '../../worker/domain/ticket';
-import worker from '../../worker/index';
 import { randomPhone } from './helpers/auth';
 import {
   createEvent,
@@ -23,6 +22,7 @@ import {
 } from './helpers/booking-fixtures';
 import { booked } from './helpers/booked';
 import { apiRequest, ORIGIN } from './helpers/session-cookie';
+import { roundTrips as countedTrips } from './helpers/round-trips';
 
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
@@ -331,48 +331,6 @@ async function cancelledBooking() {
   return { guest: { cookie: guest.cookie }, bookingId: id, target: target.id };
 }
 
-/** A D1 binding that counts round trips: each statement run, and each batch, is one. */
-function countingD1(inner: D1Database) {
-  const counter = { trips: 0 };
-  const originals = new WeakMap<object, object>();
-  const unwrap = <T extends object>(o: T): T => (originals.get(o) as T) ?? o;
-  const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === 'bind') return (...values: unknown[]) => wrapStatement(target.bind(...values));
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== 'function') return value;
-        if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw') {
-          return (...args: unknown[]) => {
-            counter.trips += 1;
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
-      },
-    });
-    originals.set(proxy, stmt);
-    return proxy;
-  };
-  const wrapDatabase = <D extends D1Database | D1DatabaseSession>(database: D): D =>
-    new Proxy(database, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (prop === 'prepare') return (query: string) => wrapStatement(target.prepare(query));
-        if (prop === 'batch') {
-          return (statements: D1PreparedStatement[]) => {
-            counter.trips += 1;
-            return target.batch(statements.map(unwrap));
-          };
-        }
-        if (prop === 'withSession')
-          return (...args: unknown[]) => wrapDatabase((target as D1Database).withSession(...(args as [string])));
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  return { database: wrapDatabase(inner), counter };
-}
-
 /** A stand-in for the static assets: the SPA shell, so the landing pages render. */
 const shellAssets = {
   fetch: async () =>
@@ -381,19 +339,8 @@ const shellAssets = {
     }),
 } as unknown as Fetcher;
 
-/** Runs `request` through the Worker and answers how many D1 round trips it cost. */
-async function roundTrips(request: Request): Promise<{ trips: number; status: number }> {
-  const { database, counter } = countingD1(env.DB);
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    request as Request<unknown, IncomingRequestCfProperties>,
-    { ...env, DB: database, ASSETS: shellAssets },
-    ctx,
-  );
-  await res.arrayBuffer();
-  await waitOnExecutionContext(ctx);
-  return { trips: counter.trips, status: res.status };
-}
+/** Runs `request` through the Worker (static assets from the shell) and counts its D1 round trips. */
+const roundTrips = (request: Request) => countedTrips(request, { ASSETS: shellAssets });
 
 const measured: Array<{ request: string; trips: number; budget: number }> = [];
 
