@@ -3,6 +3,7 @@ import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 import { screenshotForNote } from './helpers/screenshots.ts';
+import { submitQuiz } from './helpers/guest-api.ts';
 
 /**
  * Issue 14, "Navigation and shell" and "The guest owns their data": one header on the guest's own
@@ -20,23 +21,7 @@ const email = (tag: string) => `shell.${tag}.${crypto.randomUUID().slice(0, 8)}@
 /** A complete guest (quiz and profile through the product's own API), signed in on `page`. */
 async function completeGuest(page: Page, profile: { full_name?: string; email?: string; date_of_birth?: string } = {}) {
   const phone = await signInWithPhone(page, randomPhone());
-  const quiz = await page.request.post('/api/quiz', {
-    headers: { Origin: ORIGIN },
-    data: {
-      vibe_reason: 'new_people',
-      netflix_style: 'comfort_show',
-      superpower: 'teleport',
-      social_battery: 'introvert',
-      life_progress: 'cart',
-      doing_nothing: 'okay',
-      music_genres: ['Jazz'],
-      movie_genres: ['Drama', 'Comedy', 'Romance'],
-      free_entry: 'concerts',
-      family_guy_character: 'brian',
-      dietary_preferences: 'vegetarian',
-    },
-  });
-  expect(quiz.status()).toBe(201);
+  await submitQuiz(page, ORIGIN);
   const values = {
     full_name: 'Kabir Mehta',
     email: email('guest'),

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { submitQuiz } from './helpers/guest-api.ts';
 
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 
@@ -10,23 +11,7 @@ const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
  * another process, which locks it under the running Worker and fails unrelated tests).
  */
 async function completeQuiz(page: Page) {
-  const res = await page.request.post('/api/quiz', {
-    headers: { Origin: ORIGIN },
-    data: {
-      vibe_reason: 'new_people',
-      netflix_style: 'comfort_show',
-      superpower: 'teleport',
-      social_battery: 'introvert',
-      life_progress: 'cart',
-      doing_nothing: 'okay',
-      music_genres: ['Jazz'],
-      movie_genres: ['Drama', 'Comedy', 'Romance'],
-      free_entry: 'concerts',
-      family_guy_character: 'brian',
-      dietary_preferences: 'vegetarian',
-    },
-  });
-  expect(res.status()).toBe(201);
+  await submitQuiz(page, ORIGIN);
 }
 
 async function completeProfile(page: Page, phone: string) {
