@@ -1,6 +1,6 @@
 /** The console's own page table (decision 017): which page a path below /admin opens, and with what. */
 import { describe, expect, it } from 'vitest';
-import { consoleHref, matchConsolePage } from '@/features/admin/routing/console-pages';
+import { consoleHref, consoleTitle, matchConsolePage } from '@/features/admin/routing/console-pages';
 
 describe('console pages', () => {
   it('matches each page and reads its parameters', () => {
@@ -30,5 +30,12 @@ describe('console pages', () => {
   it('builds the href a ConsoleLink navigates to, escaping parameters', () => {
     expect(consoleHref('events/$eventId/edit', { eventId: 'a/b' })).toBe('events/a%2Fb/edit');
     expect(consoleHref('audit', {})).toBe('audit');
+  });
+
+  it('names each console page in the tab, and an unknown one as the console', () => {
+    expect(consoleTitle('')).toBe('Dashboard · Console');
+    expect(consoleTitle('events/evt_1/tables')).toBe('Tables · Console');
+    expect(consoleTitle('coupons')).toBe('Coupons · Console');
+    expect(consoleTitle('nope')).toBe('Console');
   });
 });

@@ -1,6 +1,7 @@
 import { Link, type LinkProps, useNavigate, useParams } from '@tanstack/react-router';
 import { lazy, type ReactNode } from 'react';
 import { fillPath, matchPage, PageOf, type PageTable, type ParamsOf, usePageParams } from '@/lib/page-table';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * The console's pages, routed here rather than in the app's route tree (docs/decisions/017).
@@ -25,6 +26,24 @@ const PAGES = {
 } satisfies PageTable;
 
 export type ConsolePath = keyof typeof PAGES;
+
+/** Each page's name in the browser tab ("Tables · Console — Tablemates"). */
+const TITLES: Record<ConsolePath, string> = {
+  '': 'Dashboard',
+  audit: 'Audit log',
+  cities: 'Cities',
+  coupons: 'Coupons',
+  'events/new': 'New dinner',
+  'events/$eventId': 'Guest list',
+  'events/$eventId/edit': 'Edit dinner',
+  'events/$eventId/tables': 'Tables',
+};
+
+/** The tab's title for the console page at `splat` (the console's own for an unknown one). */
+export function consoleTitle(splat: string) {
+  const page = matchConsolePage(splat);
+  return page ? `${TITLES[page.path as ConsolePath]} · Console` : 'Console';
+}
 
 /** The console page whose pattern matches `splat` (the path below /admin), with its parameters. */
 export const matchConsolePage = (splat: string) => matchPage(PAGES, splat);
@@ -65,6 +84,7 @@ export function useConsoleNavigate() {
 /** The page the path below /admin names, or "no such page". */
 export function ConsolePages() {
   const { _splat: splat = '' } = useParams({ strict: false }) as { _splat?: string };
+  usePageTitle(consoleTitle(splat));
   return (
     <PageOf
       pages={PAGES}

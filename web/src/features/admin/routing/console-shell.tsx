@@ -1,4 +1,5 @@
 import { AppHeader } from '@/components/app-header';
+import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSessionQuery } from '@/lib/session';
 import { ConsoleNav } from '../components/console-nav';
@@ -12,20 +13,24 @@ import { ConsolePages } from './console-pages';
  */
 export function ConsoleShell() {
   const { data } = useSessionQuery();
-  usePageTitle('Console');
   const header = <AppHeader column="max-w-6xl px-4 sm:px-6" />;
-  if (data?.user?.role !== 'operator')
-    return (
-      <>
-        {header}
-        <NotAllowed />
-      </>
-    );
+  if (data?.user?.role !== 'operator') return <NotAllowedPage header={header} />;
   return (
     <>
       {header}
       <ConsoleNav />
       <ConsolePages />
+    </>
+  );
+}
+
+/** Anyone but an operator: the header and "not allowed" (each console page names the tab itself). */
+function NotAllowedPage({ header }: { header: ReactNode }) {
+  usePageTitle('Console');
+  return (
+    <>
+      {header}
+      <NotAllowed />
     </>
   );
 }
