@@ -71,7 +71,16 @@ test.describe('the sign-in page', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Change Number' }).click();
     await expect(page.getByLabel('Phone number')).toHaveValue(phone);
-    // Another number: the same one again within 30 s is rate-limited by design.
+    // The same number again inside the 30 s wait: straight back to the code already sent, with the
+    // countdown, never into 'Too many attempts'.
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    await expect(page.getByLabel('Verification code')).toHaveValue('');
+    const resend = page.getByRole('button', { name: /^Resend code/ });
+    await expect(resend).toBeDisabled();
+    await expect(resend).toHaveText(/^Resend code in 0:[0-3]\d$/);
+    await expect(page.getByText('Too many attempts')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Change Number' }).click();
+    // Another number: a new code.
     await page.getByLabel('Phone number').fill(randomPhone());
     await page.getByRole('button', { name: 'Send Code' }).click();
     await expect(page.getByLabel('Verification code')).toHaveValue('');

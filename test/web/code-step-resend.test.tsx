@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sendCode } from '@/features/auth/api/send-code';
+import { codeStillFresh, sendCode } from '@/features/auth/api/send-code';
 import { CodeStep } from '@/features/auth/components/code-step';
 
 /** The API's answers to POST /api/auth/otp/send, in order; each is `[status, body, Retry-After?]`. */
@@ -80,5 +80,13 @@ describe("the code step's 'Resend code'", () => {
     fireEvent.click(resend);
     await vi.waitFor(() => expect(resend.textContent).toBe('Resend code in 2:00'));
     expect(resend).toHaveProperty('disabled', true);
+  });
+
+  it("sends a guest back from 'Change Number' with the same phone to the code already sent, while the wait runs", async () => {
+    answers.push([200, { success: true, message: 'OTP sent', phone: '+919812345678', resend_in: 30 }]);
+    await sendCode({ phone: '98123 45678' });
+    expect(codeStillFresh('98123 45678')).toBe('+919812345678');
+    expect(codeStillFresh('98123 00000')).toBeUndefined();
+    expect(codeStillFresh('98123 45678', Date.now() + 31_000)).toBeUndefined();
   });
 });

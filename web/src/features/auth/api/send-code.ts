@@ -10,6 +10,19 @@ const nextSend = new Map<string, number>();
  */
 export const nextSendAt = (phone: string) => nextSend.get(phone);
 
+/** The E.164 number each phone (as typed) was last sent a code to. */
+const sentTo = new Map<string, string>();
+
+/**
+ * The number a code went to moments ago, while the server would still refuse another (the
+ * countdown runs): a guest who taps 'Change Number' and comes back with the same phone goes
+ * straight to that code instead of into 'Too many attempts'. Undefined otherwise.
+ */
+export function codeStillFresh(phone: string, now = Date.now()): string | undefined {
+  const at = nextSend.get(phone);
+  return at !== undefined && at > now ? sentTo.get(phone) : undefined;
+}
+
 /**
  * POST /api/auth/otp/send: sends a 6-digit code by SMS; answers the E.164 number it went to and
  * `resend_in`, the seconds until the server will send this phone another (kept for {@link nextSendAt}).
@@ -26,6 +39,7 @@ export async function sendCode(input: { phone: string; turnstile_token?: string 
   );
   const sent = await unwrap(call);
   nextSend.set(input.phone, Date.now() + sent.resend_in * 1000);
+  sentTo.set(input.phone, sent.phone);
   return sent;
 }
 

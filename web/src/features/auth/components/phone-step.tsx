@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { PhoneSchema } from '@domain/auth';
-import { useSendCode } from '../api/send-code';
+import { codeStillFresh, useSendCode } from '../api/send-code';
 import { COPY } from '@domain/copy';
 
 type PhoneForm = { phone: string };
@@ -85,6 +85,13 @@ export function PhoneStep({
     <Form
       className="flex flex-col gap-4"
       onSubmit={async ({ phone }) => {
+        // Back from 'Change Number' with the same phone inside the resend wait: the code already
+        // sent is still good, and asking again would only be refused.
+        const fresh = codeStillFresh(phone);
+        if (fresh) {
+          onSent(phone, fresh);
+          return;
+        }
         try {
           const turnstileToken = await getBotToken();
           const res = await send.mutateAsync({ phone, ...(turnstileToken ? { turnstile_token: turnstileToken } : {}) });
