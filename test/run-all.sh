@@ -44,12 +44,14 @@ step "typecheck (Worker, web and Node programs)"
 npm run --silent typecheck
 step "lint"
 npm run --silent lint
+# The build comes first: the Worker serves the built SPA (its prerendered first frames, with the
+# cities and seats drawn in), and worker tests read those pages through the real ASSETS binding.
+step "production build and config (wrangler deploy --dry-run)"
+npm run --silent check
 step "worker tests (workerd, real D1 and queue)"
 npm run --silent test:worker
 step "web tests"
 npm run --silent test:web
-step "production build and config (wrangler deploy --dry-run)"
-npm run --silent check
 step "deploy pre-flight refuses the committed template"
 # wrangler.toml is a template: `npm run deploy` must refuse it, naming its placeholders.
 if preflight="$(npm run --silent preflight 2>&1)"; then

@@ -9,12 +9,26 @@ import { publishDueTables } from './services/tables';
 
 export async function handleScheduled(_controller: ScheduledController, env: Env, now = new Date()): Promise<void> {
   const d = db(env.DB);
-  await reconcileUnpaidOrders(env, d, now);
-  await expireAbandonedHolds(d, now);
-  // Before the reminders, so the one sent at the 48-hour reveal already carries the table.
-  await publishDueTables(d, now);
-  await sendReminders(env, d, now);
-  await requeueUndelivered(env, d, now);
-  await settleCancelledBookings(env, d, now);
-  await markNoShows(d, now);
+  const jobs: [string, () => Promise<unknown>][] = [
+    ['reconcile', () => reconcileUnpaidOrders(env, d, now)],
+    ['expire holds', () => expireAbandonedHolds(d, now)],
+    // Before the reminders, so the one sent at the 48-hour reveal already carries the table.
+    ['publish tables', () => publishDueTables(d, now)],
+    ['reminders', () => sendReminders(env, d, now)],
+    ['guest messages', () => requeueUndelivered(env, d, now)],
+    ['cancelled bookings', () => settleCancelledBookings(env, d, now)],
+    ['no-shows', () => markNoShows(d, now)],
+  ];
+  // Each job runs whatever another did: one that throws must not hold up reminders or refunds for
+  // the day. The run still fails afterwards, so the platform's cron metrics show it.
+  const failed: unknown[] = [];
+  for (const [name, job] of jobs) {
+    try {
+      await job();
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', alert: 'cron_job_failed', job: name, error: String(err) }));
+      failed.push(err);
+    }
+  }
+  if (failed.length) throw new AggregateError(failed, `${failed.length} cron job(s) failed`);
 }

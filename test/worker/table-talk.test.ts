@@ -57,11 +57,15 @@ describe('tableHints', () => {
     );
   });
 
+  it('counts people, not bookings: two couples are four tablemates', () => {
+    expect(tableHints(talker(), [talker(), talker()], 4)[0]).toBe('Four tablemates, all strangers for now');
+  });
+
   it('gives three hints even about a table that told us nothing, and never more than five', () => {
     const none = tableHints(talker(), [talker(), talker()]);
     expect(none).toEqual([
       'Two tablemates, all strangers for now',
-      'Everyone took the same vibe check you did',
+      'A table matched from the vibe check',
       'A table built for conversation',
     ]);
     const everything = {

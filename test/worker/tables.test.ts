@@ -13,6 +13,8 @@ import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 import { handleScheduled } from '../../worker/scheduled';
 import type { TablesView } from '../../worker/services/tables';
 import { bookedGuest, createEvent, outboxFor } from './helpers/booking-fixtures';
+import { booked } from './helpers/booked';
+import { roundTrips } from './helpers/round-trips';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
 const d = () => db(env.DB);
@@ -292,6 +294,7 @@ describe('matching a paid dinner of 20 through the API', { timeout: 60_000 }, ()
       await paidGuest(target.id, i, ticket);
     const op = await operator();
     expect((await call('POST', `/api/admin/events/${target.id}/tables`, { cookie: op.cookie })).status).toBe(200);
+    expect((await call('POST', `/api/admin/events/${target.id}/tables/publish`, { cookie: op.cookie })).status).toBe(200);
     const seatedBefore = await tablesOf(target.id);
     const mover = await paidGuest(from.id, 50, 'female');
     const res = await call('POST', `/api/bookings/${mover.booking.id}/reschedule`, {
@@ -299,9 +302,99 @@ describe('matching a paid dinner of 20 through the API', { timeout: 60_000 }, ()
       body: { event_id: target.id },
     });
     expect(res.status).toBe(200);
+    // The answer already shows the table the move found (published: the guest may see it).
+    expect(((await res.json()) as { table: { number: number } | null }).table?.number).toBe(1);
     const after = await tablesOf(target.id);
     for (const b of seatedBefore) expect(after.find((a) => a.id === b.id)?.table).toBe(b.table);
     expect(after.find((b) => b.id === mover.booking.id)?.table).toBe(1);
+  });
+
+  it('seats and publishes a dinner of 60 bookings within what production D1 binds per statement', async () => {
+    const event = await createEvent({ capacity: 120 });
+    for (let i = 0; i < 60; i++) await booked(event, { seats: i % 6 === 0 ? 2 : 1 });
+    const op = await operator();
+    // The counting binding refuses a statement over D1's 100 parameters, as production does.
+    const run = await roundTrips(apiRequest('POST', `/api/admin/events/${event.id}/tables`, { cookie: op.cookie }));
+    expect(run.status).toBe(200);
+    const seated = await tablesOf(event.id);
+    expect(seated.every((b) => b.table !== null)).toBe(true);
+    // Lock every table at once (the lock list travels as one parameter too), then publish.
+    const numbers = [...new Set(seated.map((b) => b.table as number))];
+    const lock = await roundTrips(
+      apiRequest('PUT', `/api/admin/events/${event.id}/tables`, {
+        cookie: op.cookie,
+        body: { tables: numbers.map((number) => ({ number, locked: true, booking_ids: [] })) },
+      }),
+    );
+    expect(lock.status).toBe(200);
+    const pub = await roundTrips(
+      apiRequest('POST', `/api/admin/events/${event.id}/tables/publish`, { cookie: op.cookie }),
+    );
+    expect(pub.status).toBe(200);
+  });
+
+  it('a move that does not mention a lock leaves it; unlocking is audited; late bookings avoid locked tables', async () => {
+    const event = await createEvent({ capacity: 30 });
+    // Twelve guests: two tables of six; after the move five and seven, so both have room.
+    for (let i = 0; i < 12; i++) await booked(event);
+    const op = await operator();
+    const view = (await (
+      await call('POST', `/api/admin/events/${event.id}/tables`, { cookie: op.cookie })
+    ).json()) as TablesView;
+    const [t1, t2] = view.tables;
+    expect(
+      (
+        await call('PUT', `/api/admin/events/${event.id}/tables`, {
+          cookie: op.cookie,
+          body: { tables: [{ number: t1.number, locked: true, booking_ids: [] }] },
+        })
+      ).status,
+    ).toBe(200);
+    // Another operator's screen, which never saw the lock, moves a guest into table 2.
+    const moved = t1.guests[0].booking_id;
+    const move = (await (
+      await call('PUT', `/api/admin/events/${event.id}/tables`, {
+        cookie: op.cookie,
+        body: { tables: [{ number: t2.number, booking_ids: [moved] }] },
+      })
+    ).json()) as TablesView;
+    expect(move.tables.find((t) => t.number === t1.number)?.locked).toBe(true);
+    expect(move.tables.find((t) => t.number === t2.number)?.guests.map((g) => g.booking_id)).toContain(moved);
+
+    // A late booking joins the unlocked table, though the locked one has room too.
+    const late = await bookedGuest(event.id);
+    expect((await tablesOf(event.id)).find((b) => b.id === late.booking.id)?.table).toBe(t2.number);
+
+    // Unlocking leaves an audit row (the write's last statement changes nothing: it is unconditional).
+    const auditsBefore = (
+      await d()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `event:${event.id}`))
+    ).length;
+    await call('PUT', `/api/admin/events/${event.id}/tables`, {
+      cookie: op.cookie,
+      body: { tables: [{ number: t1.number, locked: false, booking_ids: [] }] },
+    });
+    const audits = await d()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `event:${event.id}`));
+    expect(audits.length).toBe(auditsBefore + 1);
+    // Nothing to change: no write, no audit row.
+    const same = await call('PUT', `/api/admin/events/${event.id}/tables`, {
+      cookie: op.cookie,
+      body: { tables: [{ number: t1.number, locked: false, booking_ids: [] }] },
+    });
+    expect(await same.json()).toMatchObject({ changed: false });
+    expect(
+      (
+        await d()
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.target, `event:${event.id}`))
+      ).length,
+    ).toBe(auditsBefore + 1);
   });
 
   it('a dinner outside the reveal window is left alone by the cron', async () => {

@@ -51,11 +51,12 @@ const othersPicked = (count: number, label: string) =>
   count === 1 ? `someone else picked ${label}` : `${inWords(count)} others picked ${label}`;
 
 /**
- * Three to five hints for `self` about `mates` (everyone else at the table; a guest's own party
- * partner has no quiz and is not among them). Counts only, so no hint points at one person.
- * @example tableHints(me, mates) // ['two fellow ambiverts', 'someone else picked K-Drama', 'a mix of students and founders']
+ * Three to five hints for `self` about `mates` (the other bookings at the table; a guest's own
+ * party partner has no quiz and is not among them); `people` is how many others sit there, the
+ * mates' second guests counted. Counts only, so no hint points at one person.
+ * @example tableHints(me, mates, 6) // ['two fellow ambiverts', 'someone else picked K-Drama', 'a mix of students and founders']
  */
-export function tableHints(self: TableTalker, mates: readonly TableTalker[]): string[] {
+export function tableHints(self: TableTalker, mates: readonly TableTalker[], people = mates.length): string[] {
   const hints: string[] = [];
   const answered = mates.filter((m) => m.battery);
 
@@ -86,7 +87,9 @@ export function tableHints(self: TableTalker, mates: readonly TableTalker[]): st
   // What the table does for a living.
   const work = tally(mates.map((m) => known(m.workProfile, Object.keys(WORK_PLURAL)))).map(([w]) => WORK_PLURAL[w]);
   if (work.length >= 2) hints.push(`a mix of ${work[0]} and ${work[1]}`);
-  else if (work.length === 1 && mates.length > 1) hints.push(`a table of ${work[0]}`);
+  // "A table of founders" only when every tablemate's work is known to be that.
+  else if (work.length === 1 && mates.length > 1 && mates.every((m) => known(m.workProfile, Object.keys(WORK_PLURAL))))
+    hints.push(`a table of ${work[0]}`);
 
   // Lighter ones, while fewer than five.
   const superpower = tally(mates.map((m) => known(m.superpower, SUPERPOWERS)))[0];
@@ -105,8 +108,8 @@ export function tableHints(self: TableTalker, mates: readonly TableTalker[]): st
 
   // Never fewer than three: a table that told us little still gets something true.
   const fallbacks = [
-    `${inWords(mates.length)} tablemates, all strangers for now`,
-    'everyone took the same vibe check you did',
+    `${inWords(people)} tablemates, all strangers for now`,
+    'a table matched from the vibe check',
     'a table built for conversation',
   ];
   for (const f of fallbacks) if (hints.length < 3) hints.push(f);

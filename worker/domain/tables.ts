@@ -24,7 +24,7 @@ export const TablesEditSchema = v.pipe(
                 v.minValue(1, T.tableNumberInvalid),
                 v.maxValue(MAX_TABLE_NUMBER, T.tableNumberInvalid),
               ),
-              locked: v.boolean(T.editInvalid),
+              locked: v.optional(v.boolean(T.editInvalid)),
               booking_ids: v.pipe(
                 v.array(v.pipe(v.string(T.editInvalid), v.regex(BOOKING_ID, T.editInvalid)), T.editInvalid),
                 v.maxLength(200, T.editInvalid),

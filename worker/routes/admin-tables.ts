@@ -49,7 +49,7 @@ export const adminTablesRoutes = new Hono<OperatorEnv>()
     if (!EVENT_ID.test(id)) throw notFound();
     return c.json(answer(await runMatching(c.var.db, c.get('user').id, id)));
   })
-  /** The seating by hand: listed guests sit where listed, the listed locks become the locks. */
+  /** The seating by hand: listed guests sit where listed; a table listed with `locked` is (un)locked. */
   .put('/:id/tables', jsonBody(TablesEditSchema), async (c) => {
     const id = c.req.param('id');
     if (!EVENT_ID.test(id)) throw notFound();

@@ -53,6 +53,22 @@ export function auditRow(d: Db, entry: AuditEntry) {
     );
 }
 
+/**
+ * The audit row of a write whose batch is known to change something (the caller compared before
+ * and after itself), for when no single statement's `changes()` can say so.
+ */
+export function auditRowOf(d: Db, entry: AuditEntry) {
+  const json = (fields: AuditFields | null) => (fields === null ? null : JSON.stringify(fields));
+  return d.insert(auditLog).values({
+    id: crypto.randomUUID(),
+    actorId: entry.actorId,
+    action: entry.action,
+    target: entry.target,
+    before: json(entry.before),
+    after: json(entry.after),
+  });
+}
+
 const parse = (text: string | null): AuditFields | null => (text === null ? null : (JSON.parse(text) as AuditFields));
 
 /**

@@ -74,6 +74,7 @@ function tablematesQuery(d: Db, userId: string, bookingId: string) {
   return d
     .select({
       booking_id: eventBookings.id,
+      seats: eventBookings.seats,
       answers: quizResponses.answers,
       work_profile: userProfiles.workProfile,
     })
@@ -141,10 +142,11 @@ function tableOf(
   const bookingId = booking.id;
   const talker = (m: MateRows[number]) => ({ ...quizTraits(m.answers), workProfile: m.work_profile });
   const self = mates.find((m) => m.booking_id === bookingId);
-  const others = mates.filter((m) => m.booking_id !== bookingId).map(talker);
+  const rest = mates.filter((m) => m.booking_id !== bookingId);
+  const people = rest.reduce((n, m) => n + Number(m.seats), 0);
   return {
     number: tableNumber,
-    hints: tableHints(self ? talker(self) : { ...quizTraits(null), workProfile: null }, others),
+    hints: tableHints(self ? talker(self) : { ...quizTraits(null), workProfile: null }, rest.map(talker), people),
   };
 }
 

@@ -21,7 +21,7 @@ import type { Env } from '../env';
 import { notifyConfirmed } from './booking-pipeline';
 import { moveBookingStatements } from './booking-move';
 import { isBookable } from './events';
-import { type MyBookingView, myBookingQueries, toMyBookingView } from './my-booking';
+import { type MyBookingView, myBookingQueries, myBookingView, toMyBookingView } from './my-booking';
 import { hasTablesSql, seatLateBooking } from './tables';
 
 export type RescheduleResult =
@@ -74,11 +74,14 @@ export async function rescheduleBooking(
   const view = toMyBookingView([bookingRows, optionRows, mateRows], now);
   if (!view) return { kind: 'not_found' };
   if (movedOrder.length === 1 && movedBooking.length === 1) {
-    // At a dinner with tables already, the guest joins one (nobody moves).
-    if (target && Number(target.hasTables))
+    // At a dinner with tables already, the guest joins one (nobody moves), and the answer shows it.
+    let seatedView: MyBookingView | null = null;
+    if (target && Number(target.hasTables)) {
       await seatLateBooking(d, bookingId).catch((err) => console.error('could not seat moved booking', bookingId, err));
+      seatedView = await myBookingView(d, userId, bookingId, now);
+    }
     await sendNewConfirmation(env, d, bookingId);
-    return { kind: 'moved', view };
+    return { kind: 'moved', view: seatedView ?? view };
   }
 
   // Nothing changed: say why, from what the batch read.

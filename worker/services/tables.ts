@@ -7,7 +7,7 @@
  * can never be split); `event_tables` holds the locks; `events.tables_published_at` decides who
  * may see it (operators always, guests and hosts once published).
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { eventBookings, events, eventTables, quizResponses, userProfiles } from '../../db/schema';
@@ -24,7 +24,7 @@ import {
 import type { BookingStatus } from '../domain/statuses';
 import { tableBalance } from '../domain/table-talk';
 import { HOUR_MS, VENUE_REVEAL_HOURS } from '../domain/time';
-import { auditRow, eventTarget } from './audit';
+import { auditRow, auditRowOf, eventTarget } from './audit';
 
 /** The bookings that sit at a table: coming, or already arrived. */
 export const SEATED_STATUSES = ['confirmed', 'checked_in'] as const satisfies readonly BookingStatus[];
@@ -152,23 +152,44 @@ export async function getTables(d: Db, eventId: string): Promise<TablesView | nu
 }
 
 /**
- * Sets every listed booking's table in one statement (a CASE over the ids), only within the
- * dinner; `onlyUnseated` leaves alone a booking that found a table meanwhile.
+ * Sets every listed booking's table in one statement, only within the dinner; `onlyUnseated` leaves
+ * alone a booking that found a table meanwhile. The seating travels as one JSON parameter read
+ * with `json_each`: D1 binds at most 100 parameters a statement, and a dinner seats up to 200.
  */
 function assignStatement(d: Db, eventId: string, seating: ReadonlyMap<string, number | null>, onlyUnseated = false) {
-  const ids = [...seating.keys()];
-  const cases = sql.join(
-    ids.map((id) => sql`WHEN ${id} THEN ${seating.get(id) ?? null}`),
-    sql` `,
-  );
+  const json = JSON.stringify(Object.fromEntries(seating));
   return d
     .update(eventBookings)
-    .set({ tableNumber: sql`CASE ${eventBookings.id} ${cases} END` })
+    .set({ tableNumber: sql`(SELECT j.value FROM json_each(${json}) AS j WHERE j.key = ${eventBookings.id})` })
     .where(
       and(
         eq(eventBookings.eventId, eventId),
-        inArray(eventBookings.id, ids),
+        sql`${eventBookings.id} IN (SELECT key FROM json_each(${json}))`,
         onlyUnseated ? isNull(eventBookings.tableNumber) : undefined,
+      ),
+    );
+}
+
+/**
+ * Unseats every seated booking of the dinner at an unlocked table that `seating` does not place:
+ * one confirmed while the matching ran was seated by seatLateBooking at a table the new seating
+ * may have emptied or filled; unseated, the publication or the cron seats it properly.
+ */
+function unseatOthersStatement(
+  d: Db,
+  eventId: string,
+  seating: ReadonlyMap<string, number>,
+  locked: ReadonlySet<number>,
+) {
+  return d
+    .update(eventBookings)
+    .set({ tableNumber: null })
+    .where(
+      and(
+        eq(eventBookings.eventId, eventId),
+        isNotNull(eventBookings.tableNumber),
+        sql`${eventBookings.tableNumber} NOT IN (SELECT value FROM json_each(${JSON.stringify([...locked])}))`,
+        sql`${eventBookings.id} NOT IN (SELECT key FROM json_each(${JSON.stringify(Object.fromEntries(seating))}))`,
       ),
     );
 }
@@ -210,6 +231,7 @@ export async function runMatching(d: Db, actorId: string, eventId: string): Prom
   const seating = matchSeating(loaded);
   if (seating.size) {
     await d.batch([
+      unseatOthersStatement(d, eventId, seating, loaded.locked),
       assignStatement(d, eventId, seating),
       auditRow(d, {
         actorId,
@@ -223,13 +245,15 @@ export async function runMatching(d: Db, actorId: string, eventId: string): Prom
   return { kind: 'ok', tables: (await getTables(d, eventId)) as TablesView, changed: true };
 }
 
-export type TablesEdit = { tables: { number: number; locked: boolean; booking_ids: string[] }[] };
+export type TablesEdit = { tables: { number: number; locked?: boolean; booking_ids: string[] }[] };
 
 /**
  * `PUT /api/admin/events/:id/tables`: the operator's seating by hand. Every listed booking sits at
- * its listed table; the locks become exactly the listed tables marked locked. A booking not listed
- * keeps its table (so one made meanwhile is never unseated); a listed booking that is no longer a
- * seated guest of this dinner (moved, refunded) makes the whole edit stale: nothing changes.
+ * its listed table; a table listed with `locked` is locked or unlocked, one listed without keeps
+ * its lock (so a move from a screen that has not seen another operator's lock never undoes it). A
+ * booking not listed keeps its table (so one made meanwhile is never unseated); a listed booking
+ * that is no longer a seated guest of this dinner (moved, refunded) makes the whole edit stale:
+ * nothing changes.
  */
 export async function saveTables(d: Db, actorId: string, eventId: string, edit: TablesEdit): Promise<TablesWrite> {
   const loaded = await loadDinner(d, eventId);
@@ -239,28 +263,43 @@ export async function saveTables(d: Db, actorId: string, eventId: string, edit: 
   const seating = new Map<string, number>();
   for (const t of edit.tables) for (const id of t.booking_ids) seating.set(id, t.number);
   if ([...seating.keys()].some((id) => !known.has(id))) return { kind: 'stale' };
-  const lockedNow = edit.tables.filter((t) => t.locked).map((t) => t.number);
-  const before = { locked: [...loaded.locked].sort((a, b) => a - b).join(',') };
-  const after = { locked: lockedNow.join(','), guests: seating.size };
-  const statements: BatchItem<'sqlite'>[] = [
-    d
-      .delete(eventTables)
-      .where(
-        lockedNow.length
-          ? and(eq(eventTables.eventId, eventId), notInArray(eventTables.number, lockedNow))
-          : eq(eventTables.eventId, eventId),
-      ),
-  ];
-  if (lockedNow.length)
+  const lock = edit.tables.filter((t) => t.locked === true && !loaded.locked.has(t.number)).map((t) => t.number);
+  const unlock = edit.tables.filter((t) => t.locked === false && loaded.locked.has(t.number)).map((t) => t.number);
+  if (seating.size === 0 && lock.length === 0 && unlock.length === 0)
+    return { kind: 'ok', tables: tablesView(loaded), changed: false };
+  const statements: BatchItem<'sqlite'>[] = [];
+  if (unlock.length)
+    statements.push(
+      d
+        .delete(eventTables)
+        .where(
+          and(
+            eq(eventTables.eventId, eventId),
+            sql`${eventTables.number} IN (SELECT value FROM json_each(${JSON.stringify(unlock)}))`,
+          ),
+        ),
+    );
+  if (lock.length)
     statements.push(
       d
         .insert(eventTables)
-        .values(lockedNow.map((number) => ({ eventId, number, lockedBy: actorId })))
+        // Every column in the table's order; `WHERE 1` lets SQLite read ON CONFLICT after a SELECT.
+        .select(
+          sql`SELECT ${eventId}, value, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${actorId} FROM json_each(${JSON.stringify(lock)}) WHERE 1`,
+        )
         .onConflictDoNothing(),
     );
-  // Last before the audit row, which is written when the statement before it changed a row.
   if (seating.size) statements.push(assignStatement(d, eventId, seating));
-  statements.push(auditRow(d, { actorId, action: 'tables.update', target: eventTarget(eventId), before, after }));
+  // Something changes (compared above), so the row is written whatever the last statement counted.
+  statements.push(
+    auditRowOf(d, {
+      actorId,
+      action: 'tables.update',
+      target: eventTarget(eventId),
+      before: null,
+      after: { guests: seating.size, locked: lock.join(','), unlocked: unlock.join(',') },
+    }),
+  );
   await d.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return { kind: 'ok', tables: (await getTables(d, eventId)) as TablesView, changed: true };
 }
@@ -283,14 +322,31 @@ function seatTheRest(d: Db, loaded: LoadedDinner) {
   const seating = new Map<string, number>();
   for (const b of unseated) {
     const party = partyFor(b, dinner.startsAt);
-    const at = bestTableFor(
-      party,
-      tables.map((t) => t.parties),
-    );
-    tables[at].parties.push(party);
-    seating.set(b.id, tables[at].number);
+    const table = joinTable(party, tables, loaded.locked);
+    table.parties.push(party);
+    seating.set(b.id, table.number);
   }
   return assignStatement(d, dinner.id, seating, true);
+}
+
+/**
+ * The table a party joins after the tables were set: the best fit among the unlocked tables with
+ * room (an operator locked a table to keep it as it is); among all of them when none has room.
+ */
+function joinTable<T extends { number: number; parties: MatchParty[] }>(
+  party: MatchParty,
+  tables: readonly T[],
+  locked: ReadonlySet<number>,
+): T {
+  const size = (t: T) => t.parties.reduce((n, p) => n + p.guests.length, 0);
+  const open = tables.filter((t) => !locked.has(t.number) && size(t) + party.guests.length <= TABLE_SIZES.max);
+  const pool = open.length > 0 ? open : tables;
+  return pool[
+    bestTableFor(
+      party,
+      pool.map((t) => t.parties),
+    )
+  ];
 }
 
 export type PublishResult =
@@ -359,12 +415,11 @@ export async function seatLateBooking(d: Db, bookingId: string): Promise<number 
   const me = loaded.bookings.find((b) => b.id === bookingId);
   const seated = tablesOf(loaded.bookings);
   if (!me || seated.length === 0) return null;
-  const party = partyFor(me, loaded.dinner.startsAt);
-  const at = bestTableFor(
-    party,
-    seated.map(([, list]) => list.map((b) => partyFor(b, loaded.dinner.startsAt))),
+  const { number } = joinTable(
+    partyFor(me, loaded.dinner.startsAt),
+    seated.map(([n, list]) => ({ number: n, parties: list.map((b) => partyFor(b, loaded.dinner.startsAt)) })),
+    loaded.locked,
   );
-  const number = seated[at][0];
   await d
     .update(eventBookings)
     .set({ tableNumber: number })
@@ -405,8 +460,13 @@ export async function publishDueTables(d: Db, now = new Date()): Promise<number>
     );
   let published = 0;
   for (const { id } of due) {
-    const result = await publishTables(d, null, id, now);
-    if (result.kind === 'ok' && result.changed) published++;
+    // One dinner that cannot be published never keeps the others (or the cron's other jobs) waiting.
+    try {
+      const result = await publishTables(d, null, id, now);
+      if (result.kind === 'ok' && result.changed) published++;
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', alert: 'tables_publish_failed', event: id, error: String(err) }));
+    }
   }
   return published;
 }

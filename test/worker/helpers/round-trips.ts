@@ -5,7 +5,13 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '../../../worker/index';
 
-/** A D1 binding that counts round trips: each statement run, and each batch, is one. */
+/** D1's limit on the parameters one statement binds (Cloudflare D1 limits). */
+export const D1_MAX_BOUND_PARAMETERS = 100;
+
+/**
+ * A D1 binding that counts round trips: each statement run, and each batch, is one. It also
+ * refuses a statement binding more than {@link D1_MAX_BOUND_PARAMETERS}, as production D1 does.
+ */
 export function countingD1(inner: D1Database) {
   const counter = { trips: 0 };
   const originals = new WeakMap<object, object>();
@@ -13,7 +19,13 @@ export function countingD1(inner: D1Database) {
   const wrapStatement = (stmt: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, prop) {
-        if (prop === 'bind') return (...values: unknown[]) => wrapStatement(target.bind(...values));
+        if (prop === 'bind')
+          return (...values: unknown[]) => {
+            // Production D1 refuses a statement with more than 100 bound parameters; the local
+            // one does not, so the counter refuses it as D1 would.
+            if (values.length > D1_MAX_BOUND_PARAMETERS) throw new Error(`too many SQL variables (${values.length})`);
+            return wrapStatement(target.bind(...values));
+          };
         const value = Reflect.get(target, prop, target);
         if (typeof value !== 'function') return value;
         if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw') {

@@ -6,15 +6,6 @@
 import { MAX_TABLE_NUMBER, type TablesEditInput } from '@domain/tables';
 import type { DinnerTable, TableBalance, TableGuest, TablesView } from '../api/tables-api';
 
-/**
- * The locks as they stand, each table listed with no guests: the PUT makes the locks exactly the
- * listed locked tables and leaves every unlisted guest where they sit, so a move sends only the
- * guest moved and nobody else's seat is written from a possibly stale screen.
- */
-function locksOf(view: TablesView): TablesEditInput['tables'] {
-  return view.tables.map((t) => ({ number: t.number, locked: t.locked, booking_ids: [] }));
-}
-
 /** Where a guest sits now: a table's number, or null when unseated or unknown. */
 export function tableOf(view: TablesView, bookingId: string): number | null {
   return view.tables.find((t) => t.guests.some((g) => g.booking_id === bookingId))?.number ?? null;
@@ -56,11 +47,9 @@ export function moveGuest(
     view.tables.flatMap((t) => t.guests).find((g) => g.booking_id === bookingId);
   if (!guest || tableOf(view, bookingId) === to) return null;
 
-  const body = locksOf(view);
-  const target = body.find((t) => t.number === to);
-  if (target) target.booking_ids = [bookingId];
-  else body.push({ number: to, locked: false, booking_ids: [bookingId] });
-  body.sort((a, b) => a.number - b.number);
+  // Only the guest moved, and no lock: the PUT leaves every other seat and every lock as the
+  // server has them, so a screen that missed another operator's change cannot undo it.
+  const body: TablesEditInput['tables'] = [{ number: to, booking_ids: [bookingId] }];
 
   const without = (t: DinnerTable): DinnerTable =>
     t.guests.some((g) => g.booking_id === bookingId)
@@ -91,10 +80,7 @@ export function setLocked(
   const table = view.tables.find((t) => t.number === number);
   if (!table || table.locked === locked) return null;
   const tables = view.tables.map((t) => (t.number === number ? { ...t, locked } : t));
-  return {
-    body: { tables: tables.map((t) => ({ number: t.number, locked: t.locked, booking_ids: [] })) },
-    optimistic: { ...view, tables },
-  };
+  return { body: { tables: [{ number, locked, booking_ids: [] }] }, optimistic: { ...view, tables } };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
