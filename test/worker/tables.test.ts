@@ -294,7 +294,9 @@ describe('matching a paid dinner of 20 through the API', { timeout: 60_000 }, ()
       await paidGuest(target.id, i, ticket);
     const op = await operator();
     expect((await call('POST', `/api/admin/events/${target.id}/tables`, { cookie: op.cookie })).status).toBe(200);
-    expect((await call('POST', `/api/admin/events/${target.id}/tables/publish`, { cookie: op.cookie })).status).toBe(200);
+    expect((await call('POST', `/api/admin/events/${target.id}/tables/publish`, { cookie: op.cookie })).status).toBe(
+      200,
+    );
     const seatedBefore = await tablesOf(target.id);
     const mover = await paidGuest(from.id, 50, 'female');
     const res = await call('POST', `/api/bookings/${mover.booking.id}/reschedule`, {
