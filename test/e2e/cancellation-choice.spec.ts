@@ -12,14 +12,14 @@ import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { istDate } from '../../worker/domain/time.ts';
 import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, outbox, SANDBOX_URL, test } from './fixtures.ts';
+import { localD1, persistTo } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
 const run = (cmd: string, args: string[]) =>
   execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const sql = (command: string) =>
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', command]);
+/** SQL on the stack's local D1, retried while the running Worker holds its lock (helpers/local-d1.ts). */
+const sql = (command: string) => localD1(command);
 
 const basic = `Basic ${Buffer.from('rzp_test_sandbox:sandbox_key_secret').toString('base64')}`;
 const razorpay = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
