@@ -8,18 +8,6 @@
  */
 import type { Battery, MatchGuest, MatchParty } from '../../worker/domain/matching.ts';
 
-/** mulberry32, as the domain's seededRandom (copied: this module imports no runtime code). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function shuffled<T>(list: readonly T[], random: () => number): T[] {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {
@@ -61,7 +49,15 @@ const FILM_POPULARITY: Record<string, number> = {
 };
 
 /** The quiz's option values (worker/domain/quiz.ts's MUSIC_GENRES and MOVIE_GENRES). */
-export type PickOptions = { music: readonly string[]; films: readonly string[] };
+/**
+ * What a synthetic dinner draws from: the quiz's options and the domain's seeded generator (passed
+ * in, as this module imports only types: node runs it without bundling the domain).
+ */
+export type PickOptions = {
+  music: readonly string[];
+  films: readonly string[];
+  seededRandom: (seed: number) => () => number;
+};
 
 /** The popularity tables name only real quiz options (a renamed option would silently weigh 1). */
 export function checkPopularity(options: PickOptions): string[] {
@@ -104,7 +100,7 @@ export function syntheticDinner(
   options: PickOptions,
   shape: DinnerShape = REALISTIC,
 ): MatchParty[] {
-  const random = rng(seed * 7919 + guests);
+  const random = options.seededRandom(seed * 7919 + guests);
   const pairs = Math.round((guests * shape.inPairs) / 2);
   let couples = 0;
   for (let i = 0; i < pairs; i++) if (random() < shape.couples) couples++;

@@ -27,7 +27,6 @@ import {
   type DinnerShape,
   type PickOptions,
   randomSeating,
-  rng,
   syntheticDinner,
 } from './matching-dinners.ts';
 import { exhaustiveOptimum, hasLone, loneFreeSeatingExists, type SizeRange } from './matching-exact.ts';
@@ -112,6 +111,7 @@ async function main() {
     const options: PickOptions = {
       music: domain.MUSIC_GENRES.map((o) => o.value),
       films: domain.MOVIE_GENRES.map((o) => o.value),
+      seededRandom: domain.seededRandom,
     };
     const unknownPicks = checkPopularity(options);
     if (unknownPicks.length)
@@ -182,7 +182,7 @@ async function main() {
         tablesTotal += tables.length;
         loneOurs += lone;
 
-        const random = rng(1000 + s);
+        const random = domain.seededRandom(1000 + s);
         const scores: number[] = [];
         for (let r = 0; r < RANDOM_SEATINGS; r++) {
           const rs = randomSeating(parties, sizes, random);
