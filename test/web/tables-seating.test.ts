@@ -6,6 +6,7 @@ import type { DinnerTable, TableGuest, TablesView } from '@/features/admin/api/t
 import {
   agesLine,
   batteryLine,
+  emptyBalance,
   moveGuest,
   nextTableNumber,
   planLine,
@@ -28,17 +29,7 @@ const guest = (id: string, over: Partial<TableGuest> = {}): TableGuest => ({
 });
 
 const balance = (over: Partial<DinnerTable['balance']> = {}): DinnerTable['balance'] => ({
-  guests: 0,
-  men: 0,
-  women: 0,
-  unknown: 0,
-  extroverts: 0,
-  ambiverts: 0,
-  introverts: 0,
-  age_min: null,
-  age_max: null,
-  shared: [],
-  flags: [],
+  ...emptyBalance(),
   ...over,
 });
 

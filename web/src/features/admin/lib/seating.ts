@@ -17,7 +17,8 @@ export function nextTableNumber(view: TablesView): number | null {
   return next <= MAX_TABLE_NUMBER ? next : null;
 }
 
-const emptyBalance = (): TableBalance => ({
+/** The balance of a table nobody sits at (a new table drawn before the server answers). */
+export const emptyBalance = (): TableBalance => ({
   guests: 0,
   men: 0,
   women: 0,
