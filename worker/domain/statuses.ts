@@ -114,11 +114,14 @@ export function assertBookingTransition(from: BookingStatus, to: BookingStatus):
 export const orderStatusesBefore = (to: OrderStatus): OrderStatus[] =>
   ORDER_STATUSES.filter((from) => canMoveOrder(from, to));
 
+/** Bookings that hold a seat at their dinner: coming, or already arrived (seated at a table). */
+export const SEATED_BOOKING_STATUSES = ['confirmed', 'checked_in'] as const satisfies readonly BookingStatus[];
+
 /**
- * Bookings a cancellation of their dinner concerns: told of it, and refunded or moved (confirmed
- * guests, and guests checked in before we cancelled).
+ * Bookings a cancellation of their dinner concerns: told of it, and refunded or moved — every
+ * booking that holds a seat (confirmed guests, and guests checked in before we cancelled).
  */
-export const CANCELLABLE_BOOKING_STATUSES = ['confirmed', 'checked_in'] as const satisfies readonly BookingStatus[];
+export const CANCELLABLE_BOOKING_STATUSES = SEATED_BOOKING_STATUSES;
 
 /** Every booking status that may move to `to`. */
 export const bookingStatusesBefore = (to: BookingStatus): BookingStatus[] =>

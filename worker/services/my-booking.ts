@@ -15,10 +15,9 @@ import { tableHints } from '../domain/table-talk';
 import { canReschedule, rescheduleUntil } from '../domain/booking-policy';
 import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
 import { TICKET_LABELS } from '../domain/pricing';
-import type { BookingStatus } from '../domain/statuses';
+import { type BookingStatus, SEATED_BOOKING_STATUSES } from '../domain/statuses';
 import { EVENT_TIME, isVenueRevealed } from '../domain/time';
 import { bookingColumns } from './bookings';
-import { SEATED_STATUSES } from './tables';
 import { isBookable } from './events';
 import { moveTargetColumns, seatsLeftSql } from './booking-move';
 import { venueRevealAt } from '../domain/dinner';
@@ -85,7 +84,7 @@ function tablematesQuery(d: Db, userId: string, bookingId: string) {
       and(
         eq(eventBookings.eventId, mine.eventId),
         eq(eventBookings.tableNumber, mine.tableNumber),
-        inArray(eventBookings.status, [...SEATED_STATUSES]),
+        inArray(eventBookings.status, [...SEATED_BOOKING_STATUSES]),
       ),
     )
     .leftJoin(quizResponses, eq(quizResponses.userId, eventBookings.userId))
@@ -137,7 +136,7 @@ function tableOf(
   mates: MateRows,
 ) {
   // A refunded or no-show booking has no seat to go to, whatever number it kept.
-  if (!publishedAt || tableNumber === null || !(SEATED_STATUSES as readonly string[]).includes(booking.status))
+  if (!publishedAt || tableNumber === null || !(SEATED_BOOKING_STATUSES as readonly string[]).includes(booking.status))
     return null;
   const bookingId = booking.id;
   const talker = (m: MateRows[number]) => ({ ...quizTraits(m.answers), workProfile: m.work_profile });

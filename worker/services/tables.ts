@@ -21,13 +21,10 @@ import {
   seatParties,
   TABLE_SIZES,
 } from '../domain/matching';
-import type { BookingStatus } from '../domain/statuses';
+import { SEATED_BOOKING_STATUSES } from '../domain/statuses';
 import { tableBalance } from '../domain/table-talk';
 import { HOUR_MS, VENUE_REVEAL_HOURS } from '../domain/time';
 import { auditRow, auditRowOf, eventTarget } from './audit';
-
-/** The bookings that sit at a table: coming, or already arrived. */
-export const SEATED_STATUSES = ['confirmed', 'checked_in'] as const satisfies readonly BookingStatus[];
 
 /** The seated bookings of a dinner with what the matching and the console read of each: one query. */
 export function seatedBookingsQuery(d: Db, eventId: string) {
@@ -49,7 +46,7 @@ export function seatedBookingsQuery(d: Db, eventId: string) {
     .from(eventBookings)
     .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
     .leftJoin(quizResponses, eq(quizResponses.userId, eventBookings.userId))
-    .where(and(eq(eventBookings.eventId, eventId), inArray(eventBookings.status, [...SEATED_STATUSES])))
+    .where(and(eq(eventBookings.eventId, eventId), inArray(eventBookings.status, [...SEATED_BOOKING_STATUSES])))
     .orderBy(asc(eventBookings.bookingDate), asc(eventBookings.id));
 }
 export type SeatedBooking = Awaited<ReturnType<typeof seatedBookingsQuery>>[number];
@@ -406,10 +403,16 @@ export const hasTablesSql = (eventId: SQL | string) =>
  */
 export async function seatLateBooking(d: Db, bookingId: string): Promise<number | null> {
   const [row] = await d
-    .select({ eventId: eventBookings.eventId, tableNumber: eventBookings.tableNumber })
+    .select({
+      eventId: eventBookings.eventId,
+      tableNumber: eventBookings.tableNumber,
+      hasTables: hasTablesSql(sql`${eventBookings.eventId}`),
+    })
     .from(eventBookings)
     .where(eq(eventBookings.id, bookingId));
   if (!row || row.tableNumber !== null) return row?.tableNumber ?? null;
+  // Most dinners have no tables yet when a booking is paid: one read, and the pipeline moves on.
+  if (!Number(row.hasTables)) return null;
   const loaded = await loadDinner(d, row.eventId);
   if (!loaded || loaded.dinner.cancelledAt) return null;
   const me = loaded.bookings.find((b) => b.id === bookingId);
@@ -435,7 +438,7 @@ export async function seatLateBooking(d: Db, bookingId: string): Promise<number 
  */
 export async function publishDueTables(d: Db, now = new Date()): Promise<number> {
   const seated = sql.join(
-    SEATED_STATUSES.map((s) => sql`${s}`),
+    SEATED_BOOKING_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
   const due = await d
