@@ -96,6 +96,20 @@ const refundEmails = async (to: string) =>
 const refundWhatsApps = async (to: string) =>
   (await outboxFor(to)).filter((m) => m.channel === 'whatsapp' && m.body.startsWith('[template refund_processed]'));
 
+/**
+ * Asha, whose dinner we cancelled, chose a refund; the queue asked Razorpay for it, and the
+ * sandbox holds it `pending` (as Razorpay does until its refund.processed).
+ */
+async function refundPendingAtRazorpay() {
+  const event = await createEvent();
+  const asha = await bookedGuest(event.id, { refunds: 'pending' });
+  await cancelDinner(event.id);
+  const r = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });
+  await runQueue('bookings', r.sent);
+  const [refund] = (await refundsOf(asha.paymentId)).items;
+  return { event, asha, refund };
+}
+
 describe('POST /api/bookings/:id/cancellation-choice: refund', () => {
   it('three requests refund once, answer the same, and the guest is told once', async () => {
     const event = await createEvent();
@@ -172,12 +186,7 @@ describe('POST /api/bookings/:id/cancellation-choice: refund', () => {
   });
 
   it('stays refund_pending until refund.processed arrives; the webhook is idempotent by event id', async () => {
-    const event = await createEvent();
-    const asha = await bookedGuest(event.id, { refunds: 'pending' });
-    await cancelDinner(event.id);
-    const r = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });
-    await runQueue('bookings', r.sent);
-    const [refund] = (await refundsOf(asha.paymentId)).items;
+    const { asha, refund } = await refundPendingAtRazorpay();
     expect(refund.status).toBe('pending');
     let row = await bookingRow(asha.booking.id);
     expect(row).toMatchObject({ status: 'refund_pending', refundId: refund.id, refundedAt: null });
@@ -220,12 +229,7 @@ describe('POST /api/bookings/:id/cancellation-choice: refund', () => {
   });
 
   it('or when the cron asks Razorpay about a refund still pending', async () => {
-    const event = await createEvent();
-    const asha = await bookedGuest(event.id, { refunds: 'pending' });
-    await cancelDinner(event.id);
-    const r = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });
-    await runQueue('bookings', r.sent);
-    const [refund] = (await refundsOf(asha.paymentId)).items;
+    const { asha, refund } = await refundPendingAtRazorpay();
 
     // Still pending at Razorpay: the cron leaves it as it is.
     const early = capturingEnv();
@@ -313,12 +317,7 @@ describe('the cron during a Razorpay outage', () => {
 
 describe('a refund Razorpay reports failed', () => {
   it('is requested once more with a new key; a second failure is marked, alerted once, left out of the cron and shown on the guest list', async () => {
-    const event = await createEvent();
-    const asha = await bookedGuest(event.id, { refunds: 'pending' });
-    await cancelDinner(event.id);
-    const r = await choose(asha.cookie, asha.booking.id, { choice: 'refund' });
-    await runQueue('bookings', r.sent);
-    const [first] = (await refundsOf(asha.paymentId)).items;
+    const { event, asha, refund: first } = await refundPendingAtRazorpay();
     expect(first.status).toBe('pending');
 
     /** Three cron runs; what they queued for Asha and the alerts they logged about her. */
