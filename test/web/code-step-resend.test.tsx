@@ -86,6 +86,9 @@ describe("the code step's 'Resend code'", () => {
     answers.push([200, { success: true, message: 'OTP sent', phone: '+919812345678', resend_in: 30 }]);
     await sendCode({ phone: '98123 45678' });
     expect(codeStillFresh('98123 45678')).toBe('+919812345678');
+    // The same phone typed another way is the same phone, as the server's limit counts it.
+    expect(codeStillFresh('09812345678')).toBe('+919812345678');
+    expect(codeStillFresh('+91 98123 45678')).toBe('+919812345678');
     expect(codeStillFresh('98123 00000')).toBeUndefined();
     expect(codeStillFresh('98123 45678', Date.now() + 31_000)).toBeUndefined();
   });

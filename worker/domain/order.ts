@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { COPY } from './copy';
 import { BOOKING_COPY } from './copy-booking';
-import { phoneSchema } from './phone';
+import { PhoneSchema } from './phone';
 import { TICKET_SEATS, TICKET_TYPES, type TicketType } from './pricing';
 
 /** Longest second-guest first name we keep (a first name, not a life story). */
@@ -35,8 +35,6 @@ export const PartyNameSchema = v.pipe(
   v.regex(FIRST_NAME, BOOKING_COPY.partyNameInvalid),
 );
 
-const phone = phoneSchema(COPY.auth.phone);
-
 /**
  * The second guest's phone, optional: blank is no phone (null); anything else must pass the
  * product's phone rule (worker/domain/phone.ts) and leaves as E.164.
@@ -48,7 +46,7 @@ export const PartyPhoneSchema = v.pipe(
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const typed = dataset.value?.trim() ?? '';
     if (typed === '') return null;
-    const parsed = v.safeParse(phone, typed);
+    const parsed = v.safeParse(PhoneSchema, typed);
     if (!parsed.success) {
       addIssue({ message: COPY.auth.phone });
       return NEVER;
@@ -88,7 +86,3 @@ export const OrderRequestSchema = v.pipe(
   ),
 );
 export type OrderRequest = v.InferOutput<typeof OrderRequestSchema>;
-
-/** How a booking's party reads on a guest list: "Asha + Priya", or just "Asha". */
-export const withParty = (name: string, partyName: string | null | undefined) =>
-  partyName ? `${name} + ${partyName}` : name;

@@ -1,16 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
+import { toE164 } from '@domain/phone';
 import { api, unwrap } from '@/lib/api';
 
-/** When the server will next send each phone (as typed) a code, in epoch ms, from its last answer. */
+/**
+ * The number as the server limits it (E.164), so '98765 43210' and '09876543210' are one phone
+ * here as they are there; what is not a valid phone is kept as typed.
+ */
+const keyOf = (phone: string) => toE164(phone) ?? phone.trim();
+
+/** When the server will next send each phone a code, in epoch ms, from its last answer. */
 const nextSend = new Map<string, number>();
 
 /**
  * When 'Resend code' may go to `phone` (epoch ms): what the server said with the last code
  * (`resend_in`) or with a refusal (`Retry-After`); undefined if this page has not asked yet.
  */
-export const nextSendAt = (phone: string) => nextSend.get(phone);
+export const nextSendAt = (phone: string) => nextSend.get(keyOf(phone));
 
-/** The E.164 number each phone (as typed) was last sent a code to. */
+/** The E.164 number each phone was last sent a code to, as the server answered it. */
 const sentTo = new Map<string, string>();
 
 /**
@@ -19,8 +26,8 @@ const sentTo = new Map<string, string>();
  * straight to that code instead of into 'Too many attempts'. Undefined otherwise.
  */
 export function codeStillFresh(phone: string, now = Date.now()): string | undefined {
-  const at = nextSend.get(phone);
-  return at !== undefined && at > now ? sentTo.get(phone) : undefined;
+  const at = nextSend.get(keyOf(phone));
+  return at !== undefined && at > now ? sentTo.get(keyOf(phone)) : undefined;
 }
 
 /**
@@ -33,13 +40,13 @@ export async function sendCode(input: { phone: string; turnstile_token?: string 
   call.then(
     (res) => {
       const wait = Number(res.headers.get('Retry-After'));
-      if (res.status === 429 && wait > 0) nextSend.set(input.phone, Date.now() + wait * 1000);
+      if (res.status === 429 && wait > 0) nextSend.set(keyOf(input.phone), Date.now() + wait * 1000);
     },
     () => undefined,
   );
   const sent = await unwrap(call);
-  nextSend.set(input.phone, Date.now() + sent.resend_in * 1000);
-  sentTo.set(input.phone, sent.phone);
+  nextSend.set(keyOf(input.phone), Date.now() + sent.resend_in * 1000);
+  sentTo.set(keyOf(input.phone), sent.phone);
   return sent;
 }
 

@@ -9,12 +9,19 @@ import { useSession } from '@/lib/session';
 import { TicketSelection } from './ticket-selection';
 import { BOOKING_COPY, seatsLeftLabel } from '@domain/copy-booking';
 import { rupees, TICKET_LABELS } from '@domain/pricing';
+import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
 
 /** The booking box's id: the sticky bar scrolls to it, and the guest's own link (`#book`) too. */
 export const BOOKING_BOX_ID = 'book';
 
-/** Statuses in which a guest holds their seat at a dinner still to come. */
-const GOING = new Set(['confirmed', 'checked_in']);
+/** Statuses in which a guest holds their seat at the dinner (the domain's one list). */
+const GOING: readonly string[] = SEATED_BOOKING_STATUSES;
+
+/**
+ * How long the guest's own list answers the event page without asking again: a payment
+ * invalidates it anyway (checkout), so a glance at another dinner need not refetch it.
+ */
+const GOING_STALE_MS = 60_000;
 
 /**
  * The signed-in guest's own booking that holds a seat at this dinner, if any (issue 14: "You're
@@ -23,8 +30,8 @@ const GOING = new Set(['confirmed', 'checked_in']);
  */
 export function useGoingBooking(eventId: string) {
   const { isAuthenticated, loading } = useSession();
-  const bookings = useQuery({ ...bookingsQueryOptions(), enabled: isAuthenticated });
-  const booking = bookings.data?.bookings.find((b) => b.event_id === eventId && GOING.has(b.status as string)) ?? null;
+  const bookings = useQuery({ ...bookingsQueryOptions(), enabled: isAuthenticated, staleTime: GOING_STALE_MS });
+  const booking = bookings.data?.bookings.find((b) => b.event_id === eventId && GOING.includes(b.status)) ?? null;
   return { booking, pending: loading || (isAuthenticated && bookings.isPending) };
 }
 

@@ -5,9 +5,10 @@ import type { MyBooking } from '../api/get-booking';
 import { Section } from './booking-sections';
 import { TicketQr } from './ticket-qr';
 import { rupees } from '@domain/pricing';
+import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
 
-/** Statuses whose ticket still gets the guest in: the QR is shown only for these. */
-const ADMITS = new Set(['confirmed', 'checked_in']);
+/** Statuses whose ticket still gets the guest in (they hold a seat): the QR is shown only for these. */
+const ADMITS: readonly string[] = SEATED_BOOKING_STATUSES;
 
 /**
  * The ticket: the QR code of the unguessable ticket code (the host scans it), the code itself for
@@ -15,7 +16,7 @@ const ADMITS = new Set(['confirmed', 'checked_in']);
  */
 export function TicketSection({ view }: { view: MyBooking }) {
   const { booking, event, venue, ticket } = view;
-  const admits = ADMITS.has(booking.status) && ticket.code !== null;
+  const admits = ADMITS.includes(booking.status) && ticket.code !== null;
 
   const addToCalendar = () => {
     const ics = ticketIcs({
