@@ -18,7 +18,15 @@ import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-
 import { eventPageHead, SITE_PREVIEW_IMAGE } from '@/features/events/lib/event-head';
 import { type PageData, pageDataElement } from '@/lib/page-data';
 import { EVENT_TIME } from '@domain/time';
-import { HOME_TITLE, type PageHead, pageTitle, SITE_DESCRIPTION, SITE_NAME } from '@/lib/page-head';
+import {
+  EVENTS_TITLE,
+  eventsIntro,
+  HOME_TITLE,
+  type PageHead,
+  pageTitle,
+  SITE_DESCRIPTION,
+  SITE_NAME,
+} from '@/lib/page-head';
 
 export { pageDataElement };
 export type { PageData, PageHead };
@@ -65,10 +73,10 @@ export function headTags(head: PageHead, url: string): string {
 /** The public pages' heads that do not depend on data. */
 export const HOME_HEAD: PageHead = { title: HOME_TITLE, description: SITE_DESCRIPTION, ...SITE_PREVIEW_IMAGE };
 export const EVENTS_HEAD: PageHead = {
-  title: pageTitle('Upcoming dinners'),
+  title: pageTitle(EVENTS_TITLE),
   ogTitle: 'Upcoming dinners with Tablemates',
   ...SITE_PREVIEW_IMAGE,
-  description: `Pick an evening, and we match you with six to eight people worth meeting. Every dinner runs ${EVENT_TIME}; the venue is revealed 48 hours before.`,
+  description: eventsIntro(EVENT_TIME),
 };
 
 /** An image worth preloading: same-origin only, as the CSP allows no other images. */

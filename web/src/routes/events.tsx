@@ -4,6 +4,7 @@ import { SiteFooter } from '@/components/site-footer';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventsList } from '@/features/events/components/events-list';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
+import { EVENTS_TITLE, eventsIntro } from '@/lib/page-head';
 import { usePageTitle } from '@/lib/use-page-title';
 import { EVENT_TIME } from '@domain/time';
 
@@ -25,7 +26,7 @@ export const Route = createFileRoute('/events')({
 });
 
 function EventsFrame({ children }: { children: ReactNode }) {
-  usePageTitle('Upcoming dinners');
+  usePageTitle(EVENTS_TITLE);
   return (
     <>
       <main className="min-h-screen">
@@ -41,10 +42,7 @@ function EventsFrame({ children }: { children: ReactNode }) {
             </nav>
             <p className="mt-10 text-sm font-semibold uppercase tracking-widest text-primary">Weekend dinners</p>
             <h1 className="mt-3 text-4xl font-bold sm:text-5xl">Upcoming Events</h1>
-            <p className="mt-4 max-w-2xl text-lg text-base-content/80">
-              Pick an evening, and we'll match you with six to eight people worth meeting. Every dinner runs{' '}
-              {EVENT_TIME}, and the venue is revealed 48 hours before.
-            </p>
+            <p className="mt-4 max-w-2xl text-lg text-base-content/80">{eventsIntro(EVENT_TIME)}</p>
           </div>
         </header>
         <div className="mx-auto max-w-6xl px-6 py-12">{children}</div>

@@ -7,7 +7,7 @@ import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { bookingsQueryOptions } from '@/features/my-bookings/api/get-bookings';
 import { useSession } from '@/lib/session';
 import { TicketSelection } from './ticket-selection';
-import { BOOKING_COPY, seatsLeftLabel } from '@domain/copy-booking';
+import { BOOKING_COPY, FEW_SEATS, seatsLeftLabel } from '@domain/copy-booking';
 import { rupees, TICKET_LABELS } from '@domain/pricing';
 import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
 
@@ -187,7 +187,9 @@ export function BookNowBar({ event }: { event: EventDetail }) {
                 <span className="text-sm text-base-content/80"> per guest</span>
               </span>
             )}
-            <span className={`text-sm font-medium ${event.seats_left <= 3 ? 'text-error' : 'text-base-content/80'}`}>
+            <span
+              className={`text-sm font-medium ${event.seats_left <= FEW_SEATS ? 'text-error' : 'text-base-content/80'}`}
+            >
               {booking ? formatEventDate(event.date) : seatsLeftLabel(event.seats_left)}
             </span>
           </p>

@@ -3,6 +3,7 @@ import type { EventSummary } from '../api/get-events';
 import { formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
 import { SeatsLeft } from './seats-left';
+import { BOOKING_COPY } from '@domain/copy-booking';
 
 /** The card's title link stretches over the whole card; shared by the SPA's link and the Worker's. */
 export const EVENT_CARD_LINK_CLASS =
@@ -39,7 +40,7 @@ export function EventCardFrame({
         />
         {event.seats_left === 0 ? (
           <span className="badge absolute top-3 left-3 border-none bg-neutral font-semibold text-neutral-content shadow">
-            Sold out
+            {BOOKING_COPY.soldOut}
           </span>
         ) : (
           event.available && (

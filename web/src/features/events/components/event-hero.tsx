@@ -1,7 +1,7 @@
 import type { EventDetail } from '../api/get-event';
 import { EVENT_TIME, formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
-import { seatsLeftLabel } from '@domain/copy-booking';
+import { BOOKING_COPY, seatsLeftLabel } from '@domain/copy-booking';
 import { rupees } from '@domain/pricing';
 
 /**
@@ -21,7 +21,9 @@ export function EventHero({ event }: { event: EventDetail }) {
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral via-neutral/80 to-neutral/40" />
       <div className="mx-auto flex min-h-[22rem] max-w-6xl flex-col justify-end px-6 pt-24 pb-10 sm:min-h-[26rem]">
         {event.seats_left === 0 ? (
-          <span className="badge mb-4 border-none bg-base-100 font-semibold text-base-content">Sold out</span>
+          <span className="badge mb-4 border-none bg-base-100 font-semibold text-base-content">
+            {BOOKING_COPY.soldOut}
+          </span>
         ) : (
           event.available && <span className="badge badge-secondary mb-4 font-semibold">Available Now</span>
         )}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { HomeCity } from '../api/get-cities';
-import { FEW_SEATS, seatsLeftLabel } from '@domain/copy-booking';
+import { BOOKING_COPY } from '@domain/copy-booking';
 import { rupees } from '@domain/pricing';
 import { EVENT_TIME } from '@domain/time';
+import { SeatsLeft } from '@/features/events/components/seats-left';
 
 /**
  * The home page's city cards (SPEC §2 "Upcoming events"), drawn from the `cities` rows
@@ -114,7 +115,7 @@ export function AvailableCityCard({
         <CityImage city={city} />
         {soldOut ? (
           <span className="badge absolute top-3 left-3 border-none bg-neutral font-semibold text-neutral-content shadow">
-            Sold out
+            {BOOKING_COPY.soldOut}
           </span>
         ) : (
           <span className="badge badge-secondary absolute top-3 left-3 font-semibold shadow">Available Now</span>
@@ -126,11 +127,7 @@ export function AvailableCityCard({
         </h3>
         <p className="font-medium text-primary">{title}</p>
         {when && <p className="text-sm text-base-content/75">{`${when} · ${EVENT_TIME}`}</p>}
-        {seatsLeft !== null && (
-          <p className={`text-sm font-semibold ${seatsLeft <= FEW_SEATS ? 'text-error' : 'text-secondary'}`}>
-            {seatsLeftLabel(seatsLeft)}
-          </p>
-        )}
+        {seatsLeft !== null && <SeatsLeft seatsLeft={seatsLeft} />}
         <p className="text-base-content/80">{city.blurb}</p>
         <div className="card-actions mt-2 items-center justify-between">
           <span className="font-display text-lg font-semibold">{rupees(price)}</span>
