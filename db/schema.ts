@@ -305,6 +305,8 @@ export const eventBookings = sqliteTable(
     /** The dinner this booking was moved from (reschedule, or a move after we cancelled), and when. */
     rescheduledFrom: text('rescheduled_from').references(() => events.id),
     rescheduledAt: text('rescheduled_at'),
+    /** Moves made so far (reschedules and moves after a cancellation), at most MAX_MOVES_PER_BOOKING. */
+    moveCount: integer('move_count').notNull().default(0),
     /**
      * The table this booking (the whole party) sits at, 1-based within its dinner, or null before
      * the matching has seated it. Guests see it once `events.tables_published_at` is set.

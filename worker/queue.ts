@@ -1,5 +1,6 @@
 import type { BookingMessage, Env } from './env';
-import { flagNeedsAttention, processBookingMessage, sendConfirmation } from './services/booking-pipeline';
+import { sendConfirmation } from './services/booking-confirmation';
+import { flagNeedsAttention, processBookingMessage } from './services/booking-pipeline';
 import { deliverGuestMessage } from './services/guest-messages';
 import { handleBookingChoiceMessage, isBookingChoiceMessage } from './services/booking-choice-queue';
 

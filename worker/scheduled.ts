@@ -1,7 +1,8 @@
 /** Cron (UTC, every 5 minutes, wrangler.toml): the jobs in services/cron-jobs.ts, in order. */
 import { db } from '../db/client';
 import type { Env } from './env';
-import { expireAbandonedHolds, reconcileUnpaidOrders, sendReminders } from './services/cron-jobs';
+import { expireAbandonedHolds, reconcileUnpaidOrders } from './services/cron-jobs';
+import { sendReminders } from './services/reminders';
 import { requeueUndelivered } from './services/guest-messages';
 import { settleCancelledBookings } from './services/booking-refunds';
 import { markNoShows } from './services/host-night';

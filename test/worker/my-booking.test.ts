@@ -15,7 +15,7 @@ import { MY_BOOKING_COPY } from '../../worker/domain/copy-my-booking';
 import { normalizeTicketCode } from '../../worker/domain/ticket';
 import { EVENT_TIME, formatIstDate, HOUR_MS } from '../../worker/domain/time';
 import worker from '../../worker/index';
-import { sendReminders } from '../../worker/services/cron-jobs';
+import { sendReminders } from '../../worker/services/reminders';
 import { seatsTaken } from '../../worker/services/seats';
 import { bookedGuest, capturingEnv, createEvent, createGuest, outboxFor, runQueue } from './helpers/booking-fixtures';
 import { apiRequest } from './helpers/session-cookie';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { eventBookings, remindersSent } from '../../db/schema';
 import { handleScheduled } from '../../worker/scheduled';
-import { dueReminder } from '../../worker/services/cron-jobs';
+import { dueReminder } from '../../worker/services/reminders';
 import {
   createEvent,
   createGuest,

@@ -6,7 +6,7 @@ import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';
 import { bookingChoices, type ChoiceRefusal, chooseMove, chooseRefund } from '../services/booking-choices';
-import { sendConfirmation } from '../services/booking-pipeline';
+import { sendConfirmation } from '../services/booking-confirmation';
 import { enqueueRefunds } from '../services/booking-refunds';
 import { sayRunningLate, tellHosts } from '../services/running-late';
 

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
-import { isPermanentRefusal } from './booking-pipeline';
+import { isPermanentRefusal } from './booking-confirmation';
 
 type Sent = { ok: true } | { ok: false; error: string; status?: number };
 

@@ -24,7 +24,7 @@ import type { BookingMessage, Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { auditRow, auditRowBefore, eventTarget } from './audit';
-import { isPermanentRefusal } from './booking-pipeline';
+import { isPermanentRefusal } from './booking-confirmation';
 import { guestContactColumns, toGuestContact } from './guests';
 
 export type GuestMessageDelivery = Extract<BookingMessage, { kind: 'guest-message' }>;

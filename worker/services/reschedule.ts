@@ -18,7 +18,7 @@ import { eventBookings, events, paymentOrders } from '../../db/schema';
 import { canReschedule, movableIfStartsAfter } from '../domain/booking-policy';
 import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
 import type { Env } from '../env';
-import { notifyConfirmed } from './booking-pipeline';
+import { notifyConfirmed } from './booking-confirmation';
 import { moveBookingStatements } from './booking-move';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, myBookingView, toMyBookingView } from './my-booking';

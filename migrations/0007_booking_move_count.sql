@@ -1,0 +1,1 @@
+ALTER TABLE `event_bookings` ADD `move_count` integer DEFAULT 0 NOT NULL;
