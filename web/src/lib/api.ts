@@ -1,5 +1,5 @@
 import { hc } from 'hono/client';
-import type { AppType } from '../../../worker/app';
+import type { AppType } from '../../../worker/api';
 import { COPY } from '@domain/copy';
 
 /**

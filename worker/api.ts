@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './app-env';
+import { database } from './middleware/database';
+import { notFound, onError } from './middleware/errors';
+import { sameOrigin } from './middleware/same-origin';
+import { securityHeaders } from './middleware/security-headers';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { bookingChoiceRoutes } from './routes/booking-choices';
+import { bookingsRoutes } from './routes/bookings';
+import { citiesRoutes } from './routes/cities';
+import { couponsRoutes } from './routes/coupons';
+import { eventsRoutes } from './routes/events';
+import { healthRoutes } from './routes/health';
+import { hostRoutes } from './routes/host';
+import { ordersRoutes } from './routes/orders';
+import { paymentsRoutes } from './routes/payments';
+import { profileRoutes } from './routes/profile';
+import { quizRoutes } from './routes/quiz';
+import { signupsRoutes } from './routes/signups';
+import { webhooksRoutes } from './routes/webhooks';
+
+/**
+ * `/api`: routes do HTTP only (validate, call a service, shape the answer). The session is read
+ * only by the routes that use it (`loadSession` in their files), so a public read costs no
+ * session lookup. No per-request log line of our own: Workers Logs' invocation logs already record
+ * each request's method, URL, status and duration, and under `wrangler dev` a console.log per
+ * request cost 45% of local throughput (every line crosses the inspector relay).
+ *
+ * A module of its own, apart from the page routes (worker/app.ts mounts both), so the web app's
+ * typed client takes `AppType` from here without its types running back through the page
+ * renderer into the web app (docs/decisions/009-one-contract-one-direction.md, amendment).
+ */
+export const api = new Hono<AppEnv>()
+  .use(securityHeaders)
+  .route('/health', healthRoutes)
+  .use(database)
+  // Webhooks are authenticated by their signature, not by origin or cookie.
+  .route('/webhooks', webhooksRoutes)
+  .use(sameOrigin)
+  .route('/auth', authRoutes)
+  .route('/events', eventsRoutes)
+  .route('/cities', citiesRoutes)
+  .route('/', signupsRoutes)
+  .route('/quiz', quizRoutes)
+  .route('/profile', profileRoutes)
+  .route('/bookings', bookingsRoutes)
+  .route('/bookings', bookingChoiceRoutes)
+  .route('/coupons', couponsRoutes)
+  .route('/orders', ordersRoutes)
+  .route('/payments', paymentsRoutes)
+  // Operators only: the gate is the first middleware of the sub-app (routes/admin.ts).
+  .route('/admin', adminRoutes)
+  // Hosts and operators: the gate is the first middleware of the sub-app (routes/host.ts).
+  .route('/host', hostRoutes);
+
+api.onError(onError);
+api.notFound(notFound);
+
+/** The API's type, for the web app's typed client (`hc<AppType>` in web/src/lib/api.ts). */
+export type AppType = typeof api;
