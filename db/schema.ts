@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CANCELLATION_CHOICES } from '../worker/domain/booking-policy';
 import { CITY_STATUSES } from '../worker/domain/city';
+import { DELIVERY_STATES } from '../worker/domain/deliveries';
 import { GUEST_MESSAGE_KINDS, MESSAGE_CHANNELS } from '../worker/domain/guest-messages';
 import { COUPON_KINDS, TICKET_TYPES } from '../worker/domain/pricing';
 import { RELATIONSHIP_STATUSES, SEXES, WORK_PROFILES } from '../worker/domain/profile';
@@ -430,6 +431,39 @@ export const remindersSent = sqliteTable(
     sentAt: text('sent_at').notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.kind] })],
+);
+
+/**
+ * Every message to a guest (or a dinner's host) on one channel, claimed once per (key, channel)
+ * before the provider is called: confirmations, reminders, notices, console messages, the welcome
+ * email (worker/services/deliveries.ts, docs/decisions/025). `key` names the message and what it is
+ * about (`confirmation:<booking>`, `reminder:24h:<booking>:<event>`, `message:<gm id>:<booking>`…).
+ */
+export const deliveries = sqliteTable(
+  'deliveries',
+  {
+    key: text('key').notNull(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    /** The booking the message is about, if any (gone with it). */
+    bookingId: text('booking_id').references(() => eventBookings.id, { onDelete: 'cascade' }),
+    /** The person it concerns, if known without the booking (the welcome email). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** `sending` (claimed), `sent`, `failed` (transient: the next try claims it again) or `undeliverable`. */
+    state: text('state', { enum: DELIVERY_STATES }).notNull(),
+    claimedAt: text('claimed_at').notNull().default(now),
+    sentAt: text('sent_at'),
+    attempts: integer('attempts').notNull().default(1),
+    /** The provider's HTTP status and words of the last failure. */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.channel] }),
+    index('deliveries_booking_idx').on(t.bookingId),
+    index('deliveries_user_idx').on(t.userId),
+    check('deliveries_channel_chk', sql`${t.channel} IN (${sqlList(MESSAGE_CHANNELS)})`),
+    check('deliveries_state_chk', sql`${t.state} IN (${sqlList(DELIVERY_STATES)})`),
+  ],
 );
 
 export const newsletterSignups = sqliteTable('newsletter_signups', {
