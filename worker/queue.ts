@@ -1,6 +1,6 @@
 import type { BookingMessage, Env } from './env';
 import { sendConfirmation } from './services/booking-confirmation';
-import { flagNeedsAttention, processBookingMessage } from './services/booking-pipeline';
+import { flagNeedsAttention, processBookingMessage } from './services/ledger/capture';
 import { deliverGuestMessage } from './services/guest-messages';
 import { handleBookingChoiceMessage, isBookingChoiceMessage } from './services/booking-choice-queue';
 

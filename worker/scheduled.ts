@@ -4,7 +4,7 @@ import type { Env } from './env';
 import { expireAbandonedHolds, reconcileUnpaidOrders } from './services/cron-jobs';
 import { sendReminders } from './services/reminders';
 import { requeueUndelivered } from './services/guest-messages';
-import { settleCancelledBookings } from './services/booking-refunds';
+import { settleCancelledBookings } from './services/ledger/cancelled-refunds';
 import { markNoShows } from './services/host-night';
 import { publishDueTables } from './services/tables';
 

@@ -33,7 +33,7 @@ import type { BookingMessage } from '../../worker/env';
 import worker from '../../worker/index';
 import { handleScheduled } from '../../worker/scheduled';
 import { REQUEUE_AFTER_MS } from '../../worker/services/guest-messages';
-import { seatsTaken } from '../../worker/services/seats';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import { TEMPLATE_BODIES } from '../sandbox/whatsapp-templates';
 import {
   bookedGuest,

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { auditLog, eventBookings, paymentIssues, users } from '../../db/schema';
 import { app } from '../../worker/app';
-import { seatsTaken } from '../../worker/services/seats';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import {
   createEvent,
   createGuest,

@@ -17,8 +17,8 @@ import type { BookingMessage } from '../../worker/env';
 import worker from '../../worker/index';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import { handleScheduled } from '../../worker/scheduled';
-import { REFUND_REQUEUE_AFTER_MS } from '../../worker/services/booking-refunds';
-import { seatsTaken } from '../../worker/services/seats';
+import { REFUND_REQUEUE_AFTER_MS } from '../../worker/services/ledger/cancelled-refunds';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import {
   bookedGuest,
   capturingEnv,

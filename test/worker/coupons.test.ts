@@ -15,7 +15,7 @@ import { CouponPatch, chargedPrice, couponKey, couponPrices, NewCoupon } from '.
 import { couponSaving, discountedPrice, MIN_CHARGE_RUPEES, priceFor } from '../../worker/domain/pricing';
 import { handleScheduled } from '../../worker/scheduled';
 import { placeOrder as placeOrderDirect } from '../../worker/services/orders';
-import { seatsTaken } from '../../worker/services/seats';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import {
   type CheckoutResponse,
   createEvent,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { events, paymentOrders, users } from '../../db/schema';
 import { priceFor, ticketOptions } from '../../worker/domain/pricing';
-import { seatsTaken } from '../../worker/services/seats';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import { formatIstDate, formatIstTime, isVenueRevealed, istDate, istToUtc, todayIst } from '../../worker/domain/time';
 import { type EventRow, eventRow } from './helpers/event-row';
 

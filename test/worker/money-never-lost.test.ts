@@ -11,7 +11,7 @@ import { eventBookings, paymentOrders } from '../../db/schema';
 import type { BookingMessage } from '../../worker/env';
 import { DLQ_MAX_RETRIES } from '../../worker/queue';
 import { handleScheduled } from '../../worker/scheduled';
-import { seatsTaken } from '../../worker/services/seats';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import wranglerToml from '../../wrangler.toml?raw';
 import {
   capturedPayment,

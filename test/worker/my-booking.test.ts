@@ -16,7 +16,7 @@ import { normalizeTicketCode } from '../../worker/domain/ticket';
 import { EVENT_TIME, formatIstDate, HOUR_MS } from '../../worker/domain/time';
 import worker from '../../worker/index';
 import { sendReminders } from '../../worker/services/reminders';
-import { seatsTaken } from '../../worker/services/seats';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import { bookedGuest, capturingEnv, createEvent, createGuest, outboxFor, runQueue } from './helpers/booking-fixtures';
 import { apiRequest } from './helpers/session-cookie';
 

@@ -5,7 +5,7 @@ import { db } from '../../db/client';
 import { coupons, paymentOrders } from '../../db/schema';
 import { handleScheduled } from '../../worker/scheduled';
 import { placeOrder as placeOrderDirect } from '../../worker/services/orders';
-import { seatsTaken } from '../../worker/services/seats';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import {
   type CheckoutResponse,
   createEvent,

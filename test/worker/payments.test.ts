@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { eventBookings, paymentOrders, webhookEvents } from '../../db/schema';
 import type { BookingMessage } from '../../worker/env';
-import type { CapturedMessage } from '../../worker/services/booking-pipeline';
+import type { CapturedMessage } from '../../worker/services/ledger/capture';
 import worker from '../../worker/index';
 import { CAPTURE_LEASE_MS, RECONCILE_BATCH, reconcileUnpaidOrders } from '../../worker/services/cron-jobs';
-import { seatsTaken } from '../../worker/services/seats';
+import { seatsTaken } from '../../worker/services/ledger/seats';
 import {
   capturedPayment,
   capturingEnv,

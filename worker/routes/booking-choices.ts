@@ -7,7 +7,7 @@ import { invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';
 import { bookingChoices, type ChoiceRefusal, chooseMove, chooseRefund } from '../services/booking-choices';
 import { sendConfirmation } from '../services/booking-confirmation';
-import { enqueueRefunds } from '../services/booking-refunds';
+import { enqueueRefunds } from '../services/ledger/cancelled-refunds';
 import { sayRunningLate, tellHosts } from '../services/running-late';
 
 const C = CHOICE_COPY;

@@ -4,7 +4,7 @@
  * tried again, never flagged).
  */
 import type { BookingMessage, Env } from '../env';
-import { handleBookingRefund } from './booking-refunds';
+import { handleBookingRefund } from './ledger/cancelled-refunds';
 import { tellHosts } from './running-late';
 
 export type BookingChoiceMessage = Extract<BookingMessage, { kind: 'booking-refund' | 'running-late' }>;

@@ -11,8 +11,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events } from '../../db/schema';
 import { type BookingStatus, bookingStatusesBefore, CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
-import { moveBookingStatements, moveTargetColumns, seatsLeftSql } from './booking-move';
-import { choiceReopenableSql, dinnerCancelledSql } from './booking-refunds';
+import { moveBookingStatements, moveTargetColumns, seatsLeftSql } from './ledger/moves';
+import { choiceReopenableSql, dinnerCancelledSql } from './ledger/cancelled-refunds';
 import { isBookable } from './events';
 import { hasTablesSql, seatLateBooking } from './tables';
 

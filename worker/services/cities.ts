@@ -11,7 +11,7 @@ import { cities, events } from '../../db/schema';
 import type { CityPatchInput, NewCityInput } from '../domain/city';
 import { type AuditFields, auditRow, auditRowBefore } from './audit';
 import { isBookable, withRoomFirst } from './events';
-import { seatsTakenSql } from './seats';
+import { seatsTakenSql } from './ledger/seats';
 
 /** The audit target of a city. */
 export const cityTarget = (slug: string) => `city:${slug}`;

@@ -13,7 +13,7 @@ import { coupons, events } from '../../db/schema';
 import { type CouponPatchInput, couponPrices, type NewCouponInput, parseTicketTypes } from '../domain/coupon';
 import type { TicketType } from '../domain/pricing';
 import { type AuditFields, auditRow, auditRowBefore } from './audit';
-import { ownsSeatsSql } from './seats';
+import { ownsSeatsSql } from './ledger/seats';
 
 /** The audit target of a coupon. */
 export const couponTarget = (code: string) => `coupon:${code}`;

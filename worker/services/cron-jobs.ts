@@ -10,7 +10,7 @@ import { orderStatusesBefore } from '../domain/statuses';
 import { HOUR_MS } from '../domain/time';
 import type { Env } from '../env';
 import { fetchOrderPayments } from '../providers/razorpay';
-import { reportCapturedPayment } from './booking-pipeline';
+import { reportCapturedPayment } from './ledger/capture';
 
 /** Give the checkout and its webhook this long before asking Razorpay ourselves. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;

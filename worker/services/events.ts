@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { ticketOptions } from '../domain/pricing';
 import { isVenueRevealed } from '../domain/time';
-import { seatsTakenSql } from './seats';
+import { seatsTakenSql } from './ledger/seats';
 
 /** An event on the wire (DESIGN.md: snake_case, one shape): what every list and card shows. */
 /** What names a dinner on the wire wherever it is listed: which, where and when. */

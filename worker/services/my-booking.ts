@@ -19,7 +19,7 @@ import { type BookingStatus, SEATED_BOOKING_STATUSES } from '../domain/statuses'
 import { EVENT_TIME, isVenueRevealed } from '../domain/time';
 import { bookingColumns } from './bookings';
 import { isBookable } from './events';
-import { moveTargetColumns, seatsLeftSql } from './booking-move';
+import { moveTargetColumns, seatsLeftSql } from './ledger/moves';
 import { venueRevealAt } from '../domain/dinner';
 
 /** At most this many dinners are offered to move to (the soonest first). */

@@ -14,8 +14,8 @@ import { assertOrderTransition, orderStatusesBefore } from '../domain/statuses';
 import type { Env } from '../env';
 import { fetchOrderPayments, refundKey, refundPayment } from '../providers/razorpay';
 import { auditRow, orderTarget } from './audit';
-import { claimSeat, type Order, processCapturedPayment } from './booking-pipeline';
-import { ownsSeatsSql } from './seats';
+import { claimSeat, type Order, processCapturedPayment } from './ledger/capture';
+import { ownsSeatsSql } from './ledger/seats';
 import { CONSOLE_COPY } from '../domain/copy-console';
 
 /** The audit target of an order and of a payment issue. */

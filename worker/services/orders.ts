@@ -31,7 +31,7 @@ import { bookingColumns } from './bookings';
 import { couponFitsTicketSql, couponUsableSql } from './coupons';
 import { eventSummaryColumns, toEventSummary } from './events';
 import { guestContactColumns, toGuestContact } from './guests';
-import { seatsTakenSql } from './seats';
+import { seatsTakenSql } from './ledger/seats';
 
 export const HOLD_MINUTES = 15;
 /** Live unpaid holds one guest may have on one event, so nobody can hold a whole table hostage. */

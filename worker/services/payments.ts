@@ -12,8 +12,8 @@ import { orderStatusesBefore } from '../domain/statuses';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { verifyCheckoutSignature, verifyWebhookSignature } from '../providers/razorpay';
-import { reportCapturedPayment } from './booking-pipeline';
-import { refundProcessed } from './booking-refunds';
+import { reportCapturedPayment } from './ledger/capture';
+import { refundProcessed } from './ledger/cancelled-refunds';
 import { findOwnOrder } from './orders';
 
 /**

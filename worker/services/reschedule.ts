@@ -19,7 +19,7 @@ import { canReschedule, movableIfStartsAfter } from '../domain/booking-policy';
 import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
 import type { Env } from '../env';
 import { notifyConfirmed } from './booking-confirmation';
-import { moveBookingStatements } from './booking-move';
+import { moveBookingStatements } from './ledger/moves';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, myBookingView, toMyBookingView } from './my-booking';
 import { hasTablesSql, seatLateBooking } from './tables';

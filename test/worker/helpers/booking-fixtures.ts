@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { db } from '../../../db/client';
 import { cities, eventBookings, events, paymentOrders, userProfiles } from '../../../db/schema';
 import type { BookingMessage } from '../../../worker/env';
-import type { CapturedMessage } from '../../../worker/services/booking-pipeline';
+import type { CapturedMessage } from '../../../worker/services/ledger/capture';
 import worker from '../../../worker/index';
 import { hmacSha256Hex } from '../../../worker/lib/crypto';
 import { type EventRow, eventRow } from './event-row';

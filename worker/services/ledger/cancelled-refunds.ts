@@ -9,14 +9,14 @@
  * pending; then the guest is told by email and WhatsApp, once.
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { type Db, db } from '../../db/client';
-import { eventBookings, events, remindersSent } from '../../db/schema';
-import { cancellationRefundEmail, cancellationRefundWhatsApp, myBookingUrl } from '../domain/booking-messages';
-import { bookingStatusesBefore } from '../domain/statuses';
-import type { BookingMessage, Env } from '../env';
-import { fetchPaymentRefunds, fetchRefund, type RazorpayRefund, refundKey, refundPayment } from '../providers/razorpay';
-import { emailTo, sendClaimed, whatsAppTo } from './booking-notices';
-import { guestContact } from './guests';
+import { type Db, db } from '../../../db/client';
+import { eventBookings, events, remindersSent } from '../../../db/schema';
+import { cancellationRefundEmail, cancellationRefundWhatsApp, myBookingUrl } from '../../domain/booking-messages';
+import { bookingStatusesBefore } from '../../domain/statuses';
+import type { BookingMessage, Env } from '../../env';
+import { fetchPaymentRefunds, fetchRefund, type RazorpayRefund, refundKey, refundPayment } from '../../providers/razorpay';
+import { emailTo, sendClaimed, whatsAppTo } from '../booking-notices';
+import { guestContact } from '../guests';
 
 /**
  * Give the queue this long before the cron re-enqueues a refund nobody requested yet, counted from

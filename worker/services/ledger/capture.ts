@@ -7,21 +7,21 @@
  */
 import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import { type Db, db } from '../../db/client';
-import { eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
-import { CANCELLED_REFUND_REASON, refundEmail } from '../domain/booking-messages';
-import { COPY } from '../domain/copy';
-import { type OrderStatus, orderStatusesBefore } from '../domain/statuses';
-import type { BookingMessage, Env } from '../env';
-import { randomToken } from '../lib/crypto';
-import { sendEmail } from '../providers/email';
-import { fetchOrderPayments, refundKey, refundPayment } from '../providers/razorpay';
-import { type AuditEntry, auditRow } from './audit';
-import { guestContact } from './guests';
+import { type Db, db } from '../../../db/client';
+import { eventBookings, events, paymentIssues, paymentOrders } from '../../../db/schema';
+import { CANCELLED_REFUND_REASON, refundEmail } from '../../domain/booking-messages';
+import { COPY } from '../../domain/copy';
+import { type OrderStatus, orderStatusesBefore } from '../../domain/statuses';
+import type { BookingMessage, Env } from '../../env';
+import { randomToken } from '../../lib/crypto';
+import { sendEmail } from '../../providers/email';
+import { fetchOrderPayments, refundKey, refundPayment } from '../../providers/razorpay';
+import { type AuditEntry, auditRow } from '../audit';
+import { guestContact } from '../guests';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
-import { newTicketCode } from '../domain/ticket';
-import { seatLateBooking } from './tables';
-import { notifyConfirmed, sendConfirmation } from './booking-confirmation';
+import { newTicketCode } from '../../domain/ticket';
+import { seatLateBooking } from '../tables';
+import { notifyConfirmed, sendConfirmation } from '../booking-confirmation';
 
 /**
  * An order row, whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never

@@ -16,10 +16,10 @@
  * second's first UPDATE finds no room and changes nothing.
  */
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
-import { REMINDER_KINDS } from '../domain/booking-messages';
-import { dinnerColumns, isBookable } from './events';
+import type { Db } from '../../../db/client';
+import { eventBookings, events, paymentOrders, remindersSent } from '../../../db/schema';
+import { REMINDER_KINDS } from '../../domain/booking-messages';
+import { dinnerColumns, isBookable } from '../events';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 
 /** A dinner's seats left right now (capacity less the seats taken, seats.ts). */
