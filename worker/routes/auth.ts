@@ -4,15 +4,16 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '../domain/auth';
 import { jsonBody } from '../lib/validate';
-import { needsSecureCookies, loadSession, signIn, signOut } from '../middleware/session';
+import { needsSecureCookies, loadSession, requireUser, signIn, signOut } from '../middleware/session';
 import { checkPassword, sessionView, signUpOrSignIn } from '../services/accounts';
 import { beginGoogleSignIn, finishGoogleSignIn, GOOGLE_FLOW_TTL_S } from '../services/google-sign-in';
 import { LIMITS, sendSignInCode, signInSettings, verifySignInCode } from '../services/phone-sign-in';
+import { sendVerificationCode, verifyPhoneForUser } from '../services/phone-verification';
 import { consume } from '../services/rate-limit';
 
 type Ctx = Context<AppEnv>;
 
-const clientIp = (c: Ctx) => c.req.header('CF-Connecting-IP') ?? 'unknown';
+const clientIp = (c: Pick<Ctx, 'req'>) => c.req.header('CF-Connecting-IP') ?? 'unknown';
 
 /** The short-lived Google flow cookie (state, nonce, PKCE verifier), scoped to the flow's paths. */
 const OIDC_COOKIE = 'tm_oidc';
@@ -22,7 +23,7 @@ const OIDC_PATH = '/api/auth/google';
 const signedIn = async (c: Ctx, userId: string, status: 200 | 201 = 200) =>
   c.json(await sessionView(c.var.db, await signIn(c, userId)), status);
 
-/** Sign-in (phone codes, Google, email + password), session and sign-out. */
+/** Sign-in (phone codes, Google, email + password), a signed-in guest's phone verification, session and sign-out. */
 export const authRoutes = new Hono<AppEnv>()
   /** Public settings the sign-in page needs: the Turnstile site key when the bot check is on. */
   .get('/config', (c) => c.json(signInSettings(c.env)))
@@ -46,6 +47,26 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/otp/verify', jsonBody(OtpVerifySchema), async (c) => {
     const body = c.req.valid('json');
     return signedIn(c, await verifySignInCode(c.env, c.var.db, { ...body, ip: clientIp(c) }));
+  })
+  /**
+   * A signed-in guest without a verified phone (email + password or Google) proves one for their
+   * own account: the sign-in code's body, sender and limits; the verify answers the session as
+   * `/session` does, its `user.phone` now set.
+   */
+  .post('/phone/send', requireUser, jsonBody(OtpSendSchema), async (c) => {
+    const { phone, turnstile_token } = c.req.valid('json');
+    const { resendIn, cleanUp } = await sendVerificationCode(c.env, c.var.db, c.get('user'), {
+      phone,
+      turnstileToken: turnstile_token,
+      ip: clientIp(c),
+    });
+    c.executionCtx.waitUntil(cleanUp().catch(() => undefined));
+    return c.json({ sent: true as const, phone, resend_in: resendIn });
+  })
+  .post('/phone/verify', requireUser, jsonBody(OtpVerifySchema), async (c) => {
+    const body = c.req.valid('json');
+    const user = await verifyPhoneForUser(c.env, c.var.db, c.get('user'), { ...body, ip: clientIp(c) });
+    return c.json(await sessionView(c.var.db, user));
   })
   /** 201 with a new account; an email that has one is a sign-in (200, or the failed sign-in's 401). */
   .post('/signup', jsonBody(SignUpSchema), async (c) => {
