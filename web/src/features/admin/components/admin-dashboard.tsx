@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { toast } from '@/components/toast';
 import { toastError } from '@/components/toast-error';
 import { type AdminEvent, useAdminEventsQuery, useSetEventAvailable } from '../api/admin-api';
-import { ConsoleLink } from '../routing/console-pages';
+import { ConsoleLink } from '../routing/console-links';
 import { RecentActivity } from './audit-log';
 import { NEEDS_ATTENTION_ID, NeedsAttention } from './needs-attention';
 import { CONSOLE_COPY } from '@domain/copy-console';

@@ -2,7 +2,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useId } from 'react';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { type AuditEntry, useAdminEventsQuery, useAuditPagesQuery, useAuditQuery } from '../api/admin-api';
-import { ConsoleLink, useConsoleNavigate } from '../routing/console-pages';
+import { ConsoleLink, useConsoleNavigate } from '../routing/console-links';
 import { formatIstShort } from '@domain/time';
 
 /** The dashboard shows this many of the newest entries; the audit log page has them all. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ConsoleLink } from '../routing/console-pages';
+import { ConsoleLink } from '../routing/console-links';
 
 /**
  * The console's own menu, above every console page (the `/admin` layout renders it). Each

@@ -10,7 +10,7 @@ import { venueMissingSoon, venueRevealAt, WEEKDAYS } from '@domain/dinner';
 import { formatIstDateTime, isVenueRevealed } from '@domain/time';
 import { type EditableDinner, useDinnerQuery, useSaveDinner } from '../api/admin-api';
 import { useAdminCitiesQuery } from '../api/cities-api';
-import { ConsoleLink, useConsoleNavigate, useConsoleParams } from '../routing/console-pages';
+import { ConsoleLink, useConsoleNavigate, useConsoleParams } from '../routing/console-links';
 import { FormField } from './form-field';
 import { DinnerTabs } from './dinner-tabs';
 

@@ -1,4 +1,4 @@
-import { ConsoleLink } from '../routing/console-pages';
+import { ConsoleLink } from '../routing/console-links';
 
 /**
  * The tabs of one dinner's console pages (guest list, tables, editor): links, since each is a

@@ -4,7 +4,7 @@ import { CONSOLE_COPY } from '@domain/copy-console';
 import { DinnerActions } from './dinner-actions';
 import { DinnerTabs } from './dinner-tabs';
 import { DinnerHosts } from './dinner-hosts';
-import { useConsoleParams } from '../routing/console-pages';
+import { useConsoleParams } from '../routing/console-links';
 import { rupees } from '@domain/pricing';
 import { formatIstShort } from '@domain/time';
 import { BOOKING_STATUS_LABELS } from '@domain/statuses';

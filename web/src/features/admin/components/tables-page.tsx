@@ -25,7 +25,7 @@ import {
   sexesLine,
   sharedLine,
 } from '../lib/seating';
-import { useConsoleParams } from '../routing/console-pages';
+import { useConsoleParams } from '../routing/console-links';
 import { DinnerTabs } from './dinner-tabs';
 
 const T = CONSOLE_COPY.tables;

@@ -1,7 +1,11 @@
-import { Link, type LinkProps, useNavigate, useParams } from '@tanstack/react-router';
-import { lazy, type ReactNode } from 'react';
-import { fillPath, matchPage, PageOf, type PageTable, type ParamsOf, usePageParams } from '@/lib/page-table';
+import { Link, useParams } from '@tanstack/react-router';
+import { type ComponentType, lazy } from 'react';
+import { matchPage, PageOf } from '@/lib/page-table';
 import { usePageTitle } from '@/lib/use-page-title';
+import type { ConsolePath } from './console-links';
+
+/** Re-exported for whoever tests the table's paths with its hrefs; pages import it from ./console-links. */
+export { consoleHref } from './console-links';
 
 /**
  * The console's pages, routed here rather than in the app's route tree (docs/decisions/017).
@@ -11,8 +15,9 @@ import { usePageTitle } from '@/lib/use-page-title';
  * here costs a guest nothing.
  *
  * A page's path is relative to /admin, with `$name` segments for parameters, e.g.
- * `events/$eventId/edit`. Links and navigation go through {@link ConsoleLink} and
- * {@link useConsoleNavigate}, which take the same paths.
+ * `events/$eventId/edit`; the paths are listed in ./console-links.tsx, with `ConsoleLink`,
+ * `useConsoleNavigate` and `useConsoleParams`, which the pages import from there (never from
+ * here: this table imports the pages, and nothing but the console's shell imports this table).
  */
 const PAGES = {
   '': lazy(() => import('../components/admin-dashboard').then((m) => ({ default: m.AdminDashboard }))),
@@ -23,9 +28,7 @@ const PAGES = {
   'events/$eventId': lazy(() => import('../components/guest-list').then((m) => ({ default: m.GuestList }))),
   'events/$eventId/edit': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.EditDinnerPage }))),
   'events/$eventId/tables': lazy(() => import('../components/tables-page').then((m) => ({ default: m.TablesPage }))),
-} satisfies PageTable;
-
-export type ConsolePath = keyof typeof PAGES;
+} satisfies Record<ConsolePath, ComponentType>;
 
 /** Each page's name in the browser tab ("Tables · Console — Tablemates"). */
 const TITLES: Record<ConsolePath, string> = {
@@ -47,39 +50,6 @@ export function consoleTitle(splat: string) {
 
 /** The console page whose pattern matches `splat` (the path below /admin), with its parameters. */
 export const matchConsolePage = (splat: string) => matchPage(PAGES, splat);
-
-/** `events/$eventId` with `{ eventId: 'x' }` → `events/x`. */
-export const consoleHref = <P extends ConsolePath>(path: P, params: ParamsOf<P>) => fillPath(path, params);
-
-/** The current console page's path parameters, e.g. `useConsoleParams<'eventId'>().eventId`. */
-export const useConsoleParams = usePageParams;
-
-type ConsoleLinkProps<P extends ConsolePath> = {
-  to: P;
-  children: ReactNode;
-  search?: Record<string, string | undefined>;
-} & (keyof ParamsOf<P> extends never ? { params?: undefined } : { params: ParamsOf<P> }) &
-  Pick<LinkProps, 'activeOptions' | 'activeProps'> & { className?: string };
-
-/** A link to a console page, by its path below /admin. */
-export function ConsoleLink<P extends ConsolePath>({ to, params, search, ...rest }: ConsoleLinkProps<P>) {
-  const splat = consoleHref(to, (params ?? {}) as ParamsOf<P>);
-  return <Link to="/admin/$" params={{ _splat: splat }} search={search} {...rest} />;
-}
-
-/** Navigates to a console page (and its search), like {@link ConsoleLink}. */
-export function useConsoleNavigate() {
-  const navigate = useNavigate();
-  return <P extends ConsolePath>(
-    to: P,
-    opts: { params?: ParamsOf<P>; search?: Record<string, string | undefined> } = {},
-  ) =>
-    navigate({
-      to: '/admin/$',
-      params: { _splat: consoleHref(to, (opts.params ?? {}) as ParamsOf<P>) },
-      search: opts.search,
-    });
-}
 
 /** The page the path below /admin names, or "no such page". */
 export function ConsolePages() {

@@ -1,6 +1,6 @@
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { type HostEvent, useHostEventsQuery } from '../api/host-api';
-import { HostLink } from '../routing/host-pages';
+import { HostLink } from '../routing/host-links';
 import { formatIstTime } from '@domain/time';
 
 const day = new Intl.DateTimeFormat('en-IN', {

@@ -2,7 +2,7 @@ import { CONSOLE_COPY } from '@domain/copy-console';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import type { ApiRequestError } from '@/lib/api';
 import { type CheckInAnswer, type HostGuest, type HostTable, useCheckIn, useHostNightQuery } from '../api/host-api';
-import { HostLink, useHostParams } from '../routing/host-pages';
+import { HostLink, useHostParams } from '../routing/host-links';
 import { canScan, TicketScanner, ticketCodeIn } from './ticket-scanner';
 import { formatIstTime } from '@domain/time';
 import { BOOKING_STATUS_LABELS } from '@domain/statuses';

@@ -1,45 +1,31 @@
-import { Link, useParams } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { AppHeader } from '@/components/app-header';
 import { usePageTitle } from '@/lib/use-page-title';
-import { fillPath, matchPage, PageOf, type PageTable, type ParamsOf, usePageParams } from '@/lib/page-table';
+import { matchPage, PageOf } from '@/lib/page-table';
 import { useSessionQuery } from '@/lib/session';
+import { HostLink, type HostPath } from './host-links';
 
 /**
  * The host's pages, routed here rather than in the app's route tree, as the console's are
  * (docs/decisions/017, 019; web/src/lib/page-table.tsx): the app's tree holds one splat, `/host/$`
  * (which `/host` matches too), whose lazily loaded component is {@link HostPages}. Paths are
- * relative to /host, `$name` for a parameter.
+ * relative to /host, `$name` for a parameter, and listed in ./host-links.tsx with `HostLink` and
+ * `useHostParams`, which the pages import from there (never from here: this table imports the
+ * pages, and nothing but the `/host/$` route imports this table).
  */
 const PAGES = {
   '': lazy(() => import('../components/host-dinners').then((m) => ({ default: m.HostDinners }))),
   'events/$eventId': lazy(() => import('../components/host-night').then((m) => ({ default: m.HostNight }))),
-} satisfies PageTable;
+} satisfies Record<HostPath, ComponentType>;
 
 /** What a signed-in guest sees at /host: the console's "not allowed" (the API refuses them anyway). */
 const NotAllowed = lazy(() =>
   import('@/features/admin/components/not-allowed').then((m) => ({ default: m.NotAllowed })),
 );
 
-export type HostPath = keyof typeof PAGES;
-
 /** The host page whose pattern matches `splat` (the path below /host), with its parameters. */
 export const matchHostPage = (splat: string) => matchPage(PAGES, splat);
-
-/** The current host page's path parameters, e.g. `useHostParams<'eventId'>().eventId`. */
-export const useHostParams = usePageParams;
-
-type HostLinkProps<P extends HostPath> = {
-  to: P;
-  children: ReactNode;
-  className?: string;
-  'aria-label'?: string;
-} & (keyof ParamsOf<P> extends never ? { params?: undefined } : { params: ParamsOf<P> });
-
-/** A link to a host page, by its path below /host. */
-export function HostLink<P extends HostPath>({ to, params, ...rest }: HostLinkProps<P>) {
-  return <Link to="/host/$" params={{ _splat: fillPath(to, (params ?? {}) as ParamsOf<P>) }} {...rest} />;
-}
 
 /**
  * The `/host/$` route's component: for a host or an operator (operators may run any dinner's
@@ -74,9 +60,9 @@ function HostPage() {
         <main className="mx-auto max-w-3xl px-4 py-16 text-center">
           <h1 className="text-2xl font-bold">No such page</h1>
           <p className="mt-4">
-            <Link to="/host/$" params={{ _splat: '' }} className="link">
+            <HostLink to="" className="link">
               Back to your dinners
-            </Link>
+            </HostLink>
           </p>
         </main>
       }
