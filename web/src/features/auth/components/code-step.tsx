@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { CodeSchema, OTP_RESEND_AFTER_S } from '@domain/auth';
-import { nextSendAt, useSendCode } from '../api/send-code';
-import { useVerifyCode } from '../api/verify-code';
+import { nextSendAt, type SendCodeFn, useSendCode } from '../api/send-code';
+import { type VerifyCodeFn, useVerifyCode } from '../api/verify-code';
 import { COPY } from '@domain/copy';
 
 type CodeForm = { code: string };
@@ -89,14 +89,16 @@ function ResendCode({
   getBotToken,
   resetBotCheck,
   onResent,
+  send: sendFn,
 }: {
   phone: string;
   e164: string;
   getBotToken?: () => Promise<string | undefined>;
   resetBotCheck?: () => void;
   onResent: () => void;
+  send?: SendCodeFn;
 }) {
-  const send = useSendCode();
+  const send = useSendCode(sendFn);
   const [availableAt, setAvailableAt] = useState(() => nextSendAt(phone) ?? Date.now() + OTP_RESEND_AFTER_S * 1000);
   const wait = useSecondsUntil(availableAt);
 
@@ -144,6 +146,9 @@ function ResendCode({
 /**
  * Step 2 of phone sign-in: the 6-digit code, 'Verify', 'Resend code' (with its countdown) and
  * 'Change Number' (which clears the code). `getBotToken`/`resetBotCheck`: the bot check, for a resend.
+ * `send`/`verify`: where codes are asked for and checked (sign-in's by default; the booking box
+ * verifies a signed-in guest's phone). `onFailed`: a refusal the caller shows itself (answer true),
+ * instead of the 'Verification Failed' toast.
  */
 export function CodeStep({
   phone,
@@ -152,6 +157,9 @@ export function CodeStep({
   onChangeNumber,
   getBotToken,
   resetBotCheck,
+  send,
+  verify: verifyFn,
+  onFailed,
 }: {
   phone: string;
   e164: string;
@@ -159,9 +167,12 @@ export function CodeStep({
   onChangeNumber: () => void;
   getBotToken?: () => Promise<string | undefined>;
   resetBotCheck?: () => void;
+  send?: SendCodeFn;
+  verify?: VerifyCodeFn;
+  onFailed?: (error: unknown) => boolean;
 }) {
   const [form, { Form, Field }] = useForm<CodeForm>({ initialValues: { code: '' } });
-  const verify = useVerifyCode();
+  const verify = useVerifyCode(verifyFn);
 
   return (
     <Form
@@ -176,6 +187,7 @@ export function CodeStep({
           const res = await verify.mutateAsync({ phone, code: trimmed });
           onVerified(res.next);
         } catch (e) {
+          if (onFailed?.(e)) return;
           const message = e instanceof ApiRequestError ? e.message : COPY.auth.codeTitle;
           toast({ title: COPY.auth.verifyFailedTitle, description: message, variant: 'destructive' });
         }
@@ -195,6 +207,7 @@ export function CodeStep({
         e164={e164}
         getBotToken={getBotToken}
         resetBotCheck={resetBotCheck}
+        send={send}
         onResent={() => reset(form, { initialValues: { code: '' } })}
       />
       <button

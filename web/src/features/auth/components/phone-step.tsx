@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { PhoneSchema } from '@domain/auth';
-import { codeStillFresh, useSendCode } from '../api/send-code';
+import { codeStillFresh, type SendCodeFn, useSendCode } from '../api/send-code';
 import { COPY } from '@domain/copy';
 
 type PhoneForm = { phone: string };
@@ -60,18 +60,24 @@ function PhoneInput({
 
 /**
  * Step 1 of phone sign-in: the number, 'Send Code' (with the bot check when configured).
- * Calls `onSent` with the number as typed and the E.164 number the code went to.
+ * Calls `onSent` with the number as typed and the E.164 number the code went to. `send`: where the
+ * code is asked for (sign-in's by default; the booking box verifies a signed-in guest's phone).
+ * `onFailed`: a refusal the caller shows itself (answer true), instead of the error toast.
  */
 export function PhoneStep({
   initialPhone,
   onSent,
   getBotToken,
   resetBotCheck,
+  send: sendFn,
+  onFailed,
 }: {
   initialPhone: string;
   onSent: (phone: string, e164: string) => void;
   getBotToken: () => Promise<string | undefined>;
   resetBotCheck: () => void;
+  send?: SendCodeFn;
+  onFailed?: (error: unknown) => boolean;
 }) {
   const [form, { Form, Field }] = useForm<PhoneForm>({
     initialValues: { phone: initialPhone },
@@ -79,7 +85,7 @@ export function PhoneStep({
     validateOn: 'submit',
     revalidateOn: 'change',
   });
-  const send = useSendCode();
+  const send = useSendCode(sendFn);
 
   return (
     <Form
@@ -99,6 +105,7 @@ export function PhoneStep({
           onSent(phone, res.phone);
         } catch (e) {
           resetBotCheck();
+          if (onFailed?.(e)) return;
           if (e instanceof ApiRequestError && e.fields.phone) {
             setError(form, 'phone', e.fields.phone);
             return;

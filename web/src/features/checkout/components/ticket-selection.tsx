@@ -1,15 +1,26 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { useSession } from '@/lib/session';
 import { useEventQuery } from '@/features/events/api/get-event';
 import { ApiRequestError } from '@/lib/api';
+import type { CreateOrderInput } from '../api/create-order';
 import { useValidateCoupon, type validateCoupon } from '../api/validate-coupon';
 import { useCheckout } from '../hooks/use-checkout';
+import { VerifyPhone } from './verify-phone';
 import { COPY } from '@domain/copy';
+import { ticketsFor } from '@domain/ledger-rules';
 import { isPartyTicket, PARTY_NAME_MAX, PartyNameSchema, PartyPhoneSchema } from '@domain/order';
 import { couponSaving, rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
+import { SEX_LABELS } from '@domain/profile';
+
+/**
+ * The order refusals the booking box answers in place, beside 'Book Now' (issue 19), rather than in
+ * a toast: each says what to do next at this very box.
+ */
+const REFUSALS_SHOWN_HERE = new Set(['ticket_mismatch', 'hold_exists']);
 
 /** A coupon the server accepted for this dinner, with each ticket's price as it will charge it. */
 type AppliedCoupon = Awaited<ReturnType<typeof validateCoupon>>;
@@ -39,11 +50,16 @@ export function TicketSelection({ eventId }: { eventId: string }) {
 }
 
 function TicketForm({ eventId }: { eventId: string }) {
-  const { profile } = useSession();
+  const { profile, user } = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  /** The order waiting on the guest's phone check (issue 19), shown instead of the tickets meanwhile. */
+  const [verifying, setVerifying] = useState<CreateOrderInput | null>(null);
+  /** Why the server refused the last 'Book Now', in its own words (hold_exists, ticket_mismatch). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { data } = useEventQuery(eventId);
   const event = data.event;
-  const [ticket, setTicket] = useState<TicketType | null>(null);
+  const [chosen, setTicket] = useState<TicketType | null>(null);
   const [coupon, setCoupon] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
   const [appliedCoupon, setAppliedCoupon] = useState<AppliedCoupon | null>(null);
@@ -58,7 +74,28 @@ function TicketForm({ eventId }: { eventId: string }) {
       setAppliedCoupon(null);
       setCouponError(COPY.booking.invalidCoupon);
     },
+    onRefused: (error, input) => {
+      if (error.code === 'phone_unverified') {
+        // The session said verified, the server says not (or it changed): verify, then go on.
+        setVerifying(input);
+        return true;
+      }
+      if (!REFUSALS_SHOWN_HERE.has(error.code)) return false;
+      setRefusal(error.message);
+      if (error.code === 'ticket_mismatch') {
+        // The profile changed elsewhere: drop the ticket and offer what it allows now.
+        setTicket(null);
+        void queryClient.invalidateQueries({ queryKey: ['session'] });
+      }
+      return true;
+    },
   });
+  /** Only the tickets the guest's profile may buy (the API refuses the rest: ticket_mismatch). */
+  const allowed = ticketsFor(profile?.sex);
+  const tickets = event.tickets.filter((t) => allowed.includes(t.type));
+  const someHidden = tickets.length < event.tickets.length;
+  const phoneVerified = Boolean(user?.phone);
+  const ticket = chosen && allowed.includes(chosen) ? chosen : null;
   const ids = {
     coupon: useId(),
     couponError: useId(),
@@ -67,8 +104,10 @@ function TicketForm({ eventId }: { eventId: string }) {
     partyPhone: useId(),
     partyPhoneHint: useId(),
     partyPhoneError: useId(),
+    ticketsNote: useId(),
+    refusal: useId(),
   };
-  const soldOut = event.tickets.every((t) => !t.available);
+  const soldOut = tickets.every((t) => !t.available);
 
   const applyCoupon = async () => {
     setCouponError(null);
@@ -98,6 +137,7 @@ function TicketForm({ eventId }: { eventId: string }) {
   };
 
   const bookNow = async () => {
+    setRefusal(null);
     if (!ticket) {
       toast({ variant: 'destructive', title: COPY.booking.selectTicket });
       return;
@@ -135,17 +175,38 @@ function TicketForm({ eventId }: { eventId: string }) {
       }
       partyFields = { party_name: name.output, ...(phone.output ? { party_phone: phone.output } : {}) };
     }
-    await start({
+    const order: CreateOrderInput = {
       event_id: event.id,
       ticket_type: ticket,
       ...(appliedCoupon ? { coupon: appliedCoupon.code } : {}),
       ...partyFields,
-    });
+    };
+    // No verified phone yet (an email + password or Google account): verify it first, then pay.
+    if (!phoneVerified) {
+      setVerifying(order);
+      return;
+    }
+    await start(order);
   };
+
+  if (verifying) {
+    return (
+      <VerifyPhone
+        ticketLabel={TICKET_LABELS[verifying.ticket_type]}
+        initialPhone={profile?.phone_number ?? ''}
+        redirect={`/event/${eventId}`}
+        onVerified={() => {
+          setVerifying(null);
+          void start(verifying);
+        }}
+        onCancel={() => setVerifying(null)}
+      />
+    );
+  }
 
   return (
     <div className="flex flex-col gap-5 border-t border-base-300 pt-5">
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex flex-col gap-2" aria-describedby={someHidden ? ids.ticketsNote : undefined}>
         <legend className="mb-2 flex w-full items-baseline justify-between gap-2">
           <span className="font-display text-lg font-semibold">Choose your ticket</span>
           {soldOut ? (
@@ -156,7 +217,19 @@ function TicketForm({ eventId }: { eventId: string }) {
             </span>
           )}
         </legend>
-        {event.tickets.map((t) => {
+        {someHidden && (
+          <p id={ids.ticketsNote} className="-mt-1 mb-1 text-sm text-base-content/80">
+            Tickets that match the sex on your profile ({SEX_LABELS[profile?.sex ?? 'prefer_not_to_say']}).{' '}
+            <Link
+              to="/profile-details"
+              search={profile?.full_name?.trim() ? { edit: true } : {}}
+              className="link link-primary whitespace-nowrap"
+            >
+              Edit profile
+            </Link>
+          </p>
+        )}
+        {tickets.map((t) => {
           const discounted = couponPrice(appliedCoupon, t.type);
           return (
             <label
@@ -313,16 +386,23 @@ function TicketForm({ eventId }: { eventId: string }) {
         )}
       </div>
 
+      {refusal && (
+        <p id={ids.refusal} role="alert" className="rounded-field border border-error/40 bg-error/5 p-3 text-sm">
+          {refusal}
+        </p>
+      )}
       <button
         type="button"
         className="btn btn-primary btn-lg w-full"
         onClick={bookNow}
         disabled={busy || soldOut}
         aria-busy={busy || undefined}
+        aria-describedby={refusal ? ids.refusal : undefined}
       >
         {busy ? 'Processing...' : 'Book Now'}
       </button>
       <p className="text-xs text-base-content/80">
+        {phoneVerified ? '' : "Before you pay, we'll verify your phone number with a 6-digit code. "}
         Your seat is held for 15 minutes while you pay. Payments are processed securely by Razorpay.
       </p>
     </div>

@@ -12,9 +12,17 @@ import { COPY } from '@domain/copy';
 /**
  * 'Book Now': create the order (server price + seat hold), load Razorpay's checkout script only
  * now, open it prefilled, then verify the signature and go to /confirmation?order=… (SPEC §4, §8).
+ * `onRefused`: an order refusal the caller shows itself (answer true), e.g. in the booking box
+ * beside the button, instead of the toast.
  */
-export function useCheckout(eventTitle: string, options: { onInvalidCoupon?: () => void } = {}) {
-  const { onInvalidCoupon } = options;
+export function useCheckout(
+  eventTitle: string,
+  options: {
+    onInvalidCoupon?: () => void;
+    onRefused?: (error: ApiRequestError, input: CreateOrderInput) => boolean;
+  } = {},
+) {
+  const { onInvalidCoupon, onRefused } = options;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -35,6 +43,7 @@ export function useCheckout(eventTitle: string, options: { onInvalidCoupon?: () 
         if (error instanceof ApiRequestError && error.status === 409)
           await queryClient.invalidateQueries({ queryKey: ['events'] });
         if (error instanceof ApiRequestError && error.code === 'invalid_coupon') onInvalidCoupon?.();
+        if (error instanceof ApiRequestError && onRefused?.(error, input)) return;
         toast({
           variant: 'destructive',
           title: error instanceof ApiRequestError ? error.message : COPY.booking.paymentUnavailable,
@@ -99,7 +108,7 @@ export function useCheckout(eventTitle: string, options: { onInvalidCoupon?: () 
       });
       rzp.open();
     },
-    [eventTitle, navigate, queryClient, onInvalidCoupon],
+    [eventTitle, navigate, queryClient, onInvalidCoupon, onRefused],
   );
 
   return { start, busy };
