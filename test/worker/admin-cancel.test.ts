@@ -7,19 +7,10 @@
  * test hands those messages to the real consumer.
  */
 import { createExecutionContext, env, SELF } from 'cloudflare:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import {
-  auditLog,
-  eventBookings,
-  events,
-  guestMessageDeliveries,
-  guestMessages,
-  remindersSent,
-  userProfiles,
-  users,
-} from '../../db/schema';
+import { auditLog, deliveries, eventBookings, events, guestMessages, userProfiles, users } from '../../db/schema';
 import {
   CANCELLED_REFUND_REASON,
   CONSOLE_WHATSAPP_TEMPLATES,
@@ -175,7 +166,10 @@ describe('POST /api/admin/events/:id/cancel', () => {
       expect(whatsapps[0].body).toBe(`[template dinner_cancelled] ${rendered.whatsapp.params.join(' | ')}`);
     }
     expect(
-      await d().select().from(guestMessageDeliveries).where(eq(guestMessageDeliveries.messageId, messageId)),
+      await d()
+        .select()
+        .from(deliveries)
+        .where(like(deliveries.key, `message:${messageId}:%`)),
     ).toHaveLength(4);
 
     // Holds released: the unpaid order expired, only the two booked seats remain taken.
@@ -327,7 +321,8 @@ describe('POST /api/admin/events/:id/cancel', () => {
     const asha = await bookedGuest(event.id);
     await cancel(op.cookie, event.id, 'Venue closed.');
     await handleScheduled({} as ScheduledController, capturingEnv().env);
-    expect(await d().select().from(remindersSent).where(eq(remindersSent.bookingId, asha.booking.id))).toEqual([]);
+    const claims = await d().select().from(deliveries).where(eq(deliveries.bookingId, asha.booking.id));
+    expect(claims.filter((r) => r.key.startsWith('reminder:'))).toEqual([]);
   });
 });
 
@@ -701,8 +696,8 @@ describe('review fixes', () => {
     expect(
       await d()
         .select()
-        .from(guestMessageDeliveries)
-        .where(eq(guestMessageDeliveries.messageId, `gm_${input.message_id}`)),
+        .from(deliveries)
+        .where(like(deliveries.key, `message:gm_${input.message_id}:%`)),
     ).toEqual([]);
     expect(await cancellationEmails(asha.email)).toHaveLength(1);
 

@@ -10,7 +10,17 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { eventBookings, eventHosts, events, paymentOrders, remindersSent, userProfiles, users } from '../../db/schema';
+import {
+  deliveries,
+  eventBookings,
+  eventHosts,
+  events,
+  paymentOrders,
+  remindersSent,
+  userProfiles,
+  users,
+} from '../../db/schema';
+import { DELIVERY_KEYS } from '../../worker/domain/deliveries';
 import { CHOICE_COPY } from '../../worker/domain/booking-choice';
 import { istDate } from '../../worker/domain/time';
 import type { BookingMessage } from '../../worker/env';
@@ -402,7 +412,9 @@ describe('POST /api/bookings/:id/cancellation-choice: move', () => {
     const event = await createEvent({ capacity: 8 });
     const target = await createEvent({ capacity: 4, inHours: 24 * 14, title: 'Moved Supper Club' });
     const asha = await bookedGuest(event.id, { ticket: 'couple' });
-    await d().insert(remindersSent).values({ bookingId: asha.booking.id, kind: '48h' });
+    await d()
+      .insert(deliveries)
+      .values({ key: `reminder:48h:${asha.booking.id}`, channel: 'email', bookingId: asha.booking.id, state: 'sent' });
     await cancelDinner(event.id);
 
     const options = await call('GET', `/api/bookings/${asha.booking.id}/choices`, { cookie: asha.cookie });
@@ -425,8 +437,11 @@ describe('POST /api/bookings/:id/cancellation-choice: move', () => {
     expect(await seatsTaken(d(), event.id)).toBe(0);
     const [order] = await d().select().from(paymentOrders).where(eq(paymentOrders.id, asha.booking.orderId));
     expect(order.eventId).toBe(target.id);
-    // The old date's reminders are forgotten, so the new date's are sent.
-    expect(await d().select().from(remindersSent).where(eq(remindersSent.bookingId, asha.booking.id))).toEqual([]);
+    // The old date's reminders stay delivered; the new date's have keys of their own (the move's).
+    const { rescheduledAt } = await bookingRow(asha.booking.id);
+    expect(rescheduledAt).not.toBeNull();
+    const newKey = DELIVERY_KEYS.reminder('48h', asha.booking.id, rescheduledAt);
+    expect(await d().select().from(deliveries).where(eq(deliveries.key, newKey))).toEqual([]);
     expect(moved.sent).toEqual([{ kind: 'send-confirmation', bookingId: asha.booking.id }]);
     await runQueue('bookings', [...moved.sent, ...moved.sent]);
     // The new confirmation, once, for the new dinner, by email and WhatsApp.

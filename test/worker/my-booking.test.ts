@@ -10,7 +10,8 @@ import { createExecutionContext, env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { eventBookings, events, paymentOrders, remindersSent } from '../../db/schema';
+import { deliveries, eventBookings, events, paymentOrders } from '../../db/schema';
+import { DELIVERY_KEYS } from '../../worker/domain/deliveries';
 import { MY_BOOKING_COPY } from '../../worker/domain/copy-my-booking';
 import { normalizeTicketCode } from '../../worker/domain/ticket';
 import { EVENT_TIME, formatIstDate, HOUR_MS } from '../../worker/domain/time';
@@ -159,10 +160,16 @@ describe('POST /api/bookings/:id/reschedule', () => {
     const from = await createEvent({ inHours: 48 + 1 / 60 });
     const to = await createEvent({ inHours: 24 * 9, city: from.city, title: 'Saturday Supper — Next week' });
     const guest = await bookedGuest(from.id);
-    // As if a reminder for the old date had gone out already: it must go out again for the new one.
-    await d().insert(remindersSent).values({ bookingId: guest.booking.id, kind: '24h' });
-    // Another notice claimed in the same table (decision 021) is not a reminder: it stays.
-    await d().insert(remindersSent).values({ bookingId: guest.booking.id, kind: 'late:test' });
+    // As if the confirmation and a reminder for the old date had gone out already: they must go out
+    // again for the new one, under keys of their own (docs/decisions/025), nothing cleared.
+    await d()
+      .insert(deliveries)
+      .values({
+        key: `reminder:24h:${guest.booking.id}`,
+        channel: 'email',
+        bookingId: guest.booking.id,
+        state: 'sent',
+      });
     expect([await seatsTaken(d(), from.id), await seatsTaken(d(), to.id)]).toEqual([1, 0]);
 
     const { res, body, sent } = await reschedule(guest.cookie, guest.booking.id, to.id);
@@ -180,11 +187,17 @@ describe('POST /api/bookings/:id/reschedule', () => {
       eventLocation: to.location,
       eventDate: to.date,
       rescheduledFrom: from.id,
-      confirmationEmailSentAt: null,
-      confirmationWhatsappSentAt: null,
     });
-    const claims = await d().select().from(remindersSent).where(eq(remindersSent.bookingId, guest.booking.id));
-    expect(claims.map((r) => r.kind)).toEqual(['late:test']);
+    const claims = await d().select().from(deliveries).where(eq(deliveries.bookingId, guest.booking.id));
+    // The old dinner's stand; none of the new dinner's is claimed yet (the queue sends the confirmation).
+    expect(claims.map((r) => r.key)).toEqual(
+      expect.arrayContaining([`reminder:24h:${guest.booking.id}`, `confirmation:${guest.booking.id}`]),
+    );
+    expect(claims.filter((r) => r.key.includes(':moved:'))).toEqual([]);
+    const movedAt = (await bookingRow(guest.booking.id)).rescheduledAt;
+    expect(DELIVERY_KEYS.confirmation(guest.booking.id, movedAt)).toBe(
+      `confirmation:${guest.booking.id}:moved:${movedAt}`,
+    );
     expect(sent).toEqual([{ kind: 'send-confirmation', bookingId: guest.booking.id }]);
   });
 
@@ -320,8 +333,15 @@ describe('POST /api/bookings/:id/reschedule', () => {
     const from = await createEvent({ inHours: 24 * 5 });
     const to = await createEvent({ inHours: 47, city: from.city, title: 'Thursday Table', venueName: 'Olive Room' });
     const guest = await bookedGuest(from.id);
-    // A reminder already claimed on the booking (say, by an earlier dinner's cron): cleared by the move.
-    await d().insert(remindersSent).values({ bookingId: guest.booking.id, kind: '48h' });
+    // A reminder already delivered for the old dinner: the new dinner's has a key of its own.
+    await d()
+      .insert(deliveries)
+      .values({
+        key: `reminder:48h:${guest.booking.id}`,
+        channel: 'email',
+        bookingId: guest.booking.id,
+        state: 'sent',
+      });
     const { res } = await reschedule(guest.cookie, guest.booking.id, to.id);
     expect(res.status).toBe(200);
 
@@ -333,8 +353,16 @@ describe('POST /api/bookings/:id/reschedule', () => {
     const whatsapp = (await outboxFor(guest.phone)).filter((m) => m.body.startsWith('[template event_reminder_48h]'));
     expect(whatsapp.at(-1)?.body).toContain('Thursday Table');
     expect(whatsapp.at(-1)?.body).toContain(`/booking/${guest.booking.id}`);
+    const movedAt = (await bookingRow(guest.booking.id)).rescheduledAt;
     expect(
-      (await d().select().from(remindersSent).where(eq(remindersSent.bookingId, guest.booking.id))).map((r) => r.kind),
-    ).toEqual(['48h']);
+      (await d().select().from(deliveries).where(eq(deliveries.bookingId, guest.booking.id)))
+        .filter((r) => r.key.startsWith('reminder:'))
+        .map((r) => [r.key, r.channel, r.state])
+        .sort(),
+    ).toEqual([
+      [`reminder:48h:${guest.booking.id}`, 'email', 'sent'],
+      [`reminder:48h:${guest.booking.id}:moved:${movedAt}`, 'email', 'sent'],
+      [`reminder:48h:${guest.booking.id}:moved:${movedAt}`, 'whatsapp', 'sent'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { createScheduledController, env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { eventBookings, paymentOrders, webhookEvents } from '../../db/schema';
+import { deliveries, eventBookings, paymentOrders, webhookEvents } from '../../db/schema';
 import type { BookingMessage } from '../../worker/env';
 import type { CapturedMessage } from '../../worker/services/ledger/capture';
 import worker from '../../worker/index';
@@ -161,8 +161,19 @@ describe('one payment, one booking', () => {
       eventDate: event.date,
       seats: 1,
     });
-    expect(bookings[0].confirmationEmailSentAt).not.toBeNull();
-    expect(bookings[0].confirmationWhatsappSentAt).not.toBeNull();
+    expect(
+      (
+        await db(env.DB)
+          .select()
+          .from(deliveries)
+          .where(eq(deliveries.key, `confirmation:${bookings[0].id}`))
+      ).map((r) => [r.channel, r.state]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['email', 'sent'],
+        ['whatsapp', 'sent'],
+      ]),
+    );
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'confirmed', paymentId: paid.razorpay_payment_id });
 
     const view = (await (await getOrder(guest.cookie, order.orderId)).json()) as {

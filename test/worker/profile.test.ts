@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
-import { quizResponses, userProfiles } from '../../db/schema';
+import { deliveries, quizResponses, userProfiles } from '../../db/schema';
 import { todayIst as todayInIst } from '../../worker/domain/time';
 import { sendWelcomeEmail } from '../../worker/services/welcome-email';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
@@ -116,6 +116,11 @@ describe('PUT /api/profile', () => {
     expect(mails[0].subject).toBe('Welcome to Tablemates!');
     expect(mails[0].body).toContain('Asha');
     expect((await profileRow(userId))!.welcomeSentAt).toBeTruthy();
+    const [welcome] = await db(env.DB)
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.key, `welcome:${userId}`));
+    expect(welcome).toMatchObject({ channel: 'email', userId, state: 'sent' });
   });
 
   it('refuses an email another guest already uses with 409 and the spec message', async () => {
@@ -227,7 +232,8 @@ describe('GET /api/profile', () => {
 describe('sendWelcomeEmail', () => {
   it('reports a provider failure instead of throwing, so a profile save never fails on it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const guest = { userId: 'u-1', name: 'Asha Rao', email: uniqueEmail('nowelcome') };
+    const { userId } = await createSignedInUser();
+    const guest = { userId, name: 'Asha Rao', email: uniqueEmail('nowelcome') };
     expect(await sendWelcomeEmail({ ...env, EMAIL_API_KEY: 'wrong-key' }, guest)).toBe(false);
     expect(await sendWelcomeEmail({ ...env, EMAIL_BASE_URL: 'http://127.0.0.1:9/nothing-here' }, guest)).toBe(false);
     expect(warn).toHaveBeenCalledTimes(2);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { eventBookings, remindersSent } from '../../db/schema';
+import { deliveries, eventBookings } from '../../db/schema';
 import { handleScheduled } from '../../worker/scheduled';
 import { dueReminder } from '../../worker/services/reminders';
 import {
@@ -46,11 +46,17 @@ async function confirmedBooking(inHours: number) {
 
 describe('scheduled reminders', () => {
   it('sends the due reminder once by email and WhatsApp, however often the cron runs', async () => {
-    const { guest, booking } = await confirmedBooking(30);
+    const { guest, booking, event } = await confirmedBooking(30);
     await handleScheduled(controller, env);
     await handleScheduled(controller, env);
-    const rows = await db(env.DB).select().from(remindersSent).where(eq(remindersSent.bookingId, booking.id));
-    expect(rows).toHaveLength(1);
+    const rows = await db(env.DB)
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.key, `reminder:${dueReminder(event.startsAt, new Date())}:${booking.id}`));
+    expect(rows.map((r) => [r.channel, r.state]).sort()).toEqual([
+      ['email', 'sent'],
+      ['whatsapp', 'sent'],
+    ]);
     const emails = (await outboxFor(guest.email)).filter((m) => m.subject?.includes(' is '));
     expect(emails).toHaveLength(1);
     const whatsapps = (await outboxFor(guest.phone)).filter((m) => m.body.includes('event_reminder_'));
@@ -67,6 +73,7 @@ describe('scheduled reminders', () => {
   it('sends nothing for a dinner more than 48 hours away', async () => {
     const { booking } = await confirmedBooking(72);
     await handleScheduled(controller, env);
-    expect(await db(env.DB).select().from(remindersSent).where(eq(remindersSent.bookingId, booking.id))).toEqual([]);
+    const claims = await db(env.DB).select().from(deliveries).where(eq(deliveries.bookingId, booking.id));
+    expect(claims.filter((r) => r.key.startsWith('reminder:'))).toEqual([]);
   });
 });

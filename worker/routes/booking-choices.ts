@@ -6,9 +6,9 @@ import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';
 import { bookingChoices, type ChoiceRefusal, chooseMove, chooseRefund } from '../services/booking-choices';
-import { sendConfirmation } from '../services/booking-confirmation';
+import { queueConfirmation, queueRunningLate } from '../services/booking-queue';
 import { enqueueRefunds } from '../services/ledger/cancelled-refunds';
-import { sayRunningLate, tellHosts } from '../services/running-late';
+import { sayRunningLate } from '../services/running-late';
 
 const C = CHOICE_COPY;
 
@@ -68,20 +68,8 @@ export const bookingChoiceRoutes = new Hono<AppEnv>()
     }
     if (result.kind === 'moved') {
       if (result.fresh) {
-        // The new confirmation, retried by the queue until delivered (booking-pipeline.ts).
-        try {
-          await c.env.BOOKINGS.send({ kind: 'send-confirmation', bookingId: id });
-        } catch (err) {
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              alert: 'move_confirmation_enqueue_failed',
-              booking: id,
-              error: String(err),
-            }),
-          );
-          await sendConfirmation(c.env, id).catch((e) => console.error('move confirmation failed', id, e));
-        }
+        // The new confirmation, retried by the queue until delivered.
+        await queueConfirmation(c.env, id);
       }
       return c.json({ booking: result.booking });
     }
@@ -105,14 +93,6 @@ export const bookingChoiceRoutes = new Hono<AppEnv>()
         throw new ApiError(429, 'too_soon', C.lateTooSoon);
     }
     const at = result.booking.running_late_at as string;
-    try {
-      await c.env.BOOKINGS.send({ kind: 'running-late', bookingId: id, at });
-    } catch (err) {
-      // Told right away instead; the record stands either way (the host's page shows it).
-      console.error(
-        JSON.stringify({ level: 'error', alert: 'running_late_enqueue_failed', booking: id, error: String(err) }),
-      );
-      await tellHosts(c.env, id, at).catch((e) => console.error('running late notice failed', id, e));
-    }
+    await queueRunningLate(c.env, id, at);
     return c.json({ booking: result.booking });
   });

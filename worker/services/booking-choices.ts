@@ -178,7 +178,7 @@ export async function chooseMove(
     })
     .from(events)
     .where(eq(events.id, targetId));
-  const [, , , [state], [after]] = await d.batch([
+  const [, , [state], [after]] = await d.batch([
     ...moveBookingStatements(d, {
       bookingId,
       targetId,

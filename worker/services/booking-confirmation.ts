@@ -2,7 +2,7 @@
  * The booking confirmation (email with its calendar file, and WhatsApp): sent once per booking and
  * channel, retried through the `bookings` queue until delivered (docs/decisions/005, 012).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
 import { confirmationEmail, confirmationWhatsApp, myBookingUrl } from '../domain/booking-messages';
@@ -12,14 +12,14 @@ import { isVenueRevealed } from '../domain/time';
 import type { Env } from '../env';
 import { base64Utf8, sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
+import { DELIVERY_KEYS, deliverOnce } from './deliveries';
 import { guestContact } from './guests';
 
-const nowIso = () => new Date().toISOString();
-
 /**
- * Confirmation email and WhatsApp, each claimed with a conditional UPDATE on its sent-at column
- * so it goes out once per booking (Resend also gets the booking id as its idempotency key). A
- * provider failure releases the claim and never undoes the booking.
+ * Confirmation email and WhatsApp (to the verified sign-in phone only), each delivered once per
+ * booking and move through {@link deliverOnce} (`confirmation:<booking>[:moved:<at>]`, channel by
+ * channel: a WhatsApp that failed is retried without the email being sent again). A provider
+ * failure never undoes the booking.
  * @returns whether a message is still owed (a send failed): the caller must have it retried.
  */
 export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promise<boolean> {
@@ -51,7 +51,7 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
     myBookingUrl: myBookingUrl(env.APP_ORIGIN, bookingId),
   };
   // A booking that moved (services/reschedule.ts) is confirmed again for its new dinner: its own
-  // idempotency key per move, or Resend would answer the first confirmation's id and send nothing.
+  // delivery key (and so Resend key) per move, or the first confirmation's claim would stand.
   const movedAt = row.booking.rescheduledAt;
   const revealed = isVenueRevealed(row.startsAt) && row.venueName !== null;
   const ics = ticketIcs({
@@ -66,87 +66,34 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
     sequence: movedAt ? Math.floor(Date.parse(movedAt) / 1000) : undefined,
   });
 
+  const about = { key: DELIVERY_KEYS.confirmation(bookingId, movedAt), bookingId, userId: row.booking.userId };
   let owed = false;
-  if (guest.email && (await claim(d, bookingId, 'email'))) {
-    const sent = await sendEmail(
-      env,
-      {
-        to: guest.email,
-        ...confirmationEmail({ ...facts, rescheduled: movedAt !== null }),
-        attachments: [{ filename: `tablemates-${bookingId}.ics`, content: base64Utf8(ics) }],
-      },
-      movedAt ? `${bookingId}_moved_${movedAt}` : bookingId,
+  if (guest.email) {
+    const to = guest.email;
+    owed = await deliverOnce(d, { ...about, channel: 'email' }, (idempotencyKey) =>
+      sendEmail(
+        env,
+        {
+          to,
+          ...confirmationEmail({ ...facts, rescheduled: movedAt !== null }),
+          attachments: [{ filename: `tablemates-${bookingId}.ics`, content: base64Utf8(ics) }],
+        },
+        idempotencyKey,
+      ),
     );
-    if (!sent.ok) owed = (await undelivered(d, bookingId, 'email', sent)) || owed;
   }
-  if (guest.phone && (await claim(d, bookingId, 'whatsapp'))) {
-    const sent = await sendWhatsAppTemplate(env, { to: guest.phone, ...confirmationWhatsApp(facts) });
-    if (!sent.ok) owed = (await undelivered(d, bookingId, 'whatsapp', sent)) || owed;
+  if (guest.whatsapp) {
+    const to = guest.whatsapp;
+    owed =
+      (await deliverOnce(d, { ...about, channel: 'whatsapp' }, () =>
+        sendWhatsAppTemplate(env, { to, ...confirmationWhatsApp(facts) }),
+      )) || owed;
   }
   return owed;
-}
-
-/**
- * Whether a provider's refusal is about the recipient and will never change: a 4xx such as an
- * invalid email address (Resend 422) or a number not on WhatsApp (Graph 400). Not 408/409/429
- * (try again later), nor 401/403/404 (our key or sender id is wrong: fixing the config must
- * still deliver every confirmation owed meanwhile). A timeout or 5xx has no such status or ≥ 500.
- */
-export const isPermanentRefusal = (status: number | undefined) =>
-  status !== undefined && status >= 400 && status < 500 && ![401, 403, 404, 408, 409, 429].includes(status);
-
-/**
- * A confirmation send that failed. A permanent refusal is recorded (an error log line) and the
- * channel's claim kept, so it is not retried forever (between the queue and its dead-letter queue,
- * alerting every hour); anything else releases the claim to be retried.
- * @returns whether the message is still owed
- */
-async function undelivered(
-  d: Db,
-  bookingId: string,
-  channel: 'email' | 'whatsapp',
-  sent: { error: string; status?: number },
-): Promise<boolean> {
-  if (isPermanentRefusal(sent.status)) {
-    // The booking has no column for a note, so the log line is the record (decision 012).
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        alert: 'confirmation_undeliverable',
-        booking: bookingId,
-        channel,
-        status: sent.status,
-        error: sent.error,
-      }),
-    );
-    return false;
-  }
-  console.error(`confirmation ${channel} failed; will retry`, bookingId, sent.error);
-  await release(d, bookingId, channel);
-  return true;
 }
 
 /** A `send-confirmation` message: throws while a message is owed, so the queue retries it with its delay. */
 export async function sendConfirmation(env: Env, bookingId: string) {
   if (await notifyConfirmed(env, db(env.DB), bookingId))
     throw new Error(`confirmation of ${bookingId} not delivered yet`);
-}
-
-const sentColumn = (channel: 'email' | 'whatsapp') =>
-  channel === 'email' ? eventBookings.confirmationEmailSentAt : eventBookings.confirmationWhatsappSentAt;
-
-async function claim(d: Db, bookingId: string, channel: 'email' | 'whatsapp'): Promise<boolean> {
-  const col = sentColumn(channel);
-  const res = await d
-    .update(eventBookings)
-    .set(channel === 'email' ? { confirmationEmailSentAt: nowIso() } : { confirmationWhatsappSentAt: nowIso() })
-    .where(and(eq(eventBookings.id, bookingId), isNull(col)));
-  return (res.meta.changes ?? 0) === 1;
-}
-
-async function release(d: Db, bookingId: string, channel: 'email' | 'whatsapp') {
-  await d
-    .update(eventBookings)
-    .set(channel === 'email' ? { confirmationEmailSentAt: null } : { confirmationWhatsappSentAt: null })
-    .where(eq(eventBookings.id, bookingId));
 }

@@ -2,20 +2,12 @@
  * Cancelling a dinner and writing to its guests (DESIGN.md "Operating the product",
  * docs/decisions/016). The change and its `guest_messages` row and audit row are one D1 batch;
  * delivery goes through the `bookings` queue, one message per (console message, booking), and
- * each (message, booking, channel) is claimed in `guest_message_deliveries` before the provider
- * is called, so a redelivered or re-enqueued queue message sends nothing twice.
+ * each (message, booking, channel) is delivered once through `deliverOnce` (`deliveries`, key
+ * `message:<message>:<booking>`), so a redelivered or re-enqueued queue message sends nothing twice.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
-import {
-  eventBookings,
-  events,
-  guestMessageDeliveries,
-  guestMessages,
-  paymentOrders,
-  userProfiles,
-  users,
-} from '../../db/schema';
+import { eventBookings, events, deliveries, guestMessages, paymentOrders, userProfiles, users } from '../../db/schema';
 import { guestMessage } from '../domain/booking-messages';
 import { CONSOLE_COPY } from '../domain/copy-console';
 import type { GuestMessageKind, MessageChannel } from '../domain/guest-messages';
@@ -24,7 +16,7 @@ import type { BookingMessage, Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { auditRow, auditRowBefore, eventTarget } from './audit';
-import { isPermanentRefusal } from './booking-confirmation';
+import { DELIVERY_KEYS, deliverOnce } from './deliveries';
 import { guestContactColumns, toGuestContact } from './guests';
 
 export type GuestMessageDelivery = Extract<BookingMessage, { kind: 'guest-message' }>;
@@ -56,6 +48,14 @@ export type GuestMessageRow = {
   created_at: string;
 };
 
+/**
+ * True when the console message `messageId` has reached (or is reaching, or was refused for good
+ * by) booking `bookingId` on some channel: a delivery of {@link DELIVERY_KEYS.guestMessage} other
+ * than a transient failure (whose queue message is retrying). SQL expressions in, as the key is built.
+ */
+const reachedSql = (messageId: SQL, bookingId: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${deliveries} WHERE ${deliveries.key} = 'message:' || ${messageId} || ':' || ${bookingId} AND ${deliveries.state} <> 'failed')`;
+
 /** The statuses a cancellation notice goes to: confirmed guests and those already checked in. */
 const CANCELLED_IN = CANCELLABLE_BOOKING_STATUSES.map((s) => `'${s}'`).join(', ');
 
@@ -78,8 +78,8 @@ function untoldOfCancellation(d: Db, eventId: string) {
       and(
         eq(eventBookings.eventId, eventId),
         inArray(eventBookings.status, [...CANCELLABLE_BOOKING_STATUSES]),
-        sql`NOT EXISTS (SELECT 1 FROM ${guestMessageDeliveries} WHERE ${guestMessageDeliveries.bookingId} = ${eventBookings.id}
-          AND ${guestMessageDeliveries.messageId} IN (SELECT ${guestMessages.id} FROM ${guestMessages} WHERE ${guestMessages.eventId} = ${eventId} AND ${guestMessages.kind} = 'cancellation'))`,
+        sql`NOT EXISTS (SELECT 1 FROM ${guestMessages} WHERE ${guestMessages.eventId} = ${eventId} AND ${guestMessages.kind} = 'cancellation'
+          AND ${reachedSql(sql`${guestMessages.id}`, sql`${eventBookings.id}`)})`,
       ),
     );
 }
@@ -225,7 +225,7 @@ export async function postAnnouncement(
           eq(guestMessages.eventId, eventId),
           eq(eventBookings.status, 'confirmed'),
           sql`${eventBookings.bookingDate} <= ${guestMessages.createdAt}`,
-          sql`NOT EXISTS (SELECT 1 FROM ${guestMessageDeliveries} WHERE ${guestMessageDeliveries.messageId} = ${messageId} AND ${guestMessageDeliveries.bookingId} = ${eventBookings.id})`,
+          sql`NOT ${reachedSql(sql`${messageId}`, sql`${eventBookings.id}`)}`,
         ),
       ),
   ]);
@@ -254,8 +254,10 @@ export async function postAnnouncement(
  * channel reached. One round trip (a batch of three reads); null for an unknown dinner.
  */
 export async function guestMessagesOf(d: Db, eventId: string) {
+  // Its deliveries are the keys `message:<id>:…`: a range of the primary key (';' follows ':').
   const delivered = (channel: MessageChannel) =>
-    sql<number>`(SELECT COUNT(*) FROM ${guestMessageDeliveries} WHERE ${guestMessageDeliveries.messageId} = ${guestMessages.id} AND ${guestMessageDeliveries.channel} = ${channel})`;
+    sql<number>`(SELECT COUNT(*) FROM ${deliveries} WHERE ${deliveries.key} > 'message:' || ${guestMessages.id} || ':'
+      AND ${deliveries.key} < 'message:' || ${guestMessages.id} || ';' AND ${deliveries.channel} = ${channel} AND ${deliveries.state} = 'sent')`;
   const [[event], [count], messages] = await d.batch([
     d
       .select({
@@ -339,7 +341,7 @@ export async function requeueUndelivered(env: Env, d: Db, now: Date) {
       `SELECT m.id AS message_id, b.id AS booking_id FROM guest_messages m JOIN event_bookings b ON ${RECIPIENT}
        WHERE m.created_at > ?1 AND m.created_at <= ?2
          AND (m.kind = 'cancellation' OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = m.event_id AND e.cancelled_at IS NOT NULL))
-         AND NOT EXISTS (SELECT 1 FROM guest_message_deliveries g WHERE g.message_id = m.id AND g.booking_id = b.id)
+         AND NOT EXISTS (SELECT 1 FROM deliveries g WHERE g.key = 'message:' || m.id || ':' || b.id AND g.state <> 'failed')
        ORDER BY m.created_at LIMIT ${REQUEUE_LIMIT}`,
     )
     .bind(from, until)
@@ -351,10 +353,10 @@ export async function requeueUndelivered(env: Env, d: Db, now: Date) {
 
 /**
  * One `guest-message` queue message: the console message rendered for this booking's guest and
- * sent by email and WhatsApp. Each channel is claimed first (INSERT OR IGNORE of its delivery
- * row), so a redelivery or a doubled enqueue sends nothing twice. A transient provider failure
- * releases its claim and throws (the queue retries with backoff); a permanent refusal (an invalid
- * address, a number not on WhatsApp) keeps it and is logged, as confirmations do (decision 012).
+ * sent by email and WhatsApp (the verified sign-in phone only), each channel through `deliverOnce`,
+ * so a redelivery or a doubled enqueue sends nothing twice. A transient provider failure leaves it
+ * owed and throws (the queue retries with backoff); a permanent refusal (an invalid address, a
+ * number not on WhatsApp) is recorded and alerted once (docs/decisions/025).
  * A booking that is not (or no longer) a recipient is skipped, and so is an announcement whose
  * dinner has been cancelled since.
  */
@@ -406,64 +408,21 @@ export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): 
     origin: env.APP_ORIGIN,
   });
 
+  const about = { key: DELIVERY_KEYS.guestMessage(msg.messageId, msg.bookingId), bookingId: msg.bookingId };
   let owed = false;
-  if (guest.email && (await claim(d, msg, 'email'))) {
-    const sent = await sendEmail(
-      env,
-      { to: guest.email, ...rendered.email },
-      `${msg.messageId}_${msg.bookingId}_email`,
+  if (guest.email) {
+    const to = guest.email;
+    owed = await deliverOnce(d, { ...about, channel: 'email' }, (idempotencyKey) =>
+      sendEmail(env, { to, ...rendered.email }, idempotencyKey),
     );
-    if (!sent.ok) owed = (await undelivered(d, msg, 'email', sent)) || owed;
   }
-  if (guest.phone && (await claim(d, msg, 'whatsapp'))) {
-    const sent = await sendWhatsAppTemplate(env, {
-      to: guest.phone,
-      name: rendered.whatsapp.name,
-      params: rendered.whatsapp.params,
-    });
-    if (!sent.ok) owed = (await undelivered(d, msg, 'whatsapp', sent)) || owed;
+  if (guest.whatsapp) {
+    const to = guest.whatsapp;
+    const { name, params } = rendered.whatsapp;
+    owed =
+      (await deliverOnce(d, { ...about, channel: 'whatsapp' }, () =>
+        sendWhatsAppTemplate(env, { to, name, params }),
+      )) || owed;
   }
   if (owed) throw new Error(`guest message ${msg.messageId} to ${msg.bookingId} not delivered yet`);
-}
-
-async function claim(d: Db, msg: GuestMessageDelivery, channel: MessageChannel): Promise<boolean> {
-  const res = await d
-    .insert(guestMessageDeliveries)
-    .values({ messageId: msg.messageId, bookingId: msg.bookingId, channel, sentAt: new Date().toISOString() })
-    .onConflictDoNothing();
-  return (res.meta.changes ?? 0) === 1;
-}
-
-/** A failed send: a permanent refusal keeps its claim (logged), anything else releases it. @returns still owed */
-async function undelivered(
-  d: Db,
-  msg: GuestMessageDelivery,
-  channel: MessageChannel,
-  sent: { error: string; status?: number },
-): Promise<boolean> {
-  if (isPermanentRefusal(sent.status)) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        alert: 'guest_message_undeliverable',
-        message: msg.messageId,
-        booking: msg.bookingId,
-        channel,
-        status: sent.status,
-        error: sent.error,
-      }),
-    );
-    return false;
-  }
-  console.error(`guest message ${channel} failed; will retry`, msg.messageId, msg.bookingId, sent.error);
-  await d
-    .delete(guestMessageDeliveries)
-    .where(
-      and(
-        eq(guestMessageDeliveries.messageId, msg.messageId),
-        eq(guestMessageDeliveries.bookingId, msg.bookingId),
-        eq(guestMessageDeliveries.channel, channel),
-      ),
-    );
-  return true;
 }

@@ -4,7 +4,17 @@ import type { Db } from '../../db/client';
 import { userProfiles, users } from '../../db/schema';
 import { toE164 } from '../domain/phone';
 
-export type GuestContact = { fullName: string; email: string | null; phone: string | null };
+export type GuestContact = {
+  fullName: string;
+  email: string | null;
+  /** The phone to show or prefill: the profile's, else the sign-in phone. Never messaged. */
+  phone: string | null;
+  /**
+   * The only number a message goes to: the sign-in phone (`users.phone`), which only a code check
+   * sets. A profile phone is whatever was typed; a guest without a verified phone gets no WhatsApp.
+   */
+  whatsapp: string | null;
+};
 
 /** The columns {@link toGuestContact} reads, for a query that joins users and user_profiles. */
 export const guestContactColumns = {
@@ -16,7 +26,8 @@ export const guestContactColumns = {
 };
 
 /**
- * The profile's name, email and phone, else the account's; fullName '' means the profile is not
+ * The profile's name, email and phone, else the account's, and the verified phone messages go to
+ * ({@link GuestContact.whatsapp}); fullName '' means the profile is not
  * complete. Phones come out as E.164: profiles saved before phones were canonicalised may hold a
  * number as it was typed ("09876543210"), so it is read through the same rule as new input.
  */
@@ -27,6 +38,7 @@ export function toGuestContact(
     fullName: row?.fullName?.trim() ?? '',
     email: row?.profileEmail ?? row?.accountEmail ?? null,
     phone: toE164(row?.profilePhone ?? row?.accountPhone ?? ''),
+    whatsapp: toE164(row?.accountPhone ?? ''),
   };
 }
 

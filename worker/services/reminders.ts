@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventBookings, events } from '../../db/schema';
+import { deliveries, eventBookings, events } from '../../db/schema';
 import { myBookingUrl, type ReminderKind, reminderEmail, reminderWhatsApp } from '../domain/booking-messages';
 import { TICKET_LABELS } from '../domain/pricing';
 import { venueLine } from '../domain/ticket-ics';
@@ -12,6 +12,7 @@ import { HOUR_MS, istDate, isVenueRevealed } from '../domain/time';
 import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
+import { DELIVERY_KEYS, deliverOnce } from './deliveries';
 import { guestContact } from './guests';
 
 /** Which reminder is due for a dinner starting at `startsAt`, or null (SPEC §9: 48 h, 24 h, day of). */
@@ -23,10 +24,11 @@ export function dueReminder(startsAt: string, now: Date): ReminderKind | null {
 }
 
 /**
- * Sends the one due reminder per confirmed booking. `reminders_sent` (booking, kind) is claimed
- * with INSERT OR IGNORE first, so two cron runs send it once; a failed send releases the claim.
- * A booking follows its dinner: a reschedule moves `event_id` and clears the booking's reminder rows
- * in the same batch (services/reschedule.ts), so the new date gets all three reminders.
+ * Sends the one due reminder per confirmed booking, each channel on its own through `deliverOnce`
+ * (`reminder:<kind>:<booking>[:moved:<at>]`): two cron runs send it once, and a channel that
+ * failed (a WhatsApp outage after the email went out) is sent by the next run without the other
+ * channel going twice. A booking that moved has new keys, so its new dinner gets all three.
+ * Transient failures are simply left owed: the cron runs every 5 minutes while the kind is due.
  */
 export async function sendReminders(env: Env, d: Db, now: Date) {
   const rows = await d
@@ -36,6 +38,12 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       venueName: events.venueName,
       venueAddress: events.venueAddress,
       tablesPublishedAt: events.tablesPublishedAt,
+      // The booking's reminders delivered or refused for good, as `<key>/<channel>` (keys hold no
+      // spaces): what is settled costs no contact read and no claim on the next runs.
+      settled: sql<
+        string | null
+      >`(SELECT group_concat(${deliveries.key} || '/' || ${deliveries.channel}, ' ') FROM ${deliveries}
+        WHERE ${deliveries.bookingId} = ${eventBookings.id} AND ${deliveries.key} LIKE 'reminder:%' AND ${deliveries.state} IN ('sent', 'undeliverable'))`,
     })
     .from(eventBookings)
     .innerJoin(events, eq(events.id, eventBookings.eventId))
@@ -51,10 +59,10 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
   for (const row of rows) {
     const kind = dueReminder(row.startsAt, now);
     if (!kind) continue;
-    const claimed = await d.run(
-      sql`INSERT OR IGNORE INTO reminders_sent (booking_id, kind, sent_at) VALUES (${row.booking.id}, ${kind}, ${now.toISOString()})`,
-    );
-    if ((claimed.meta.changes ?? 0) !== 1) continue;
+    const key = DELIVERY_KEYS.reminder(kind, row.booking.id, row.booking.rescheduledAt);
+    const settled = new Set(row.settled?.split(' '));
+    const owed = (channel: 'email' | 'whatsapp') => !settled.has(`${key}/${channel}`);
+    if (!owed('email') && !owed('whatsapp')) continue;
     const guest = await guestContact(d, row.booking.userId);
     const facts = {
       name: guest.fullName,
@@ -72,23 +80,22 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       // in the cron run just before this one).
       table: row.tablesPublishedAt && row.booking.tableNumber !== null ? String(row.booking.tableNumber) : null,
     };
-    let delivered = false;
-    if (guest.email) {
-      const sent = await sendEmail(
-        env,
-        { to: guest.email, ...reminderEmail(kind, facts) },
-        // Per dinner: a booking that moved gets its reminders again for the new date.
-        `reminder_${kind}_${row.booking.id}_${row.booking.eventId}`,
+    const about = {
+      key,
+      bookingId: row.booking.id,
+      userId: row.booking.userId,
+    };
+    if (guest.email && owed('email')) {
+      const to = guest.email;
+      await deliverOnce(d, { ...about, channel: 'email' }, (idempotencyKey) =>
+        sendEmail(env, { to, ...reminderEmail(kind, facts) }, idempotencyKey),
       );
-      if (sent.ok) delivered = true;
-      else console.error('reminder email failed', row.booking.id, kind, sent.error);
     }
-    if (guest.phone) {
-      const sent = await sendWhatsAppTemplate(env, { to: guest.phone, ...reminderWhatsApp(kind, facts) });
-      if (sent.ok) delivered = true;
-      else console.error('reminder whatsapp failed', row.booking.id, kind, sent.error);
+    if (guest.whatsapp && owed('whatsapp')) {
+      const to = guest.whatsapp;
+      await deliverOnce(d, { ...about, channel: 'whatsapp' }, () =>
+        sendWhatsAppTemplate(env, { to, ...reminderWhatsApp(kind, facts) }),
+      );
     }
-    if (!delivered)
-      await d.run(sql`DELETE FROM reminders_sent WHERE booking_id = ${row.booking.id} AND kind = ${kind}`);
   }
 }

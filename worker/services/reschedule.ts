@@ -57,7 +57,7 @@ export async function rescheduleBooking(
   // The target is in the same city as the dinner the order is on.
   const sameCity = sql`${events.city} = (SELECT booked.city FROM ${events} AS booked WHERE booked.id = ${paymentOrders.eventId})`;
 
-  const [movedOrder, movedBooking, , [target], bookingRows, optionRows, mateRows] = await d.batch([
+  const [movedOrder, movedBooking, [target], bookingRows, optionRows, mateRows] = await d.batch([
     ...moveBookingStatements(d, { bookingId, targetId, nowIso, movableOrder, targetRule: sameCity }),
     d
       .select({

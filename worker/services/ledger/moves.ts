@@ -1,24 +1,22 @@
 /**
  * Moving a paid booking to another dinner: the free reschedule (services/reschedule.ts) and the
  * move a guest chooses after we cancel their dinner (services/booking-choices.ts). Each flow has
- * its own rules about WHICH booking may move; the move itself is this one mechanism, three
+ * its own rules about WHICH booking may move; the move itself is this one mechanism, two
  * statements for the caller's D1 batch (atomic, docs/decisions/004):
  *
  * 1. the order's seats move to the target only if the order owns its seats (seats.ts, the one
  *    predicate) and the target is bookable with room for all of them at that moment — seats are
  *    counted from `payment_orders` by `event_id`, so this frees the old seats and takes the new;
- * 2. the booking follows only if its order moved (both or neither), and its confirmation is owed
- *    again (claimed afresh by booking-pipeline.ts's notifyConfirmed);
- * 3. the booking's reminders are forgotten so the cron sends them for the new date; other notices
- *    claimed in the same table (decision 021) stay claimed.
+ * 2. the booking follows only if its order moved (both or neither). Its new `rescheduled_at` is in
+ *    the delivery keys of its confirmation and reminders (domain/deliveries.ts), so the new dinner
+ *    gets them afresh with nothing to clear (docs/decisions/025).
  *
  * Two guests racing for a dinner's last seat: D1 runs the batches one after the other, and the
  * second's first UPDATE finds no room and changes nothing.
  */
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { eventBookings, events, paymentOrders, remindersSent } from '../../../db/schema';
-import { REMINDER_KINDS } from '../../domain/booking-messages';
+import { eventBookings, events, paymentOrders } from '../../../db/schema';
 import { dinnerColumns, isBookable } from '../events';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 
@@ -77,8 +75,6 @@ export function moveBookingStatements(
         // SET reads the row as it was: the dinner it is leaving.
         rescheduledFrom: sql`${eventBookings.eventId}`,
         rescheduledAt: nowIso,
-        confirmationEmailSentAt: null,
-        confirmationWhatsappSentAt: null,
       })
       .where(
         and(
@@ -88,13 +84,5 @@ export function moveBookingStatements(
         ),
       )
       .returning({ id: eventBookings.id }),
-    d.delete(remindersSent).where(
-      and(
-        eq(remindersSent.bookingId, bookingId),
-        inArray(remindersSent.kind, [...REMINDER_KINDS]),
-        sql`EXISTS (SELECT 1 FROM ${eventBookings} WHERE ${eventBookings.id} = ${bookingId}
-          AND ${eventBookings.eventId} = ${targetId} AND ${eventBookings.rescheduledAt} = ${nowIso})`,
-      ),
-    ),
   ] as const;
 }
