@@ -238,6 +238,12 @@ export const paymentOrders = sqliteTable(
      */
     keepsSeat: integer('keeps_seat', { mode: 'boolean' }).notNull().default(false),
     /**
+     * When an operator's refund of this flagged order began (worker/services/ledger/operator.ts):
+     * set before Razorpay is asked, so no retry, reconcile or queue message books the order while
+     * its money is on the way back, even if Razorpay's answer is lost.
+     */
+    refundClaimedAt: text('refund_claimed_at'),
+    /**
      * The coupon this order redeemed (its `amount` is already discounted). An order redeems its
      * coupon while it holds or owns seats, so an expired or failed order gives it back; the cap
      * is checked in the statement that holds the seats (worker/services/orders.ts).

@@ -1,6 +1,7 @@
 import type { BookingMessage, Env } from './env';
 import { sendConfirmation } from './services/booking-confirmation';
-import { flagNeedsAttention, processBookingMessage } from './services/ledger/capture';
+import { processBookingMessage } from './services/ledger/capture';
+import { flagNeedsAttention } from './services/ledger/flag';
 import { deliverGuestMessage } from './services/guest-messages';
 import { handleBookingChoiceMessage, isBookingChoiceMessage } from './services/booking-choice-queue';
 

@@ -115,15 +115,23 @@ export function refundEmail(r: {
   eventName: string;
   amount: number;
   paymentId: string;
-  /** `no_seat`: paid after the hold ended and the dinner filled up; `duplicate`: the order was already paid; `cancelled`: the dinner was cancelled first. */
-  reason?: 'no_seat' | 'duplicate' | 'cancelled';
+  /**
+   * `no_seat`: paid after the hold ended and the dinner filled up; `duplicate`: the order was already
+   * paid; `cancelled`: the dinner was cancelled first; `closed`, `coupon`, `price`: paid after the
+   * hold ended, when the dinner was no longer on sale, the coupon no longer usable, the price higher.
+   */
+  reason?: 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price';
 }) {
-  const why =
-    r.reason === 'duplicate'
-      ? `Your payment of ${rupees(r.amount)} (${r.paymentId}) was a second payment for a booking of ${r.eventName} you had already paid for. Your booking stays confirmed.`
-      : r.reason === 'cancelled'
-        ? `Your payment of ${rupees(r.amount)} (${r.paymentId}) reached us after ${r.eventName} was cancelled, so it could not be booked. We are sorry.`
-        : `Your payment of ${rupees(r.amount)} (${r.paymentId}) reached us after your seat reservation had expired, and ${r.eventName} had filled up in the meantime.`;
+  const paid = `Your payment of ${rupees(r.amount)} (${r.paymentId})`;
+  const late = `${paid} reached us after your seat reservation had expired`;
+  const why = {
+    duplicate: `${paid} was a second payment for a booking of ${r.eventName} you had already paid for. Your booking stays confirmed.`,
+    cancelled: `${paid} reached us after ${r.eventName} was cancelled, so it could not be booked. We are sorry.`,
+    closed: `${late}, when ${r.eventName} was no longer open for booking.`,
+    coupon: `${late}, and the coupon it used could no longer be applied.`,
+    price: `${late}, and the price of ${r.eventName} had changed in the meantime.`,
+    no_seat: `${late}, and ${r.eventName} had filled up in the meantime.`,
+  }[r.reason ?? 'no_seat'];
   return {
     subject: `Your payment for ${r.eventName} has been refunded`,
     ...render([

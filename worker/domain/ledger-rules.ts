@@ -4,7 +4,8 @@
  * and the words of each refusal. Pure, so the booking box offers only what the API will sell and
  * the Worker refuses the rest with the same words.
  */
-import type { TicketType } from './pricing';
+import { type CouponRule, chargedPrice } from './coupon';
+import { type PricedEvent, priceFor, type TicketType } from './pricing';
 import type { Sex } from './profile';
 
 /**
@@ -28,10 +29,14 @@ export const MAX_MOVES_PER_BOOKING = 3;
 /** Live unpaid holds one guest may have on one dinner: a second Book Now gets the first back. */
 export const MAX_LIVE_HOLDS_PER_GUEST = 1;
 
-/** Limits per client address (rate_events), so one address cannot open accounts or holds without end. */
+/**
+ * Limits per client address (rate_events), so one address cannot open accounts or holds without
+ * end. Generous: in India many guests share one address (mobile carriers' NAT, a campus, an office),
+ * and the guest-level rules (a verified phone, one live hold per dinner) do the real work.
+ */
 export const ADDRESS_LIMITS = {
-  signUps: [{ windowS: 3600, max: 5 }],
-  holds: [{ windowS: 3600, max: 12 }],
+  signUps: [{ windowS: 3600, max: 20 }],
+  holds: [{ windowS: 3600, max: 60 }],
 } as const;
 /** `POST /api/coupons/validate`: guesses per signed-in guest and per address. */
 export const COUPON_CHECK_LIMITS = {
@@ -50,4 +55,33 @@ export const LEDGER_COPY = {
     "This dinner costs more than you paid, so it can't be a free move. Choose one at the same price or less.",
   moveLimit: `This booking has already moved ${MAX_MOVES_PER_BOOKING} times, the most we allow.`,
   signInToCheckCoupon: 'Please sign in to use a coupon.',
+  /** `failure_reason` of an order whose late payment was refunded, by why (shown on the order). */
+  refundClosed: 'Paid after the hold expired, when the dinner was no longer on sale: refunded in full.',
+  refundCoupon: 'Paid after the hold expired, when the coupon could no longer be used: refunded in full.',
+  refundPrice: 'Paid after the hold expired, when the price had changed: refunded in full.',
+  refundedAtRazorpay: 'This payment was refunded at Razorpay, so it was not booked.',
+  /** The console, when a retry meets an order an operator's refund has claimed. */
+  refundUnderWay: 'A refund of this order is under way, so it can no longer be booked. Refund it again if it failed.',
 } as const;
+
+/** The coupon an order redeemed, as far as its price and its scope go (`eventId` null: every dinner). */
+export type RedeemedCoupon = CouponRule & { eventId: string | null };
+
+/**
+ * What a ticket of `type` costs at `event` for an order that redeemed `coupon`: discounted only
+ * where the coupon's own scope (its dinner, its tickets) reaches, else the full price. A booking may
+ * sit only at a dinner whose price this is no more than what was paid (a move, a late payment).
+ * @example priceAt({ id: 'b', ticketPriceSingle: 100, … }, 'male', { eventId: 'a', kind: 'percent', value: 95, ticketTypes: null }) // 100
+ */
+export function priceAt(event: PricedEvent & { id: string }, type: TicketType, coupon: RedeemedCoupon | null): number {
+  const inScope = coupon !== null && (coupon.eventId === null || coupon.eventId === event.id);
+  return (inScope ? chargedPrice(event, type, coupon) : null) ?? priceFor(event, type);
+}
+
+/** Whether `paid` rupees cover a ticket of `type` at `event` (see {@link priceAt}). */
+export const paidCovers = (
+  paid: number,
+  event: PricedEvent & { id: string },
+  type: TicketType,
+  coupon: RedeemedCoupon | null,
+) => paid >= priceAt(event, type, coupon);

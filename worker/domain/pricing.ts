@@ -76,6 +76,20 @@ export function rupees(n: number): string {
   return `₹${grouped}`;
 }
 
+/**
+ * An amount in paise as people read money: rupees through {@link rupees} (with paise when there are
+ * any), another currency by its code. The console shows Razorpay's paise this way, never raw.
+ * @example paiseAsMoney(99900, 'INR') // '₹999'
+ * @example paiseAsMoney(99950, 'INR') // '₹999.50'
+ * @example paiseAsMoney(1200, 'USD') // 'USD 12.00'
+ */
+export function paiseAsMoney(paise: number, currency: string): string {
+  const whole = Math.trunc(paise / 100);
+  const cents = String(Math.abs(paise % 100)).padStart(2, '0');
+  if (currency !== 'INR') return `${currency} ${whole}.${cents}`;
+  return paise % 100 === 0 ? rupees(whole) : `${rupees(whole)}.${cents}`;
+}
+
 /** Razorpay's smallest order is ₹1: a coupon may lower a price to this, never below. */
 export const MIN_CHARGE_RUPEES = 1;
 

@@ -29,6 +29,9 @@ export type RazorpayPayment = {
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
   error_description?: string | null;
+  /** Paise refunded so far (in full or in part, by us or from the dashboard). */
+  amount_refunded?: number;
+  refund_status?: 'partial' | 'full' | null;
 };
 
 export type RazorpayRefund = {

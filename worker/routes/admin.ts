@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { LEDGER_COPY } from '../domain/ledger-rules';
 import type { AppEnv } from '../app-env';
 import { CONSOLE_COPY } from '../domain/copy-console';
 import { toCsv } from '../lib/csv';
@@ -111,6 +112,7 @@ function settled<R extends RetryResult | RefundResult | IssueRefundResult>(resul
   if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.orderNotFound);
   if (result.kind === 'not_flagged') throw new ApiError(409, 'not_flagged', CONSOLE_COPY.admin.orderNotFlagged);
   if (result.kind === 'no_seat') throw new ApiError(409, 'no_seat', CONSOLE_COPY.admin.retryNoSeat);
+  if (result.kind === 'refunding') throw new ApiError(409, 'refund_under_way', LEDGER_COPY.refundUnderWay);
   if (result.kind === 'refund_failed') throw new ApiError(502, 'refund_failed', CONSOLE_COPY.admin.refundFailed);
   return result as Extract<R, { kind: 'done' }>;
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { ADDRESS_LIMITS } from '../domain/ledger-rules';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '../domain/auth';
@@ -72,6 +73,9 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/signup', jsonBody(SignUpSchema), async (c) => {
     const body = c.req.valid('json');
     await consume(c.var.db, `password:ip:${clientIp(c)}`, LIMITS.passwordPerIp);
+    // Accounts per address (issue 19): counted on every attempt, new email or not, so the limit
+    // says nothing about which emails have accounts (docs/decisions/011).
+    await consume(c.var.db, `signup:ip:${clientIp(c)}`, [...ADDRESS_LIMITS.signUps]);
     // The same per-email allowance as sign-in: sign-up is no way around password guessing limits.
     await consume(c.var.db, `signin:email:${body.email}`, LIMITS.signinPerEmail);
     const { userId, created } = await signUpOrSignIn(c.var.db, body);

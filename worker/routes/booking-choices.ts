@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { LEDGER_COPY } from '../domain/ledger-rules';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { CancellationChoiceBody, CHOICE_COPY, isBookingId, RunningLateBody } from '../domain/booking-choice';
@@ -30,6 +31,7 @@ const REFUSALS: Record<ChoiceRefusal, () => ApiError> = {
   closed: () => new ApiError(409, 'choice_closed', C.choiceClosed),
   move_closed: () => new ApiError(409, 'choice_closed', C.moveClosed),
   target_unavailable: () => new ApiError(409, 'dinner_unavailable', C.targetUnavailable),
+  target_costs_more: () => new ApiError(409, 'move_costs_more', LEDGER_COPY.moveCostsMore),
   target_full: () => new ApiError(409, 'dinner_full', C.targetFull),
 };
 

@@ -4,8 +4,11 @@ import type { AppEnv } from '../app-env';
 import { couponKey } from '../domain/coupon';
 import { COPY } from '../domain/copy';
 import { ApiError } from '../lib/errors';
+import { COUPON_CHECK_LIMITS, LEDGER_COPY } from '../domain/ledger-rules';
 import { jsonBody } from '../lib/validate';
+import { loadSession } from '../middleware/session';
 import { checkCoupon } from '../services/coupons';
+import { consume } from '../services/rate-limit';
 
 const ValidateCoupon = v.object({
   code: v.pipe(
@@ -22,11 +25,20 @@ const ValidateCoupon = v.object({
  * on this dinner now (active, not expired, this dinner or every dinner, under its cap, for at least
  * one of its tickets). The answer carries every ticket type's price and, where the coupon applies,
  * its discounted price, computed here: the guest's page shows them, the order charges the same.
+ * Only for a signed-in guest, and limited per guest and per address, so codes cannot be guessed
+ * by the thousand (issue 19).
  */
-export const couponsRoutes = new Hono<AppEnv>().post('/validate', jsonBody(ValidateCoupon), async (c) => {
-  const { code, event_id } = c.req.valid('json');
-  const coupon = await checkCoupon(c.var.db, couponKey(code), event_id);
-  if (!coupon)
-    throw new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { code: COPY.booking.invalidCoupon });
-  return c.json({ valid: true as const, ...coupon });
-});
+export const couponsRoutes = new Hono<AppEnv>()
+  .use(loadSession)
+  .post('/validate', jsonBody(ValidateCoupon), async (c) => {
+    const user = c.get('user');
+    if (!user) throw new ApiError(401, 'unauthorized', LEDGER_COPY.signInToCheckCoupon);
+    await consume(c.var.db, `coupon-check:user:${user.id}`, [...COUPON_CHECK_LIMITS.perGuest]);
+    const address = c.req.header('CF-Connecting-IP');
+    if (address) await consume(c.var.db, `coupon-check:ip:${address}`, [...COUPON_CHECK_LIMITS.perAddress]);
+    const { code, event_id } = c.req.valid('json');
+    const coupon = await checkCoupon(c.var.db, couponKey(code), event_id);
+    if (!coupon)
+      throw new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { code: COPY.booking.invalidCoupon });
+    return c.json({ valid: true as const, ...coupon });
+  });

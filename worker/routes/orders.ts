@@ -17,6 +17,8 @@ export const ordersRoutes = new Hono<AppEnv>()
       coupon: body.coupon,
       partyName: body.party_name ?? null,
       partyPhone: body.party_phone ?? null,
+      // Cloudflare sets it on every request; holds are limited per address too (ledger-rules.ts).
+      address: c.req.header('CF-Connecting-IP'),
     });
     return c.json(order, 201);
   })

@@ -11,7 +11,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events } from '../../db/schema';
 import { type BookingStatus, bookingStatusesBefore, CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
-import { moveBookingStatements, moveTargetColumns, seatsLeftSql } from './ledger/moves';
+import {
+  coveredTargets,
+  moveBookingStatements,
+  movePriceColumns,
+  moveTargetColumns,
+  moveTerms,
+  NO_MOVE,
+  seatsLeftSql,
+} from './ledger/moves';
 import { choiceReopenableSql, dinnerCancelledSql } from './ledger/cancelled-refunds';
 import { isBookable } from './events';
 import { hasTablesSql, seatLateBooking } from './tables';
@@ -76,7 +84,7 @@ function moveTargets(d: Db, userId: string, bookingId: string, nowIso: string) {
   const own = sql`(SELECT b.seats FROM event_bookings b WHERE b.id = ${bookingId} AND b.user_id = ${userId})`;
   const ownCity = sql`(SELECT ev.city FROM events ev JOIN event_bookings b ON b.event_id = ev.id WHERE b.id = ${bookingId})`;
   return d
-    .select(moveTargetColumns(nowIso))
+    .select({ ...moveTargetColumns(nowIso), ...movePriceColumns(bookingId) })
     .from(events)
     .where(and(isBookable(nowIso), sql`${left} >= ${own}`))
     .orderBy(sql`${events.city} = ${ownCity} DESC`, asc(events.startsAt), asc(events.id))
@@ -95,7 +103,9 @@ export async function bookingChoices(d: Db, userId: string, bookingId: string, n
   if (!state) return null;
   return {
     booking: state,
-    move_targets: choiceOpen(state) ? targets.map((t) => ({ ...t, seats_left: Number(t.seats_left) })) : [],
+    move_targets: choiceOpen(state)
+      ? coveredTargets(targets).map((t) => ({ ...t, seats_left: Number(t.seats_left) }))
+      : [],
   };
 }
 
@@ -107,6 +117,7 @@ export type ChoiceRefusal =
   | 'closed'
   | 'move_closed'
   | 'target_unavailable'
+  | 'target_costs_more'
   | 'target_full';
 export type ChoiceResult =
   | { kind: 'refund'; booking: ChoiceState; owed: boolean }
@@ -178,12 +189,15 @@ export async function chooseMove(
     })
     .from(events)
     .where(eq(events.id, targetId));
+  // The price the booking must cover at the target, read first (the move compares it again).
+  const price = (await moveTerms(d, userId, bookingId, targetId)) ?? NO_MOVE;
   const [, , [state], [after]] = await d.batch([
     ...moveBookingStatements(d, {
       bookingId,
       targetId,
       nowIso,
       movableOrder: open,
+      price,
       bookingSet: {
         cancellationChoice: 'move',
         cancellationChoiceAt: nowIso,
@@ -212,6 +226,7 @@ export async function chooseMove(
     return refusal(state);
   if (new Date(state.starts_at).getTime() <= now.getTime()) return { kind: 'move_closed' };
   if (!after || !Number(after.bookable) || after.id === state.event_id) return { kind: 'target_unavailable' };
+  if (!price.covered) return { kind: 'target_costs_more' };
   if (Number(after.left) < state.seats) return { kind: 'target_full' };
   // Bookable with room a moment ago, yet not moved: a race with another write; the guest may retry.
   return { kind: 'target_full' };

@@ -40,8 +40,11 @@ export function couponUsableSql(alias: string, eventId: SQL, nowIso: string): SQ
     AND (${c}.max_redemptions IS NULL OR ${redemptionsSql(sql`${c}.code`, nowIso)} < ${c}.max_redemptions))`;
 }
 
-/** Whether the `coupons` row aliased `alias` applies to a `ticketType` ticket (no list: every ticket). */
-export function couponFitsTicketSql(alias: string, ticketType: TicketType): SQL<boolean> {
+/**
+ * Whether the `coupons` row aliased `alias` applies to a `ticketType` ticket (no list: every
+ * ticket); `ticketType` may be a SQL expression, e.g. the ticket column of the order in scope.
+ */
+export function couponFitsTicketSql(alias: string, ticketType: TicketType | SQL): SQL<boolean> {
   const c = sql.raw(alias);
   return sql<boolean>`(${c}.ticket_types IS NULL
     OR EXISTS (SELECT 1 FROM json_each(${c}.ticket_types) AS listed WHERE listed.value = ${ticketType}))`;

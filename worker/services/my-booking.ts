@@ -19,7 +19,7 @@ import { type BookingStatus, SEATED_BOOKING_STATUSES } from '../domain/statuses'
 import { EVENT_TIME, isVenueRevealed } from '../domain/time';
 import { bookingColumns } from './bookings';
 import { isBookable } from './events';
-import { moveTargetColumns, seatsLeftSql } from './ledger/moves';
+import { coveredTargets, movePriceColumns, moveTargetColumns, seatsLeftSql } from './ledger/moves';
 import { venueRevealAt } from '../domain/dinner';
 
 /** At most this many dinners are offered to move to (the soonest first). */
@@ -100,7 +100,7 @@ function tablematesQuery(d: Db, userId: string, bookingId: string) {
  */
 function moveOptionsQuery(d: Db, userId: string, bookingId: string, nowIso: string) {
   return d
-    .select(moveTargetColumns(nowIso))
+    .select({ ...moveTargetColumns(nowIso), ...movePriceColumns(bookingId) })
     .from(eventBookings)
     .innerJoin(booked, eq(booked.id, eventBookings.eventId))
     .innerJoin(events, and(eq(events.city, booked.city), ne(events.id, booked.id)))
@@ -165,7 +165,9 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
   const revealed = isVenueRevealed(event.starts_at, now);
   const refusal = rescheduleRefusal(booking.status, event, now);
   const moveOptions =
-    booking.status === 'confirmed' ? options.map((o) => ({ ...o, seats_left: Number(o.seats_left) })) : [];
+    booking.status === 'confirmed'
+      ? coveredTargets(options).map((o) => ({ ...o, seats_left: Number(o.seats_left) }))
+      : [];
   return {
     booking,
     event: { ...event, time: EVENT_TIME },

@@ -14,8 +14,9 @@ import { assertOrderTransition, orderStatusesBefore } from '../domain/statuses';
 import type { Env } from '../env';
 import { fetchOrderPayments, refundKey, refundPayment } from '../providers/razorpay';
 import { auditRow, orderTarget } from './audit';
-import { claimSeat, type Order, processCapturedPayment } from './ledger/capture';
-import { ownsSeatsSql } from './ledger/seats';
+import { claimSeat, processCapturedPayment } from './ledger/capture';
+import { claimForOperatorRefund, settleOperatorRefund } from './ledger/operator';
+import { type Order, orderById } from './ledger/order-facts';
 import { CONSOLE_COPY } from '../domain/copy-console';
 
 /** The audit target of an order and of a payment issue. */
@@ -76,15 +77,6 @@ export type NeedsAttention = Awaited<ReturnType<typeof listNeedsAttention>>;
 
 const nowIso = () => new Date().toISOString();
 
-/** An order by our id, with whether it owns its seats right now (the one predicate of seats.ts). */
-async function orderById(d: Db, orderId: string): Promise<Order | null> {
-  const [order] = await d
-    .select({ ...getTableColumns(paymentOrders), ownsSeats: ownsSeatsSql('payment_orders', nowIso()) })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.id, orderId));
-  return order ? { ...order, ownsSeats: Boolean(Number(order.ownsSeats)) } : null;
-}
-
 const bookingOf = async (d: Db, orderId: string, paymentId: string) =>
   (
     await d
@@ -106,6 +98,7 @@ export type RetryResult =
   | { kind: 'not_found' }
   | { kind: 'not_flagged' }
   | { kind: 'no_seat' }
+  | { kind: 'refunding' }
   | { kind: 'done'; order: ReturnType<typeof orderFacts>; booking: typeof eventBookings.$inferSelect | null };
 
 /**
@@ -122,6 +115,8 @@ export async function retryOrder(env: Env, d: Db, actorId: string, orderId: stri
   if (order.status === 'confirmed' && paymentId)
     return { kind: 'done', order: orderFacts(order), booking: await bookingOf(d, order.id, paymentId) };
   if (order.status !== 'needs_attention' || !paymentId || !order.razorpayOrderId) return { kind: 'not_flagged' };
+  // An operator's refund has claimed it: it is on its way back, never booked (ledger/operator.ts).
+  if (order.refundClaimedAt) return { kind: 'refunding' };
   assertOrderTransition('needs_attention', 'confirmed');
 
   if (!order.ownsSeats && !(await claimSeat(d, order, paymentId))) {
@@ -176,7 +171,7 @@ async function refundInFull(
   const payment = listed.value.find((p) => p.id === paymentId);
   if (payment?.status === 'refunded') return { ok: true, refundId: null };
   if (payment?.status !== 'captured') return { ok: false, error: `payment ${paymentId} is ${payment?.status}` };
-  const refund = await refundPayment(env, paymentId, payment.amount, refundKey(paymentId), notes);
+  const refund = await refundPayment(env, paymentId, payment.amount - (payment.amount_refunded ?? 0), refundKey(paymentId), notes);
   return refund.ok ? { ok: true, refundId: refund.value.id } : { ok: false, error: refund.error };
 }
 
@@ -194,42 +189,38 @@ export async function refundOrder(env: Env, d: Db, actorId: string, orderId: str
   if (order.status !== 'needs_attention' || !paymentId || !order.razorpayOrderId) return { kind: 'not_flagged' };
   assertOrderTransition('needs_attention', 'refunded');
 
+  // Claimed before Razorpay is asked: nothing books this order from here on (ledger/operator.ts).
+  const now = new Date();
+  if (!(await claimForOperatorRefund(d, orderId, paymentId, now))) return refundAfterRace(d, orderId);
   const refund = await refundInFull(env, order.razorpayOrderId, paymentId, {
     order_id: order.id,
     reason: 'refunded by an operator',
   });
   if (!refund.ok) return { kind: 'refund_failed', error: refund.error };
-  const now = nowIso();
-  await d.batch([
-    d
-      .update(paymentOrders)
-      .set({
-        status: 'refunded',
-        keepsSeat: false,
-        failureReason: CONSOLE_COPY.admin.refundedByOperator,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(paymentOrders.id, orderId),
-          eq(paymentOrders.paymentId, paymentId),
-          inArray(
-            paymentOrders.status,
-            orderStatusesBefore('refunded').filter((s) => s === 'needs_attention'),
-          ),
-        ),
-      ),
-    auditRow(d, {
+  await settleOperatorRefund(
+    d,
+    orderId,
+    paymentId,
+    {
       actorId,
       action: 'order.refund',
       target: orderTarget(orderId),
       before: { status: 'needs_attention', keeps_seat: order.keepsSeat },
       after: { status: 'refunded', keeps_seat: false, payment_id: paymentId, refund_id: refund.refundId },
-    }),
-  ]);
+    },
+    now,
+  );
   const after = (await orderById(d, orderId)) as Order;
   if (after.status !== 'refunded') return { kind: 'not_flagged' };
   return { kind: 'done', order: orderFacts(after), refund_id: refund.refundId };
+}
+
+/** The order moved on under a concurrent refund or retry: answer what it is now. */
+async function refundAfterRace(d: Db, orderId: string): Promise<RefundResult> {
+  const order = await orderById(d, orderId);
+  if (order?.status === 'refunded' && order.paymentId)
+    return { kind: 'done', order: orderFacts(order), refund_id: null };
+  return { kind: 'not_flagged' };
 }
 
 export type IssueRefundResult =

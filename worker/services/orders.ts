@@ -18,6 +18,7 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coupons, eventBookings, events, paymentOrders, userProfiles, users } from '../../db/schema';
+import { ADDRESS_LIMITS, LEDGER_COPY, ticketAllowed } from '../domain/ledger-rules';
 import { chargedPrice, couponKey, parseTicketTypes } from '../domain/coupon';
 import { COPY } from '../domain/copy';
 import { isPartyTicket } from '../domain/order';
@@ -28,67 +29,36 @@ import { randomToken } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import { createOrder } from '../providers/razorpay';
 import { bookingColumns } from './bookings';
-import { couponFitsTicketSql, couponUsableSql } from './coupons';
+import { couponUsableSql } from './coupons';
 import { eventSummaryColumns, toEventSummary } from './events';
 import { guestContactColumns, toGuestContact } from './guests';
+import {
+  couponStillHoldsSql,
+  HOLD_MINUTES,
+  holdSeats,
+  type LiveHold,
+  liveHoldSql,
+  type Party,
+  type PricedCoupon,
+} from './ledger/hold';
 import { seatsTakenSql } from './ledger/seats';
+import { consume } from './rate-limit';
 
-export const HOLD_MINUTES = 15;
-/** Live unpaid holds one guest may have on one event, so nobody can hold a whole table hostage. */
-export const MAX_LIVE_HOLDS_PER_GUEST = 2;
-
-const liveHoldsSql = (userId: string, eventId: SQL | string, nowIso: string) =>
-  sql<number>`(SELECT COUNT(*) FROM payment_orders AS mine
-    WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso})`;
-
-/** Hold time an order must have left to be handed back to a guest who asks again. */
-const REUSE_MIN_HOLD_MS = 3 * 60_000;
-
-/**
- * The guest's own live order for this dinner, ticket and coupon (JSON: our id, Razorpay's, amount,
- * hold end), if it has time left and no payment under way. A guest who closes the checkout and
- * presses Book Now again gets it back: a new order would count as a second redemption, and on a
- * coupon at its cap the guest's own hold would refuse them their coupon.
- */
-const heldWithCouponSql = (
-  userId: string,
-  eventId: SQL,
-  ticketType: TicketType,
-  coupon: string,
-  party: Party,
-  nowIso: string,
-) =>
-  sql<
-    string | null
-  >`(SELECT json_object('id', mine.id, 'razorpay_order_id', mine.razorpay_order_id, 'amount', mine.amount, 'hold_expires_at', mine.hold_expires_at)
-    FROM payment_orders AS mine
-    WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created'
-      AND mine.ticket_type = ${ticketType} AND mine.coupon_code = ${coupon} AND mine.capture_pending_at IS NULL
-      AND mine.party_name IS ${party.partyName} AND mine.party_phone IS ${party.partyPhone}
-      AND mine.hold_expires_at > ${new Date(Date.parse(nowIso) + REUSE_MIN_HOLD_MS).toISOString()}
-    ORDER BY mine.created_at DESC LIMIT 1)`;
-
-/**
- * A couple's or female duo's second guest (worker/domain/order.ts), null on a single ticket. Stored
- * on the order by the same INSERT that holds the seats; the booking copies it (booking-pipeline.ts).
- */
-export type Party = { partyName: string | null; partyPhone: string | null };
+export { HOLD_MINUTES } from './ledger/hold';
 
 /** Everything `POST /api/orders` checks, read in one statement. */
 async function readOrderFacts(
   d: Db,
-  input: { userId: string; eventId: string; ticketType: TicketType; coupon: string | null; party: Party },
+  input: { userId: string; eventId: string; coupon: string | null },
   nowIso: string,
 ) {
   const [row] = await d
     .select({
       event: events,
       taken: seatsTakenSql(sql`${events.id}`, nowIso),
-      liveHolds: liveHoldsSql(input.userId, sql`${events.id}`, nowIso),
-      heldWithCoupon: input.coupon
-        ? heldWithCouponSql(input.userId, sql`${events.id}`, input.ticketType, input.coupon, input.party, nowIso)
-        : sql<null>`NULL`,
+      liveHold: liveHoldSql(input.userId, sql`${events.id}`, nowIso),
       ...guestContactColumns,
+      sex: userProfiles.sex,
       couponKind: coupons.kind,
       couponValue: coupons.value,
       couponTicketTypes: coupons.ticketTypes,
@@ -105,74 +75,44 @@ async function readOrderFacts(
   return row ?? null;
 }
 
-/** The coupon an order redeems, as it was priced. */
-type PricedCoupon = { code: string; kind: CouponKind; value: number };
-
-/**
- * Inside the hold's INSERT … SELECT … FROM events AS e: the coupon is still usable on `e` (active,
- * not expired, this dinner, under its cap, for this ticket) and still has the terms the order was
- * priced with, so an operator's edit between the read and the hold cannot change the charge.
- */
-const couponStillHoldsSql = (coupon: PricedCoupon, ticketType: TicketType, eventId: SQL, nowIso: string) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM coupons AS c WHERE c.code = ${coupon.code} AND c.kind = ${coupon.kind}
-    AND c.value = ${coupon.value} AND ${couponUsableSql('c', eventId, nowIso)} AND ${couponFitsTicketSql('c', ticketType)})`;
-
-/**
- * Holds `seats` on the event for {@link HOLD_MINUTES} in one conditional INSERT, for the
- * Razorpay order already created; with a coupon, the same INSERT redeems it only under its cap.
- * @returns 'held'; 'coupon' when the coupon can no longer be used (its cap reached, switched off,
- * edited, expired since it was read); 'refused' when the seats no longer fit, the guest reached
- * their live holds, or the event stopped being bookable since it was read.
- */
-async function holdSeats(
-  d: Db,
-  o: {
-    id: string;
-    razorpayOrderId: string;
-    userId: string;
-    eventId: string;
-    ticketType: TicketType;
-    seats: number;
-    amount: number;
-    coupon: PricedCoupon | null;
-    party: Party;
-    now: Date;
-  },
-): Promise<'held' | 'coupon' | 'refused'> {
-  const nowIso = o.now.toISOString();
-  const expires = new Date(o.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const res =
-    await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, party_name, party_phone, created_at, updated_at)
-    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${o.party.partyName}, ${o.party.partyPhone}, ${nowIso}, ${nowIso}
-    FROM events AS e
-    WHERE e.id = ${o.eventId} AND e.available = 1 AND e.starts_at > ${nowIso}
-      AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
-      AND ${liveHoldsSql(o.userId, sql`e.id`, nowIso)} < ${MAX_LIVE_HOLDS_PER_GUEST}
-      AND ${o.coupon ? couponStillHoldsSql(o.coupon, o.ticketType, sql`e.id`, nowIso) : sql`1`}`);
-  if ((res.meta.changes ?? 0) === 1) return 'held';
-  if (!o.coupon) return 'refused';
-  // Refused: say why. Only on this path, one more read: was it the coupon (its cap reached, most
-  // likely) or the seats? A race in between can only blur which message a refused guest reads.
-  const [state] = await d
-    .select({ ok: couponStillHoldsSql(o.coupon, o.ticketType, sql`${events.id}`, nowIso) })
+/** The guest's live hold on the dinner, read again after a refused hold (a concurrent Book Now may have made it). */
+async function readLiveHold(d: Db, userId: string, eventId: string, nowIso: string): Promise<LiveHold | null> {
+  const [row] = await d
+    .select({ hold: liveHoldSql(userId, sql`${events.id}`, nowIso) })
     .from(events)
-    .where(eq(events.id, o.eventId));
-  return state && Number(state.ok) === 1 ? 'refused' : 'coupon';
+    .where(eq(events.id, eventId));
+  return row?.hold ? (JSON.parse(row.hold) as LiveHold) : null;
 }
+
+/** Whether a live hold is this very purchase: same ticket, coupon and second guest. */
+const isSamePurchase = (hold: LiveHold, ticketType: TicketType, coupon: string | null, party: Party) =>
+  hold.ticket_type === ticketType &&
+  hold.coupon_code === coupon &&
+  hold.party_name === party.partyName &&
+  hold.party_phone === party.partyPhone;
 
 const invalidCoupon = () =>
   new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { coupon: COPY.booking.invalidCoupon });
 const soldOut = () => new ApiError(409, 'sold_out', COPY.booking.soldOut);
+const holdExists = () => new ApiError(409, 'hold_exists', LEDGER_COPY.holdExists);
 
 /**
  * The whole `POST /api/orders`: checks, price on the server, the Razorpay order, the hold.
- * Refusals: 404 unknown event, 400 unavailable or started, 403 profile incomplete, 400 invalid
- * coupon, 429 too many live holds, 409 sold out, 502 Razorpay unavailable (nothing held).
+ * Refusals: 404 unknown event, 400 unavailable or started, 403 profile incomplete, 403 no verified
+ * phone, 400 a ticket the profile's sex does not allow, 409 another live hold on this dinner
+ * (the same purchase again answers that hold), 400 invalid coupon, 409 sold out, 429 too many holds
+ * from one address, 502 Razorpay unavailable (nothing held).
  */
 export async function placeOrder(
   env: Env,
   d: Db,
-  input: { userId: string; eventId: string; ticketType: TicketType; coupon?: string } & Partial<Party>,
+  input: {
+    userId: string;
+    eventId: string;
+    ticketType: TicketType;
+    coupon?: string;
+    address?: string;
+  } & Partial<Party>,
   now = new Date(),
 ) {
   const nowIso = now.toISOString();
@@ -181,54 +121,57 @@ export async function placeOrder(
   const party: Party = isPartyTicket(input.ticketType)
     ? { partyName: input.partyName ?? null, partyPhone: input.partyPhone ?? null }
     : { partyName: null, partyPhone: null };
-  const facts = await readOrderFacts(
-    d,
-    { userId: input.userId, eventId: input.eventId, ticketType: input.ticketType, coupon, party },
-    nowIso,
-  );
+  const facts = await readOrderFacts(d, { userId: input.userId, eventId: input.eventId, coupon }, nowIso);
   if (!facts) throw new ApiError(404, 'event_not_found', COPY.events.notFound);
   const { event } = facts;
-  if (!event.available || event.startsAt <= nowIso) throw new ApiError(400, 'event_unavailable', COPY.events.notFound);
+  if (!event.available || event.cancelledAt || event.startsAt <= nowIso)
+    throw new ApiError(400, 'event_unavailable', COPY.events.notFound);
   const guest = toGuestContact(facts);
   if (!guest.fullName) throw new ApiError(403, 'profile_incomplete', COPY.booking.profileIncomplete);
+  // Seats are held only for a guest whose phone a code has proved (users.phone): an account made
+  // with any email and no phone could otherwise hold a dinner's seats again and again.
+  if (!facts.accountPhone) throw new ApiError(403, 'phone_unverified', LEDGER_COPY.verifyPhone);
+  // The ticket is who comes (matching trusts it): it must fit the profile (domain/ledger-rules.ts).
+  if (!ticketAllowed(facts.sex, input.ticketType))
+    throw new ApiError(400, 'ticket_mismatch', LEDGER_COPY.ticketMismatch, {
+      ticket_type: LEDGER_COPY.ticketMismatch,
+    });
 
   const label = TICKET_LABELS[input.ticketType];
   const seats = TICKET_SEATS[input.ticketType];
-  const checkoutOf = (amountRupees: number) => ({
-    key_id: env.RAZORPAY_KEY_ID,
-    checkout_url: env.RAZORPAY_CHECKOUT_URL,
-    amount_paise: amountRupees * 100,
-    prefill: { name: guest.fullName, email: guest.email ?? '', contact: guest.phone ?? '' },
+  const answer = (o: { razorpayOrderId: string; amount: number; holdExpiresAt: string }) => ({
+    order: {
+      id: o.razorpayOrderId,
+      status: 'created' as const,
+      amount: o.amount,
+      currency: 'INR' as const,
+      ticket_type: input.ticketType,
+      ticket_label: label,
+      seats,
+      hold_expires_at: o.holdExpiresAt,
+      failure_reason: null,
+    },
+    event: toEventSummary(event),
+    checkout: {
+      key_id: env.RAZORPAY_KEY_ID,
+      checkout_url: env.RAZORPAY_CHECKOUT_URL,
+      amount_paise: o.amount * 100,
+      prefill: { name: guest.fullName, email: guest.email ?? '', contact: guest.phone ?? '' },
+    },
   });
-  const orderOf = (o: { razorpayOrderId: string; amount: number; holdExpiresAt: string }) => ({
-    id: o.razorpayOrderId,
-    status: 'created' as const,
-    amount: o.amount,
-    currency: 'INR' as const,
-    ticket_type: input.ticketType,
-    ticket_label: label,
-    seats,
-    hold_expires_at: o.holdExpiresAt,
-    failure_reason: null,
-  });
-
-  // Asked again with the same coupon while the guest's order still holds it: that order, as priced.
-  if (facts.heldWithCoupon) {
-    const held = JSON.parse(facts.heldWithCoupon) as {
-      razorpay_order_id: string;
-      amount: number;
-      hold_expires_at: string;
-    };
-    return {
-      order: orderOf({
-        razorpayOrderId: held.razorpay_order_id,
-        amount: held.amount,
-        holdExpiresAt: held.hold_expires_at,
-      }),
-      event: toEventSummary(event),
-      checkout: checkoutOf(held.amount),
-    };
-  }
+  // One live hold per guest and dinner: Book Now again with the same purchase answers that hold
+  // (a new order would hold the seats twice, and count its coupon twice); another purchase waits.
+  const heldAnswer = (hold: LiveHold | null) => {
+    if (!hold) return null;
+    if (!isSamePurchase(hold, input.ticketType, coupon, party)) throw holdExists();
+    return answer({
+      razorpayOrderId: hold.razorpay_order_id,
+      amount: hold.amount,
+      holdExpiresAt: hold.hold_expires_at,
+    });
+  };
+  const held = heldAnswer(facts.liveHold ? (JSON.parse(facts.liveHold) as LiveHold) : null);
+  if (held) return held;
 
   // Every way a coupon can fail (unknown, off, expired, used up, another dinner, another ticket)
   // answers the one message (SPEC §5).
@@ -244,12 +187,8 @@ export async function placeOrder(
     if (charged === null) throw invalidCoupon();
     amount = charged;
   }
-  if (Number(facts.liveHolds) >= MAX_LIVE_HOLDS_PER_GUEST) {
-    throw new ApiError(429, 'too_many_holds', COPY.common.tooMany, undefined, {
-      'Retry-After': String(HOLD_MINUTES * 60),
-    });
-  }
   if (Number(facts.taken) + seats > event.capacity) throw soldOut();
+  if (input.address) await consume(d, `hold:ip:${input.address}`, [...ADDRESS_LIMITS.holds]);
 
   const id = `ord_${randomToken(12)}`;
   // The receipt is unique per order, so a retried create is recognisable on both sides.
@@ -276,9 +215,9 @@ export async function placeOrder(
     throw new ApiError(502, 'payment_unavailable', COPY.booking.paymentUnavailable);
   }
   const rzp = created.value;
-  // Another guest may have taken the last seat since the read: the hold is the one that counts.
-  // The Razorpay order it would have paid is simply never opened.
-  const held = await holdSeats(d, {
+  // Another guest may have taken the last seat since the read, or this guest's other tap its hold:
+  // the hold is the one that counts. The Razorpay order it would have paid is simply never opened.
+  const ok = await holdSeats(d, {
     id,
     razorpayOrderId: rzp.id,
     userId: input.userId,
@@ -290,18 +229,25 @@ export async function placeOrder(
     party,
     now,
   });
-  if (held === 'coupon') throw invalidCoupon();
-  if (held === 'refused') throw soldOut();
-
-  return {
-    order: orderOf({
-      razorpayOrderId: rzp.id,
-      amount,
-      holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
-    }),
-    event: toEventSummary(event),
-    checkout: checkoutOf(amount),
-  };
+  if (!ok) {
+    // Refused: say why, from one more read. The guest's own concurrent tap first (five taps on Book
+    // Now are one hold, never 'Sold out'), then the coupon, then the seats.
+    const mine = heldAnswer(await readLiveHold(d, input.userId, event.id, nowIso));
+    if (mine) return mine;
+    if (priced) {
+      const [state] = await d
+        .select({ ok: couponStillHoldsSql(priced, input.ticketType, sql`${events.id}`, nowIso) })
+        .from(events)
+        .where(eq(events.id, event.id));
+      if (!state || Number(state.ok) !== 1) throw invalidCoupon();
+    }
+    throw soldOut();
+  }
+  return answer({
+    razorpayOrderId: rzp.id,
+    amount,
+    holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
+  });
 }
 
 /** The signed-in guest's own order by Razorpay order id (or our id); another user's is "not found". */

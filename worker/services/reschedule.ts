@@ -17,9 +17,10 @@ import type { Db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
 import { canReschedule, movableIfStartsAfter } from '../domain/booking-policy';
 import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
+import { LEDGER_COPY } from '../domain/ledger-rules';
 import type { Env } from '../env';
 import { notifyConfirmed } from './booking-confirmation';
-import { moveBookingStatements } from './ledger/moves';
+import { moveBookingStatements, moveTerms, NO_MOVE } from './ledger/moves';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, myBookingView, toMyBookingView } from './my-booking';
 import { hasTablesSql, seatLateBooking } from './tables';
@@ -57,8 +58,19 @@ export async function rescheduleBooking(
   // The target is in the same city as the dinner the order is on.
   const sameCity = sql`${events.city} = (SELECT booked.city FROM ${events} AS booked WHERE booked.id = ${paymentOrders.eventId})`;
 
+  // The price the booking must cover at the target (its coupon's own scope applied), read first:
+  // the move's UPDATE compares the same terms again, so an edit in between changes nothing.
+  const price = (await moveTerms(d, userId, bookingId, targetId)) ?? NO_MOVE;
   const [movedOrder, movedBooking, [target], bookingRows, optionRows, mateRows] = await d.batch([
-    ...moveBookingStatements(d, { bookingId, targetId, nowIso, movableOrder, targetRule: sameCity }),
+    ...moveBookingStatements(d, {
+      bookingId,
+      targetId,
+      nowIso,
+      movableOrder,
+      targetRule: sameCity,
+      price,
+      countsMove: true,
+    }),
     d
       .select({
         id: events.id,
@@ -93,6 +105,8 @@ export async function rescheduleBooking(
   if (booking.status !== 'confirmed') return refused(409, 'not_confirmed', M.rescheduleNotConfirmed);
   if (event.cancelled_at) return refused(409, 'dinner_cancelled', M.rescheduleCancelled);
   if (!canReschedule(event.starts_at, now)) return refused(409, 'reschedule_closed', M.rescheduleClosed);
+  if (!price.movesLeft) return refused(409, 'move_limit', LEDGER_COPY.moveLimit);
+  if (!price.covered) return refused(409, 'move_costs_more', LEDGER_COPY.moveCostsMore);
   // Full, or filled by another guest between reading and writing: the same answer either way.
   return refused(409, 'target_full', M.targetFull);
 }

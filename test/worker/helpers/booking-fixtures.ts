@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { db } from '../../../db/client';
 import { cities, eventBookings, events, paymentOrders, userProfiles } from '../../../db/schema';
+import { ticketAllowed } from '../../../worker/domain/ledger-rules';
+import type { TicketType } from '../../../worker/domain/pricing';
+import type { Sex } from '../../../worker/domain/profile';
 import type { BookingMessage } from '../../../worker/env';
 import type { CapturedMessage } from '../../../worker/services/ledger/capture';
 import worker from '../../../worker/index';
@@ -15,8 +18,14 @@ const HOUR = 3_600_000;
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A signed-in guest with a complete profile (non-empty full_name), unique email and phone. */
-export async function createGuest(opts: { profile?: boolean } = {}) {
+/** The guests {@link createGuest} made, by session cookie, so {@link postOrder} can fit their profile to a ticket. */
+const guestsByCookie = new Map<string, string>();
+
+/**
+ * A signed-in guest with a complete profile (non-empty full_name), unique email and phone. `sex`
+ * left out, the guest's profile takes the sex the first ticket they order needs (see {@link postOrder}).
+ */
+export async function createGuest(opts: { profile?: boolean; sex?: Sex } = {}) {
   const tag = unique();
   const phone = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   const email = `guest-${tag}@example.com`;
@@ -24,9 +33,30 @@ export async function createGuest(opts: { profile?: boolean } = {}) {
   if (opts.profile !== false) {
     await db(env.DB)
       .insert(userProfiles)
-      .values({ id: crypto.randomUUID(), userId: user.userId, fullName: 'Asha Verma', email, phoneNumber: phone });
+      .values({
+        id: crypto.randomUUID(),
+        userId: user.userId,
+        fullName: 'Asha Verma',
+        email,
+        phoneNumber: phone,
+        sex: opts.sex ?? null,
+      });
+    if (opts.sex === undefined) guestsByCookie.set(user.cookie, user.userId);
   }
   return { ...user, email, phone };
+}
+
+/**
+ * Gives a fixture guest without a chosen sex the one their ticket needs (a couple's booker is the
+ * man), so tests about other rules order any ticket; the ticket rule itself is tested with guests
+ * whose sex is set (ledger-holes.test.ts).
+ */
+async function fitProfileToTicket(cookie: string, body: unknown) {
+  const userId = guestsByCookie.get(cookie);
+  const ticket = (body as { ticket_type?: unknown } | null)?.ticket_type;
+  if (!userId || typeof ticket !== 'string') return;
+  const sex = (['male', 'female'] as const).find((s) => ticketAllowed(s, ticket as TicketType));
+  if (sex) await db(env.DB).update(userProfiles).set({ sex }).where(eq(userProfiles.userId, userId));
 }
 
 /**
@@ -85,8 +115,10 @@ export type OrderResponse = {
  * POST /api/orders. A couple or female-duo body without a `party_name` key names its second guest
  * ('Priya'), as the booking form requires; pass `party_name` (even undefined) to send it as given.
  */
-export const postOrder = (cookie: string, body: unknown) =>
-  SELF.fetch(apiRequest('POST', '/api/orders', { cookie, body: withParty(body) }));
+export const postOrder = async (cookie: string, body: unknown) => {
+  await fitProfileToTicket(cookie, body);
+  return SELF.fetch(apiRequest('POST', '/api/orders', { cookie, body: withParty(body) }));
+};
 
 function withParty(body: unknown) {
   if (typeof body !== 'object' || body === null || 'party_name' in body) return body;

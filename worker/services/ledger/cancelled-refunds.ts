@@ -14,7 +14,13 @@ import { eventBookings, events, remindersSent } from '../../../db/schema';
 import { cancellationRefundEmail, cancellationRefundWhatsApp, myBookingUrl } from '../../domain/booking-messages';
 import { bookingStatusesBefore } from '../../domain/statuses';
 import type { BookingMessage, Env } from '../../env';
-import { fetchPaymentRefunds, fetchRefund, type RazorpayRefund, refundKey, refundPayment } from '../../providers/razorpay';
+import {
+  fetchPaymentRefunds,
+  fetchRefund,
+  type RazorpayRefund,
+  refundKey,
+  refundPayment,
+} from '../../providers/razorpay';
 import { emailTo, sendClaimed, whatsAppTo } from '../booking-notices';
 import { guestContact } from '../guests';
 

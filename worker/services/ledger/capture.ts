@@ -5,30 +5,28 @@
  * one email and one WhatsApp message. Money is never kept without a seat, and a seat is never
  * taken without money that matches the order (docs/decisions/005, 012).
  */
-import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { type Db, db } from '../../../db/client';
-import { eventBookings, events, paymentIssues, paymentOrders } from '../../../db/schema';
-import { CANCELLED_REFUND_REASON, refundEmail } from '../../domain/booking-messages';
-import { COPY } from '../../domain/copy';
+import { eventBookings, paymentOrders } from '../../../db/schema';
 import { type OrderStatus, orderStatusesBefore } from '../../domain/statuses';
+import { newTicketCode } from '../../domain/ticket';
 import type { BookingMessage, Env } from '../../env';
 import { randomToken } from '../../lib/crypto';
-import { sendEmail } from '../../providers/email';
-import { fetchOrderPayments, refundKey, refundPayment } from '../../providers/razorpay';
+import { fetchOrderPayments } from '../../providers/razorpay';
 import { type AuditEntry, auditRow } from '../audit';
-import { guestContact } from '../guests';
-import { ownsSeatsSql, seatsTakenSql } from './seats';
-import { newTicketCode } from '../../domain/ticket';
-import { seatLateBooking } from '../tables';
 import { notifyConfirmed, sendConfirmation } from '../booking-confirmation';
+import { seatLateBooking } from '../tables';
+import { fromStatuses, type GuardScope, requiredGuards } from './guards';
+import { type CapturedMessage, type Order, orderByRazorpayId } from './order-facts';
+import { type RefundReason, refundInFull, refundMismatch, settleRefundedAtRazorpay } from './refund-payment';
+import { ownsSeatsSql } from './seats';
 
+export type { CapturedMessage, Order } from './order-facts';
 /**
  * An order row, whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never
  * re-typed here) and whether its dinner is cancelled (read in the same SELECT).
  */
-export type Order = typeof paymentOrders.$inferSelect & { ownsSeats: boolean; eventCancelled?: boolean };
-export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured' }>;
 export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 
 const nowIso = () => new Date().toISOString();
@@ -74,39 +72,47 @@ export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessag
 /** The order's dinner was cancelled (docs/decisions/016): no payment may take a seat on it any more. */
 const eventCancelledSql = sql`EXISTS (SELECT 1 FROM events WHERE events.id = payment_orders.event_id AND events.cancelled_at IS NOT NULL)`;
 
-async function orderByRazorpayId(d: Db, razorpayOrderId: string): Promise<Order | null> {
-  const [order] = await d
-    .select({
-      ...getTableColumns(paymentOrders),
-      ownsSeats: ownsSeatsSql('payment_orders', nowIso()),
-      eventCancelled: sql<number>`${eventCancelledSql}`,
-    })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.razorpayOrderId, razorpayOrderId));
-  return order
-    ? { ...order, ownsSeats: Boolean(Number(order.ownsSeats)), eventCancelled: Boolean(Number(order.eventCancelled)) }
-    : null;
-}
-
 /**
- * Moves the order to `paid` with this payment if it still owns its seats (a live hold, or a
- * capture reported inside the hold: see seats.ts), or, for a late payment on an expired/failed
- * order, if a seat is free right now. A flagged order that owned no seat takes one only if free
- * (`keeps_seat`, no status move: confirming follows). One UPDATE each, so two late payments
- * racing for the last seat cannot both win.
+ * Takes the order's seats for this payment, in one conditional UPDATE built from the ledger's
+ * transitions (domain/ledger.ts): `pay_in_time` while the order still owns them (a live hold, or a
+ * capture reported inside it: see seats.ts); `pay_late` for a payment after the hold, only on the
+ * terms a new order would get (the dinner on sale with room, the coupon still usable and under its
+ * cap, the price still covered); a flagged order that owned no seat takes one on the same terms
+ * (`retry_late`: `keeps_seat`, no status move, confirming follows). Two late payments racing for the
+ * last seat or the last redemption cannot both win: D1 runs the UPDATEs one after the other.
  */
 export async function claimSeat(d: Db, order: Order, paymentId: string): Promise<boolean> {
   const now = nowIso();
-  const free = sql`${seatsTakenSql(order.eventId, now)} + seats <= (SELECT capacity FROM events WHERE events.id = payment_orders.event_id)`;
+  const scope: GuardScope = {
+    order: 'payment_orders',
+    eventId: sql`payment_orders.event_id`,
+    nowIso: now,
+    price: { floor: order.priceFloor, terms: order.priceTerms },
+  };
   const res =
     order.status === 'needs_attention'
       ? await d.run(sql`UPDATE payment_orders SET keeps_seat = 1, updated_at = ${now}
-    WHERE id = ${order.id} AND status = 'needs_attention' AND keeps_seat = 0 AND payment_id = ${paymentId} AND ${free}
-      AND NOT ${eventCancelledSql}`)
+    WHERE id = ${order.id} AND status IN (${fromStatuses('retry_late')}) AND keeps_seat = 0 AND payment_id = ${paymentId}
+      AND ${requiredGuards('retry_late', scope)}`)
       : await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
-    WHERE id = ${order.id} AND status IN (${inList(UNPAID)}) AND payment_id IS NULL
-      AND (${ownsSeatsSql('payment_orders', now)} OR ${free}) AND NOT ${eventCancelledSql}`);
+    WHERE id = ${order.id} AND payment_id IS NULL
+      AND ((status IN (${fromStatuses('pay_in_time')}) AND ${requiredGuards('pay_in_time', scope)})
+        OR (status IN (${fromStatuses('pay_late')}) AND ${requiredGuards('pay_late', scope)}))`);
   return (res.meta.changes ?? 0) === 1;
+}
+
+/**
+ * Why a payment that found no seat is refunded, from the order as it is now: a second payment of
+ * a settled order first (its booking stands, whatever happened to the dinner since), then each
+ * `pay_late` condition that fails, in the order a guest would want to hear it.
+ */
+function unbookableReason(order: Order, paymentId: string): RefundReason {
+  if (order.paymentId && order.paymentId !== paymentId) return 'duplicate';
+  if (order.eventCancelled) return 'cancelled';
+  if (!order.dinnerOpen) return 'closed';
+  if (!order.couponCountable) return 'coupon';
+  if (order.amount < order.priceFloor) return 'price';
+  return 'no_seat';
 }
 
 /** One message of the `bookings` queue (or a retry of one). Throws on anything transient. */
@@ -130,11 +136,17 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
 
   if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
   const owned = ownedBy(order, msg.paymentId);
-  // Only money that matches the order may take a seat. A flagged order is checked again even when
-  // it kept its seat: it may have been dead-lettered before its amount was ever known (a verify
-  // report while Razorpay was down), and reconcile re-queues it by itself (cron-jobs.ts).
+  // Only money that matches the order, and that Razorpay still holds, may take a seat. A flagged or
+  // late order is checked with Razorpay itself even when the report carries an amount: its payment
+  // may have been refunded from the dashboard since (a refunded payment never books), or it was
+  // dead-lettered before its amount was ever known (reconcile re-queues it by itself).
   if (!owned || order.status === 'needs_attention') {
-    const captured = await capturedAmount(env, msg);
+    const ask = order.status === 'needs_attention' || !order.ownsSeats;
+    const captured = await capturedPayment(env, msg, ask);
+    if (captured.amountRefundedPaise > 0) {
+      await settleRefundedAtRazorpay(env, d, order, msg.paymentId, captured);
+      return 'refunded';
+    }
     if (captured.amountPaise !== order.amount * 100 || captured.currency !== order.currency) {
       await refundMismatch(env, d, order, msg.paymentId, captured);
       return 'refunded';
@@ -151,17 +163,8 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
     order = (await orderByRazorpayId(d, msg.orderId)) as Order;
     if (!ownedBy(order, msg.paymentId)) {
       if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
-      // No seat for this money: either the order is already settled by another payment (a
-      // duplicate), or the hold expired and the dinner filled up. Never keep money without a seat.
-      // A duplicate first: a second payment for a booking that stands must not read as "could
-      // not be booked", even when its dinner was cancelled since (that guest is told separately).
-      const reason =
-        order.paymentId && order.paymentId !== msg.paymentId
-          ? 'duplicate'
-          : order.eventCancelled
-            ? 'cancelled'
-            : 'no_seat';
-      await refundInFull(env, d, order, msg.paymentId, reason);
+      // No seat for this money on the terms the ledger keeps: never keep money without a seat.
+      await refundInFull(env, d, order, msg.paymentId, unbookableReason(order, msg.paymentId));
       return 'refunded';
     }
   }
@@ -180,64 +183,24 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
   return 'confirmed';
 }
 
-/** What was captured: from the report when it carries it, else from Razorpay (verify's report has no amount). */
-async function capturedAmount(env: Env, msg: CapturedMessage): Promise<{ amountPaise: number; currency: string }> {
-  if (msg.amountPaise !== undefined && msg.currency !== undefined)
-    return { amountPaise: msg.amountPaise, currency: msg.currency };
+/** A captured payment as Razorpay reports it: amount, currency, and how much of it was refunded since. */
+type CapturedPayment = { amountPaise: number; currency: string; amountRefundedPaise: number };
+
+/**
+ * What was captured: from the report when it carries it and `ask` is false (the hot path: a capture
+ * inside a live hold), else from Razorpay. Only a payment Razorpay reports `captured` books; one
+ * refunded since, in full or in part (from the dashboard), answers what is left of it.
+ */
+async function capturedPayment(env: Env, msg: CapturedMessage, ask: boolean): Promise<CapturedPayment> {
+  if (!ask && msg.amountPaise !== undefined && msg.currency !== undefined)
+    return { amountPaise: msg.amountPaise, currency: msg.currency, amountRefundedPaise: 0 };
   const listed = await fetchOrderPayments(env, msg.orderId);
   if (!listed.ok) throw new Error(`could not ask Razorpay about ${msg.paymentId}: ${listed.error}`);
   const payment = listed.value.find((p) => p.id === msg.paymentId);
   if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded'))
     throw new Error(`payment ${msg.paymentId} is not a captured payment of order ${msg.orderId} (yet)`);
-  return { amountPaise: payment.amount, currency: payment.currency };
-}
-
-/**
- * A captured amount or currency that differs from the order: written down for an operator first
- * (payment_issues), then refunded in full with the same idempotency key as any refund of this
- * payment, never booked. A refund that fails throws: the queue retries; the issue row stays.
- */
-async function refundMismatch(
-  env: Env,
-  d: Db,
-  order: Order,
-  paymentId: string,
-  captured: { amountPaise: number; currency: string },
-) {
-  const detail = `Captured ${captured.amountPaise} ${captured.currency}; the order is ${order.amount * 100} ${order.currency}.`;
-  await d
-    .insert(paymentIssues)
-    .values({ paymentId, razorpayOrderId: order.razorpayOrderId ?? order.id, kind: 'amount_mismatch', detail })
-    .onConflictDoNothing();
-  console.error(
-    JSON.stringify({ level: 'error', alert: 'payment_amount_mismatch', order: order.id, paymentId, detail }),
-  );
-  const refund = await refundPayment(env, paymentId, captured.amountPaise, refundKey(paymentId), {
-    order_id: order.id,
-    reason: 'amount mismatch',
-  });
-  if (!refund.ok) throw new Error(`refund of mismatched ${paymentId} failed: ${refund.error}`);
-  await d
-    .update(paymentIssues)
-    .set({ refundedAt: nowIso() })
-    .where(and(eq(paymentIssues.paymentId, paymentId), isNull(paymentIssues.refundedAt)));
-  // If verify reported this payment (amount unknown then), its mark must not keep the seat.
-  await d
-    .update(paymentOrders)
-    .set({ capturePendingAt: null })
-    .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'created'), isNull(paymentOrders.paymentId)));
-  // A flagged order that carried this payment (dead-lettered before its amount was known) is done:
-  // its money went back, so it no longer holds a seat nor waits for reconcile to re-queue it.
-  await d
-    .update(paymentOrders)
-    .set({ status: 'refunded', keepsSeat: false, failureReason: COPY.refund.amountMismatch, updatedAt: nowIso() })
-    .where(
-      and(
-        eq(paymentOrders.id, order.id),
-        eq(paymentOrders.status, 'needs_attention'),
-        eq(paymentOrders.paymentId, paymentId),
-      ),
-    );
+  const refunded = payment.status === 'refunded' ? payment.amount : (payment.amount_refunded ?? 0);
+  return { amountPaise: payment.amount, currency: payment.currency, amountRefundedPaise: refunded };
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -267,14 +230,14 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
       SELECT ${bookingId}, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ${paymentId}, 'confirmed', ${now}, ${newTicketCode()}, o.party_name, o.party_phone
       FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
       WHERE o.id = ${order.id} AND o.payment_id = ${paymentId} AND o.status IN (${inList(BOOKABLE)})
-        AND ${ownsSeatsSql('o', now)}`,
+        AND ${requiredGuards('confirm', { order: 'o', eventId: sql`o.event_id`, nowIso: now })}`,
     ),
     // Confirmed only if that booking row exists now (it may predate this batch on a redelivery).
     prepared(
       client,
       sql`UPDATE payment_orders SET status = 'confirmed', updated_at = ${now}
-      WHERE id = ${order.id} AND payment_id = ${paymentId} AND status IN (${inList(CONFIRMABLE)})
-        AND ${ownsSeatsSql('payment_orders', now)}
+      WHERE id = ${order.id} AND payment_id = ${paymentId} AND status IN (${fromStatuses('confirm')})
+        AND ${requiredGuards('confirm', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: now })}
         AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ${order.id} AND payment_id = ${paymentId})`,
     ),
     ...(audit ? [preparedQuery(client, auditRow(d, audit).toSQL())] : []),
@@ -292,122 +255,4 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
   if (after?.status !== 'confirmed')
     throw new Error(`order ${order.id} is ${after?.status} after recording its booking`);
   return booking;
-}
-
-/**
- * Why a payment that cannot take a seat is refunded; each refund says its own reason to Razorpay
- * (notes), to the order (failure_reason, shown to the guest) and in the guest's email.
- * - `no_seat`: paid after the hold ended and the dinner filled up meanwhile;
- * - `duplicate`: the order was already paid with another payment (a second attempt that also went
- *   through): the guest keeps the booking of the first.
- */
-export type RefundReason = 'no_seat' | 'duplicate' | 'cancelled';
-const REFUND_NOTES: Record<RefundReason, string> = {
-  no_seat: 'no seat left',
-  duplicate: 'duplicate payment',
-  cancelled: 'dinner cancelled',
-};
-const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
-  no_seat: COPY.refund.noSeat,
-  duplicate: COPY.refund.duplicate,
-  cancelled: CANCELLED_REFUND_REASON,
-};
-
-/**
- * Full refund through Razorpay with an idempotency key per payment, then the order is marked
- * refunded (only from an unpaid state, so a confirmed order paid twice stays confirmed) and the
- * guest told once. A refund that fails throws: the queue retries, then flags the order.
- */
-async function refundInFull(env: Env, d: Db, order: Order, paymentId: string, reason: RefundReason) {
-  const refund = await refundPayment(env, paymentId, order.amount * 100, refundKey(paymentId), {
-    order_id: order.id,
-    reason: REFUND_NOTES[reason],
-  });
-  if (!refund.ok) throw new Error(`refund of ${paymentId} failed: ${refund.error}`);
-  const res = await d
-    .update(paymentOrders)
-    .set({
-      status: 'refunded',
-      paymentId,
-      failureReason: REFUND_FAILURE_REASON[reason],
-      updatedAt: nowIso(),
-    })
-    .where(
-      and(
-        eq(paymentOrders.id, order.id),
-        inArray(paymentOrders.status, orderStatusesBefore('refunded')),
-        // Never over another payment's record, nor over an order that still owns its seats (on a
-        // cancelled dinner a seat is worth nothing: an in-time capture is refunded all the same).
-        sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
-        reason === 'cancelled' ? sql`${eventCancelledSql}` : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
-      ),
-    );
-  const guest = await guestContact(d, order.userId);
-  const [event] = await d.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
-  if (guest.email && ((res.meta.changes ?? 0) === 1 || order.paymentId !== paymentId)) {
-    const sent = await sendEmail(
-      env,
-      {
-        to: guest.email,
-        ...refundEmail({
-          name: guest.fullName,
-          eventName: event?.title ?? 'your dinner',
-          amount: order.amount,
-          paymentId,
-          reason,
-        }),
-      },
-      `refund_${paymentId}`,
-    );
-    if (!sent.ok) console.error('refund email failed', paymentId, sent.error);
-  }
-}
-
-/**
- * Dead-letter: the payment is real but the booking could not be made; a person must look. The
- * record is written before the message may be acked (any throw retries it):
- * - the order is flagged `needs_attention` with this payment; it keeps its seats only if it owned
- *   them (`keeps_seat`), so a late payment waits for a retry or refund without overselling;
- * - a payment the order cannot carry (the order is settled by another payment, or is gone) gets a
- *   `payment_issues` row instead; so does nothing that already has one (an amount mismatch is
- *   never flagged onto its order, which would let a retry book it).
- */
-export async function flagNeedsAttention(env: Env, msg: CapturedMessage) {
-  const d = db(env.DB);
-  const [issue] = await d.select().from(paymentIssues).where(eq(paymentIssues.paymentId, msg.paymentId));
-  if (issue) {
-    console.error(JSON.stringify({ level: 'error', alert: 'payment_dead_lettered', ...msg, issue: issue.kind }));
-    return;
-  }
-  const now = nowIso();
-  const res = await d.run(sql`UPDATE payment_orders SET status = 'needs_attention',
-      payment_id = COALESCE(payment_id, ${msg.paymentId}),
-      keeps_seat = CASE WHEN ${ownsSeatsSql('payment_orders', now)} THEN 1 ELSE 0 END,
-      failure_reason = 'Booking creation failed after payment.', updated_at = ${now}
-    WHERE razorpay_order_id = ${msg.orderId} AND status IN (${inList(orderStatusesBefore('needs_attention'))})
-      AND (payment_id IS NULL OR payment_id = ${msg.paymentId})`);
-  let recorded = (res.meta.changes ?? 0) === 1 ? 'order flagged needs_attention' : '';
-  if (!recorded) {
-    const order = await orderByRazorpayId(d, msg.orderId);
-    // The order carries this payment and is past every status the flag may move from (confirmed,
-    // refunded, or already flagged): nothing more to write.
-    const settled =
-      order?.paymentId === msg.paymentId && !orderStatusesBefore('needs_attention').includes(order.status);
-    if (settled) recorded = `order already ${order?.status}`;
-    else {
-      await d
-        .insert(paymentIssues)
-        .values({
-          paymentId: msg.paymentId,
-          razorpayOrderId: msg.orderId,
-          kind: 'dead_lettered',
-          detail: order
-            ? `Booking creation failed; the order is ${order.status} with payment ${order.paymentId ?? 'none'}.`
-            : 'Booking creation failed; no such order.',
-        })
-        .onConflictDoNothing();
-      recorded = 'payment_issues row written';
-    }
-  }
-  console.error(JSON.stringify({ level: 'error', alert: 'payment_dead_lettered', ...msg, recorded }));
 }

@@ -16,9 +16,13 @@
  */
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { eventBookings, events, paymentOrders } from '../../../db/schema';
-import { dinnerColumns, isBookable } from '../events';
-import { ownsSeatsSql, seatsTakenSql } from './seats';
+import { coupons, eventBookings, events, paymentOrders } from '../../../db/schema';
+import { parseTicketTypes } from '../../domain/coupon';
+import { MAX_MOVES_PER_BOOKING, priceAt } from '../../domain/ledger-rules';
+import type { CouponKind, TicketType } from '../../domain/pricing';
+import { dinnerColumns } from '../events';
+import { priceTermsSql, requiredGuards } from './guards';
+import { seatsTakenSql } from './seats';
 
 /** A dinner's seats left right now (capacity less the seats taken, seats.ts). */
 export const seatsLeftSql = (nowIso: string) =>
@@ -30,6 +34,60 @@ export const moveTargetColumns = (nowIso: string) => ({
   seats_left: seatsLeftSql(nowIso).as('seats_left'),
 });
 
+/**
+ * What a move must know before it writes: the least the booking's order must have paid at the
+ * target ({@link priceAt}: the target's price for its ticket, its coupon applied only where the
+ * coupon's own scope reaches) and the terms that floor was computed from, which the move's UPDATE
+ * compares again ({@link priceTermsSql}); null for a booking that is not the guest's or a target that
+ * does not exist (the move then changes nothing and explains itself).
+ */
+export async function moveTerms(d: Db, userId: string, bookingId: string, targetId: string) {
+  const [row] = await d
+    .select({
+      amount: paymentOrders.amount,
+      ticketType: paymentOrders.ticketType,
+      moveCount: eventBookings.moveCount,
+      terms: priceTermsSql('payment_orders', sql`${targetId}`),
+      target: {
+        id: events.id,
+        ticketPriceSingle: events.ticketPriceSingle,
+        ticketPriceCouple: events.ticketPriceCouple,
+        ticketPriceGroup: events.ticketPriceGroup,
+      },
+      coupon: { kind: coupons.kind, value: coupons.value, ticketTypes: coupons.ticketTypes, eventId: coupons.eventId },
+    })
+    .from(eventBookings)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, eventBookings.orderId))
+    .innerJoin(events, eq(events.id, targetId))
+    .leftJoin(coupons, eq(coupons.code, paymentOrders.couponCode))
+    .where(and(eq(eventBookings.id, bookingId), eq(eventBookings.userId, userId)));
+  if (!row) return null;
+  const floor = priceAt(row.target, row.ticketType, redeemedCoupon(row.coupon));
+  return { floor, terms: row.terms, covered: row.amount >= floor, movesLeft: row.moveCount < MAX_MOVES_PER_BOOKING };
+}
+export type MoveTerms = NonNullable<Awaited<ReturnType<typeof moveTerms>>>;
+/** For a booking or target {@link moveTerms} did not find: a price no order covers, so nothing moves. */
+export const NO_MOVE: MoveTerms = { floor: Number.MAX_SAFE_INTEGER, terms: null, covered: false, movesLeft: false };
+
+/** The coupon columns of a row (null when the order redeemed none) as the domain's price rule takes it. */
+export const redeemedCoupon = (
+  c: {
+    kind: CouponKind | null;
+    value: number | null;
+    ticketTypes: string | null;
+    eventId: string | null;
+  } | null,
+) =>
+  c?.kind != null && c.value != null
+    ? { kind: c.kind, value: c.value, ticketTypes: parseTicketTypes(c.ticketTypes), eventId: c.eventId }
+    : null;
+
+/**
+ * The ledger's `move` (domain/ledger.ts): the order's seats move to the target only while it owns
+ * them and the target is on sale with room for all of them and a price `terms` says the order
+ * covers; a free reschedule (`countsMove`) also only while the booking has moves left
+ * ({@link MAX_MOVES_PER_BOOKING}), counted in the same statement.
+ */
 export function moveBookingStatements(
   d: Db,
   m: {
@@ -40,14 +98,23 @@ export function moveBookingStatements(
     movableOrder: SQL;
     /** A further rule on the target (`events`), e.g. the same city as the order's dinner. */
     targetRule?: SQL;
+    /** The price the order must cover at the target, read by {@link moveTerms}. */
+    price: MoveTerms;
+    /** A guest's free reschedule: counted against {@link MAX_MOVES_PER_BOOKING}. */
+    countsMove?: boolean;
     /** Columns the flow sets on the booking besides the move's own. */
     bookingSet?: Partial<typeof eventBookings.$inferInsert>;
   },
 ) {
   const { bookingId, targetId, nowIso } = m;
-  const targetHasRoom = sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${targetId} AND ${isBookable(nowIso)}
-      ${m.targetRule ? sql`AND ${m.targetRule}` : sql``}
-      AND ${seatsTakenSql(targetId, nowIso)} + ${paymentOrders.seats} <= ${events.capacity})`;
+  const scope = { order: 'payment_orders', eventId: sql`${targetId}`, nowIso, price: m.price };
+  const targetRule = m.targetRule
+    ? sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${targetId} AND ${m.targetRule})`
+    : sql`1`;
+  const movesLeft = m.countsMove
+    ? sql`EXISTS (SELECT 1 FROM ${eventBookings} WHERE ${eventBookings.orderId} = ${paymentOrders.id}
+        AND ${eventBookings.moveCount} < ${MAX_MOVES_PER_BOOKING})`
+    : sql`1`;
   const target = (column: SQL) => sql`(SELECT ${column} FROM ${events} WHERE ${events.id} = ${targetId})`;
   return [
     d
@@ -57,8 +124,9 @@ export function moveBookingStatements(
         and(
           sql`${paymentOrders.id} IN (${m.movableOrder})`,
           ne(paymentOrders.eventId, targetId),
-          ownsSeatsSql('payment_orders', nowIso),
-          targetHasRoom,
+          requiredGuards('move', scope),
+          targetRule,
+          movesLeft,
         ),
       )
       .returning({ id: paymentOrders.id }),
@@ -75,6 +143,7 @@ export function moveBookingStatements(
         // SET reads the row as it was: the dinner it is leaving.
         rescheduledFrom: sql`${eventBookings.eventId}`,
         rescheduledAt: nowIso,
+        ...(m.countsMove ? { moveCount: sql`${eventBookings.moveCount} + 1` } : {}),
       })
       .where(
         and(
@@ -85,4 +154,46 @@ export function moveBookingStatements(
       )
       .returning({ id: eventBookings.id }),
   ] as const;
+}
+
+/**
+ * Columns a query of move targets (`events` in scope) adds for the booking `bookingId`, so the
+ * domain's price rule can keep only the dinners its order covers ({@link coveredTargets}): the
+ * target's prices, and the order's amount, ticket and coupon. Aliased apart (a D1 batch reads rows
+ * by column name).
+ */
+export const movePriceColumns = (bookingId: string) => {
+  const ofOrder = (column: SQL) =>
+    sql`(SELECT ${column} FROM event_bookings AS mb JOIN payment_orders AS mo ON mo.id = mb.order_id
+      LEFT JOIN coupons AS mc ON mc.code = mo.coupon_code WHERE mb.id = ${bookingId})`;
+  return {
+    mp_single: sql<number>`${events.ticketPriceSingle}`.as('mp_single'),
+    mp_couple: sql<number>`${events.ticketPriceCouple}`.as('mp_couple'),
+    mp_group: sql<number>`${events.ticketPriceGroup}`.as('mp_group'),
+    mp_paid: sql<number>`${ofOrder(sql`mo.amount`)}`.as('mp_paid'),
+    mp_ticket: sql<TicketType>`${ofOrder(sql`mo.ticket_type`)}`.as('mp_ticket'),
+    mp_coupon: sql<string | null>`${ofOrder(
+      sql`CASE WHEN mc.code IS NULL THEN NULL ELSE json_object('kind', mc.kind, 'value', mc.value, 'ticketTypes', mc.ticket_types, 'eventId', mc.event_id) END`,
+    )}`.as('mp_coupon'),
+  };
+};
+type PricedTarget = { id: string } & { [K in keyof ReturnType<typeof movePriceColumns>]: unknown };
+
+/**
+ * The targets whose price (the domain's {@link priceAt}) the booking's order covers, without the
+ * price columns: what My Booking offers is what a move would take.
+ */
+export function coveredTargets<T extends PricedTarget>(rows: readonly T[]) {
+  return rows
+    .filter((r) => {
+      const coupon = r.mp_coupon ? (JSON.parse(String(r.mp_coupon)) as Parameters<typeof redeemedCoupon>[0]) : null;
+      const target = {
+        id: r.id,
+        ticketPriceSingle: Number(r.mp_single),
+        ticketPriceCouple: Number(r.mp_couple),
+        ticketPriceGroup: Number(r.mp_group),
+      };
+      return Number(r.mp_paid) >= priceAt(target, r.mp_ticket as TicketType, redeemedCoupon(coupon));
+    })
+    .map(({ mp_single, mp_couple, mp_group, mp_paid, mp_ticket, mp_coupon, ...rest }) => rest);
 }

@@ -1,0 +1,123 @@
+/**
+ * The ledger of seats and money (issue 19, docs/decisions/024-one-ledger.md), as data: every
+ * transition of an order and of its booking, the statuses it moves between and the conditions it
+ * requires. worker/services/ledger/ is the only code that writes `payment_orders` and
+ * `event_bookings` (test/worker/ledger-boundary.test.ts); each of its writes is one conditional
+ * statement (or batch) whose WHERE is built from the transition named here — its `from` statuses
+ * and one SQL guard per condition (worker/services/ledger/guards.ts) — so a late or alternate path
+ * cannot skip a rule another path keeps.
+ */
+import type { BookingStatus, OrderStatus } from './statuses';
+
+/** What a transition may require; each has exactly one SQL guard in the ledger. */
+export const LEDGER_CONDITIONS = {
+  owns_seats: 'The order holds its seats: paid or confirmed, a live hold, or a capture reported inside the hold.',
+  seat_free: "The dinner has room for all the order's seats right now.",
+  dinner_open: 'The dinner is on sale: available, not cancelled, not started.',
+  dinner_not_cancelled: 'The dinner was not cancelled by us.',
+  coupon_countable:
+    "The order's coupon, if any, is still usable on this dinner (active, not expired, in scope) and under its cap.",
+  price_covered: "What was paid covers the dinner's price for the ticket, with the coupon's own scope applied.",
+  not_refund_claimed: "No operator's refund has claimed the order.",
+} as const;
+export type LedgerCondition = keyof typeof LEDGER_CONDITIONS;
+
+type OrderTransition = {
+  entity: 'order';
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  requires: readonly LedgerCondition[];
+  says: string;
+};
+type BookingTransition = {
+  entity: 'booking';
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+  requires: readonly LedgerCondition[];
+  says: string;
+};
+
+/**
+ * Every transition of the ledger. Checked against the status machines (statuses.ts) by
+ * test/worker/ledger-rules.test.ts: each `from → to` is an edge they allow.
+ */
+export const LEDGER_TRANSITIONS = {
+  pay_in_time: {
+    entity: 'order',
+    from: ['created'],
+    to: 'paid',
+    requires: ['owns_seats', 'dinner_not_cancelled', 'not_refund_claimed'],
+    says: 'A payment captured while its hold held the seats takes them for good.',
+  },
+  pay_late: {
+    entity: 'order',
+    from: ['created', 'failed', 'expired'],
+    to: 'paid',
+    requires: ['seat_free', 'dinner_open', 'coupon_countable', 'price_covered', 'not_refund_claimed'],
+    says: 'A payment after the hold ended takes seats only on the terms a new order would: the dinner still on sale with room, the coupon still usable and under its cap, the price still covered.',
+  },
+  retry_late: {
+    entity: 'order',
+    from: ['needs_attention'],
+    to: 'needs_attention',
+    requires: ['seat_free', 'dinner_open', 'coupon_countable', 'price_covered', 'not_refund_claimed'],
+    says: 'A flagged order that owned no seat takes one (keeps_seat) on the same terms as a late payment.',
+  },
+  confirm: {
+    entity: 'order',
+    from: ['paid', 'needs_attention'],
+    to: 'confirmed',
+    requires: ['owns_seats', 'not_refund_claimed'],
+    says: 'An order that owns its seats gets its one booking, in the same batch.',
+  },
+  refund_unbooked: {
+    entity: 'order',
+    from: ['created', 'failed', 'expired', 'needs_attention'],
+    to: 'refunded',
+    requires: [],
+    says: 'A payment that cannot be booked is refunded in full, once, and never over another payment.',
+  },
+  operator_refund: {
+    entity: 'order',
+    from: ['needs_attention'],
+    to: 'refunded',
+    requires: [],
+    says: 'An operator refunds a flagged order: the order is claimed first, so nothing books it meanwhile.',
+  },
+  move: {
+    entity: 'booking',
+    from: ['confirmed'],
+    to: 'confirmed',
+    requires: ['owns_seats', 'dinner_open', 'seat_free', 'price_covered'],
+    says: 'A booking moves to another dinner on sale, with room, whose price for its ticket what was paid covers.',
+  },
+  choose_refund: {
+    entity: 'booking',
+    from: ['confirmed', 'checked_in'],
+    to: 'refund_pending',
+    requires: [],
+    says: 'A guest of a dinner we cancelled takes the full refund.',
+  },
+  refunded: {
+    entity: 'booking',
+    from: ['refund_pending'],
+    to: 'refunded',
+    requires: [],
+    says: 'Razorpay processed the refund.',
+  },
+  check_in: {
+    entity: 'booking',
+    from: ['confirmed'],
+    to: 'checked_in',
+    requires: ['dinner_not_cancelled'],
+    says: 'The host checks the guest in.',
+  },
+  no_show: {
+    entity: 'booking',
+    from: ['confirmed'],
+    to: 'no_show',
+    requires: ['dinner_not_cancelled'],
+    says: 'Sixty minutes after the start a guest not checked in is a no-show.',
+  },
+} as const satisfies Record<string, OrderTransition | BookingTransition>;
+export type LedgerTransition = keyof typeof LEDGER_TRANSITIONS;

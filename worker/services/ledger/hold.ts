@@ -1,0 +1,96 @@
+/**
+ * The hold: the one INSERT that takes seats for an unpaid order (docs/decisions/004, 015). "Are
+ * seats left, is the coupon under its cap, has this guest no other live hold here?" and "take them"
+ * are ONE statement, so no interleaving of requests can sell more than the capacity, redeem a coupon
+ * past its cap, or give one guest two holds on one dinner.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import type { CouponKind, TicketType } from '../../domain/pricing';
+import { MAX_LIVE_HOLDS_PER_GUEST } from '../../domain/ledger-rules';
+import { couponFitsTicketSql, couponUsableSql } from '../coupons';
+import { seatsTakenSql } from './seats';
+
+export const HOLD_MINUTES = 15;
+
+/** The coupon an order redeems, as it was priced. */
+export type PricedCoupon = { code: string; kind: CouponKind; value: number };
+
+/** A couple's or female duo's second guest (worker/domain/order.ts), null on a single ticket. */
+export type Party = { partyName: string | null; partyPhone: string | null };
+
+/** The guest's live unpaid holds on the dinner `eventId` (a SQL expression) at `nowIso`. */
+export const liveHoldsSql = (userId: string, eventId: SQL | string, nowIso: string) =>
+  sql<number>`(SELECT COUNT(*) FROM payment_orders AS mine
+    WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso})`;
+
+/**
+ * The guest's own live hold on the dinner, newest first, as JSON (our id, Razorpay's, amount, hold
+ * end, ticket, coupon, party, whether a payment is under way), or NULL. A guest who presses Book
+ * Now again gets it back when it is the same purchase, and is told it exists when it is not.
+ */
+export const liveHoldSql = (userId: string, eventId: SQL, nowIso: string) =>
+  sql<
+    string | null
+  >`(SELECT json_object('id', mine.id, 'razorpay_order_id', mine.razorpay_order_id, 'amount', mine.amount,
+      'hold_expires_at', mine.hold_expires_at, 'ticket_type', mine.ticket_type, 'coupon_code', mine.coupon_code,
+      'party_name', mine.party_name, 'party_phone', mine.party_phone, 'paying', mine.capture_pending_at IS NOT NULL)
+    FROM payment_orders AS mine
+    WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso}
+    ORDER BY mine.created_at DESC LIMIT 1)`;
+
+/** A guest's live hold as {@link liveHoldSql} reads it. */
+export type LiveHold = {
+  id: string;
+  razorpay_order_id: string;
+  amount: number;
+  hold_expires_at: string;
+  ticket_type: TicketType;
+  coupon_code: string | null;
+  party_name: string | null;
+  party_phone: string | null;
+  paying: number;
+};
+
+/**
+ * Inside the hold's INSERT … SELECT … FROM events AS e: the coupon is still usable on `e` (active,
+ * not expired, this dinner, under its cap, for this ticket) and still has the terms the order was
+ * priced with, so an operator's edit between the read and the hold cannot change the charge.
+ */
+export const couponStillHoldsSql = (coupon: PricedCoupon, ticketType: TicketType, eventId: SQL, nowIso: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM coupons AS c WHERE c.code = ${coupon.code} AND c.kind = ${coupon.kind}
+    AND c.value = ${coupon.value} AND ${couponUsableSql('c', eventId, nowIso)} AND ${couponFitsTicketSql('c', ticketType)})`;
+
+/**
+ * Holds `seats` on the event for {@link HOLD_MINUTES} in one conditional INSERT, for the Razorpay
+ * order already created; with a coupon, the same INSERT redeems it only under its cap.
+ * @returns whether the seats were held; when not, the caller reads why (the guest's own hold, the
+ * coupon, the seats or the dinner).
+ */
+export async function holdSeats(
+  d: Db,
+  o: {
+    id: string;
+    razorpayOrderId: string;
+    userId: string;
+    eventId: string;
+    ticketType: TicketType;
+    seats: number;
+    amount: number;
+    coupon: PricedCoupon | null;
+    party: Party;
+    now: Date;
+  },
+): Promise<boolean> {
+  const nowIso = o.now.toISOString();
+  const expires = new Date(o.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  const res =
+    await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, party_name, party_phone, created_at, updated_at)
+    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${o.party.partyName}, ${o.party.partyPhone}, ${nowIso}, ${nowIso}
+    FROM events AS e
+    WHERE e.id = ${o.eventId} AND e.available = 1 AND e.cancelled_at IS NULL AND e.starts_at > ${nowIso}
+      AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
+      AND ${liveHoldsSql(o.userId, sql`e.id`, nowIso)} < ${MAX_LIVE_HOLDS_PER_GUEST}
+      AND ${o.coupon ? couponStillHoldsSql(o.coupon, o.ticketType, sql`e.id`, nowIso) : sql`1`}`);
+  return (res.meta.changes ?? 0) === 1;
+}

@@ -1,0 +1,58 @@
+/**
+ * An operator's refund of a flagged order (the ledger's `operator_refund`, domain/ledger.ts). The
+ * order is claimed first (`refund_claimed_at`, and it gives up any seat it kept), in one
+ * conditional UPDATE, before Razorpay is asked: from that moment no retry, reconcile or queue
+ * message can book it (every booking path requires `not_refund_claimed`), even if Razorpay's answer
+ * is lost. Only once Razorpay has the refund does the order become `refunded`, with its audit row
+ * in the same batch. A refund that fails leaves the claim: the operator's next click refunds it.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { paymentOrders } from '../../../db/schema';
+import { CONSOLE_COPY } from '../../domain/copy-console';
+import { type AuditEntry, auditRow } from '../audit';
+import { fromStatuses } from './guards';
+
+/** Claims the flagged order for its payment's refund; true when it is claimed (now or before). */
+export async function claimForOperatorRefund(d: Db, orderId: string, paymentId: string, now: Date) {
+  const nowIso = now.toISOString();
+  const claimed = await d
+    .update(paymentOrders)
+    .set({
+      refundClaimedAt: sql`COALESCE(${paymentOrders.refundClaimedAt}, ${nowIso})`,
+      keepsSeat: false,
+      updatedAt: nowIso,
+    })
+    .where(
+      and(
+        eq(paymentOrders.id, orderId),
+        eq(paymentOrders.paymentId, paymentId),
+        sql`${paymentOrders.status} IN (${fromStatuses('operator_refund')})`,
+      ),
+    )
+    .returning({ id: paymentOrders.id });
+  return claimed.length === 1;
+}
+
+/** The claimed order, its refund accepted by Razorpay: `refunded`, with the operator's audit row, in one batch. */
+export async function settleOperatorRefund(d: Db, orderId: string, paymentId: string, audit: AuditEntry, now: Date) {
+  await d.batch([
+    d
+      .update(paymentOrders)
+      .set({
+        status: 'refunded',
+        keepsSeat: false,
+        failureReason: CONSOLE_COPY.admin.refundedByOperator,
+        updatedAt: now.toISOString(),
+      })
+      .where(
+        and(
+          eq(paymentOrders.id, orderId),
+          eq(paymentOrders.paymentId, paymentId),
+          inArray(paymentOrders.status, ['needs_attention']),
+          sql`${paymentOrders.refundClaimedAt} IS NOT NULL`,
+        ),
+      ),
+    auditRow(d, audit),
+  ]);
+}

@@ -1,0 +1,77 @@
+/**
+ * An order as the ledger judges it: the row, and what the ledger's guards (guards.ts) say of it
+ * right now, read by the very SQL the writes run.
+ */
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { coupons, events, paymentOrders } from '../../../db/schema';
+import { parseTicketTypes } from '../../domain/coupon';
+import { priceAt } from '../../domain/ledger-rules';
+import type { BookingMessage } from '../../env';
+import { guard, priceTermsSql } from './guards';
+
+/** A captured payment as the queue carries it (verify, webhook, reconcile). */
+export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured' }>;
+
+/**
+ * An order row, whether it owns its seats right now, whether its dinner is cancelled or still on
+ * sale, whether its coupon could still be counted, and the least it must have paid at its dinner
+ * (`priceFloor`, the domain's {@link priceAt}) with the price terms that floor was computed from.
+ */
+export type Order = typeof paymentOrders.$inferSelect & {
+  ownsSeats: boolean;
+  eventCancelled: boolean;
+  dinnerOpen: boolean;
+  couponCountable: boolean;
+  priceFloor: number;
+  priceTerms: string | null;
+};
+
+/** The order Razorpay knows as `razorpayOrderId`, as the ledger judges it (see {@link Order}). */
+export const orderByRazorpayId = (d: Db, razorpayOrderId: string) =>
+  readOrder(d, eq(paymentOrders.razorpayOrderId, razorpayOrderId));
+/** Our order `id`, as the ledger judges it. */
+export const orderById = (d: Db, id: string) => readOrder(d, eq(paymentOrders.id, id));
+
+async function readOrder(d: Db, where: ReturnType<typeof eq>): Promise<Order | null> {
+  const scope = { order: 'payment_orders', eventId: sql`${paymentOrders.eventId}`, nowIso: new Date().toISOString() };
+  const [row] = await d
+    .select({
+      ...getTableColumns(paymentOrders),
+      ownsSeats: guard('owns_seats', scope),
+      eventCancelled: sql<number>`NOT ${guard('dinner_not_cancelled', scope)}`,
+      dinnerOpen: guard('dinner_open', scope),
+      couponCountable: guard('coupon_countable', scope),
+      priceTerms: priceTermsSql('payment_orders', scope.eventId),
+      event: {
+        id: events.id,
+        ticketPriceSingle: events.ticketPriceSingle,
+        ticketPriceCouple: events.ticketPriceCouple,
+        ticketPriceGroup: events.ticketPriceGroup,
+      },
+      coupon: { kind: coupons.kind, value: coupons.value, ticketTypes: coupons.ticketTypes, eventId: coupons.eventId },
+    })
+    .from(paymentOrders)
+    .innerJoin(events, eq(events.id, paymentOrders.eventId))
+    .leftJoin(coupons, eq(coupons.code, paymentOrders.couponCode))
+    .where(where);
+  if (!row) return null;
+  const { event, coupon, ...order } = row;
+  const redeemed =
+    coupon?.kind != null && coupon.value != null
+      ? {
+          kind: coupon.kind,
+          value: coupon.value,
+          ticketTypes: parseTicketTypes(coupon.ticketTypes),
+          eventId: coupon.eventId,
+        }
+      : null;
+  return {
+    ...order,
+    ownsSeats: Boolean(Number(order.ownsSeats)),
+    eventCancelled: Boolean(Number(order.eventCancelled)),
+    dinnerOpen: Boolean(Number(order.dinnerOpen)),
+    couponCountable: Boolean(Number(order.couponCountable)),
+    priceFloor: priceAt(event, order.ticketType, redeemed),
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Refunding a payment that cannot be booked (a late payment with no seat, or on terms the ledger no
+ * longer sells at; a duplicate; a cancelled dinner; an amount that differs; a payment refunded at
+ * Razorpay since): Razorpay first, with the one idempotency key of the payment, then the order
+ * marked `refunded` in one conditional UPDATE that never writes over another payment's record nor
+ * over an order that still owns its seats, then the guest told once (deliverOnce).
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { events, paymentIssues, paymentOrders } from '../../../db/schema';
+import { CANCELLED_REFUND_REASON, refundEmail } from '../../domain/booking-messages';
+import { COPY } from '../../domain/copy';
+import { LEDGER_COPY } from '../../domain/ledger-rules';
+import { paiseAsMoney } from '../../domain/pricing';
+import { orderStatusesBefore } from '../../domain/statuses';
+import type { Env } from '../../env';
+import { sendEmail } from '../../providers/email';
+import { refundKey, refundPayment } from '../../providers/razorpay';
+import { DELIVERY_KEYS, deliverOnce } from '../deliveries';
+import { guestContact } from '../guests';
+import type { Order } from './order-facts';
+import { ownsSeatsSql } from './seats';
+
+const nowIso = () => new Date().toISOString();
+/** The order's dinner was cancelled (docs/decisions/016): no payment may take a seat on it any more. */
+const eventCancelledSql = sql`EXISTS (SELECT 1 FROM events WHERE events.id = payment_orders.event_id AND events.cancelled_at IS NOT NULL)`;
+
+/**
+ * Why a payment that cannot take a seat is refunded; each refund says its own reason to Razorpay
+ * (notes), to the order (failure_reason, shown to the guest) and in the guest's email.
+ * - `no_seat`: paid after the hold ended and the dinner filled up meanwhile;
+ * - `duplicate`: the order was already paid with another payment (a second attempt that also went
+ *   through): the guest keeps the booking of the first;
+ * - `cancelled`: we cancelled the dinner first;
+ * - `closed`, `coupon`, `price`: paid after the hold ended, when the dinner had started or left sale,
+ *   the coupon could no longer be used (off, expired, at its cap), or the price had risen above it.
+ */
+export type RefundReason = 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price';
+const REFUND_NOTES: Record<RefundReason, string> = {
+  no_seat: 'no seat left',
+  duplicate: 'duplicate payment',
+  cancelled: 'dinner cancelled',
+  closed: 'paid after the dinner closed',
+  coupon: 'coupon no longer valid',
+  price: 'price changed',
+};
+const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
+  no_seat: COPY.refund.noSeat,
+  duplicate: COPY.refund.duplicate,
+  cancelled: CANCELLED_REFUND_REASON,
+  closed: LEDGER_COPY.refundClosed,
+  coupon: LEDGER_COPY.refundCoupon,
+  price: LEDGER_COPY.refundPrice,
+};
+
+/**
+ * Full refund through Razorpay with an idempotency key per payment, then the order is marked
+ * refunded (only from an unpaid state, so a confirmed order paid twice stays confirmed) and the
+ * guest told once. A refund that fails throws: the queue retries, then flags the order.
+ */
+export async function refundInFull(env: Env, d: Db, order: Order, paymentId: string, reason: RefundReason) {
+  const refund = await refundPayment(env, paymentId, order.amount * 100, refundKey(paymentId), {
+    order_id: order.id,
+    reason: REFUND_NOTES[reason],
+  });
+  if (!refund.ok) throw new Error(`refund of ${paymentId} failed: ${refund.error}`);
+  const res = await d
+    .update(paymentOrders)
+    .set({
+      status: 'refunded',
+      paymentId,
+      failureReason: REFUND_FAILURE_REASON[reason],
+      updatedAt: nowIso(),
+    })
+    .where(
+      and(
+        eq(paymentOrders.id, order.id),
+        inArray(paymentOrders.status, orderStatusesBefore('refunded')),
+        // Never over another payment's record, nor over an order that still owns its seats (on a
+        // cancelled dinner a seat is worth nothing: an in-time capture is refunded all the same).
+        sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
+        reason === 'cancelled' ? sql`${eventCancelledSql}` : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
+      ),
+    );
+  const guest = await guestContact(d, order.userId);
+  const [event] = await d.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
+  const email = guest.email;
+  if (email && ((res.meta.changes ?? 0) === 1 || order.paymentId !== paymentId)) {
+    const mail = refundEmail({
+      name: guest.fullName,
+      eventName: event?.title ?? 'your dinner',
+      amount: order.amount,
+      paymentId,
+      reason,
+    });
+    // Told once, whoever refunds: a failed send is logged by deliverOnce and not retried from here
+    // (the money is back either way; the order's page says why).
+    await deliverOnce(
+      d,
+      { key: DELIVERY_KEYS.paymentRefund(paymentId), channel: 'email', userId: order.userId },
+      (key) => sendEmail(env, { to: email, ...mail }, key),
+    );
+  }
+}
+
+/**
+ * A captured amount or currency that differs from the order: written down for an operator first
+ * (payment_issues), then refunded in full with the same idempotency key as any refund of this
+ * payment, never booked. A refund that fails throws: the queue retries; the issue row stays.
+ */
+export async function refundMismatch(
+  env: Env,
+  d: Db,
+  order: Order,
+  paymentId: string,
+  captured: { amountPaise: number; currency: string },
+) {
+  const detail = `Captured ${paiseAsMoney(captured.amountPaise, captured.currency)}; the order is ${paiseAsMoney(order.amount * 100, order.currency)}.`;
+  await d
+    .insert(paymentIssues)
+    .values({ paymentId, razorpayOrderId: order.razorpayOrderId ?? order.id, kind: 'amount_mismatch', detail })
+    .onConflictDoNothing();
+  console.error(
+    JSON.stringify({ level: 'error', alert: 'payment_amount_mismatch', order: order.id, paymentId, detail }),
+  );
+  const refund = await refundPayment(env, paymentId, captured.amountPaise, refundKey(paymentId), {
+    order_id: order.id,
+    reason: 'amount mismatch',
+  });
+  if (!refund.ok) throw new Error(`refund of mismatched ${paymentId} failed: ${refund.error}`);
+  await d
+    .update(paymentIssues)
+    .set({ refundedAt: nowIso() })
+    .where(and(eq(paymentIssues.paymentId, paymentId), isNull(paymentIssues.refundedAt)));
+  // If verify reported this payment (amount unknown then), its mark must not keep the seat.
+  await d
+    .update(paymentOrders)
+    .set({ capturePendingAt: null })
+    .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'created'), isNull(paymentOrders.paymentId)));
+  // A flagged order that carried this payment (dead-lettered before its amount was known) is done:
+  // its money went back, so it no longer holds a seat nor waits for reconcile to re-queue it.
+  await d
+    .update(paymentOrders)
+    .set({ status: 'refunded', keepsSeat: false, failureReason: COPY.refund.amountMismatch, updatedAt: nowIso() })
+    .where(
+      and(
+        eq(paymentOrders.id, order.id),
+        eq(paymentOrders.status, 'needs_attention'),
+        eq(paymentOrders.paymentId, paymentId),
+      ),
+    );
+}
+
+/**
+ * A payment Razorpay reports refunded since it was captured, in full or in part (from the
+ * dashboard): it never books. What is left of it is refunded with the payment's one key, and an
+ * order that carried it and owns no booking is settled `refunded` (a flagged one gives up the seat
+ * it kept), so neither the cron nor a retry queues it again.
+ */
+export async function settleRefundedAtRazorpay(
+  env: Env,
+  d: Db,
+  order: Order,
+  paymentId: string,
+  captured: { amountPaise: number; amountRefundedPaise: number },
+) {
+  const left = captured.amountPaise - captured.amountRefundedPaise;
+  if (left > 0) {
+    const refund = await refundPayment(env, paymentId, left, refundKey(paymentId), {
+      order_id: order.id,
+      reason: 'refunded in part at Razorpay',
+    });
+    if (!refund.ok) throw new Error(`refund of the rest of ${paymentId} failed: ${refund.error}`);
+  }
+  console.error(JSON.stringify({ level: 'error', alert: 'payment_refunded_at_razorpay', order: order.id, paymentId }));
+  await d
+    .update(paymentOrders)
+    .set({
+      status: 'refunded',
+      paymentId,
+      keepsSeat: false,
+      failureReason: LEDGER_COPY.refundedAtRazorpay,
+      updatedAt: nowIso(),
+    })
+    .where(
+      and(
+        eq(paymentOrders.id, order.id),
+        inArray(paymentOrders.status, orderStatusesBefore('refunded')),
+        sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
+        // Never an order whose seats another, bookable payment still holds for it.
+        sql`(${paymentOrders.paymentId} = ${paymentId} OR NOT ${ownsSeatsSql('payment_orders', nowIso())})`,
+      ),
+    );
+}
