@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { useSession } from '@/lib/session';
@@ -9,12 +9,18 @@ import { ApiRequestError } from '@/lib/api';
 import type { CreateOrderInput } from '../api/create-order';
 import { useValidateCoupon, type validateCoupon } from '../api/validate-coupon';
 import { useCheckout } from '../hooks/use-checkout';
-import { VerifyPhone } from './verify-phone';
 import { COPY } from '@domain/copy';
 import { ticketsFor } from '@domain/ledger-rules';
 import { isPartyTicket, PARTY_NAME_MAX, PartyNameSchema, PartyPhoneSchema } from '@domain/order';
 import { couponSaving, rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
 import { SEX_LABELS } from '@domain/profile';
+
+/**
+ * The phone check (issue 19) and /auth's code step it reuses load only for a guest who needs them:
+ * a verified guest's event page carries none of it.
+ */
+const loadVerifyPhone = () => import('./verify-phone');
+const VerifyPhone = lazy(() => loadVerifyPhone().then((m) => ({ default: m.VerifyPhone })));
 
 /**
  * The order refusals the booking box answers in place, beside 'Book Now' (issue 19), rather than in
@@ -96,6 +102,10 @@ function TicketForm({ eventId }: { eventId: string }) {
   const someHidden = tickets.length < event.tickets.length;
   const phoneVerified = Boolean(user?.phone);
   const ticket = chosen && allowed.includes(chosen) ? chosen : null;
+  // Fetched ahead, so 'Book Now' shows the phone check at once.
+  useEffect(() => {
+    if (!phoneVerified) void loadVerifyPhone().catch(() => undefined);
+  }, [phoneVerified]);
   const ids = {
     coupon: useId(),
     couponError: useId(),
@@ -191,16 +201,18 @@ function TicketForm({ eventId }: { eventId: string }) {
 
   if (verifying) {
     return (
-      <VerifyPhone
-        ticketLabel={TICKET_LABELS[verifying.ticket_type]}
-        initialPhone={profile?.phone_number ?? ''}
-        redirect={`/event/${eventId}`}
-        onVerified={() => {
-          setVerifying(null);
-          void start(verifying);
-        }}
-        onCancel={() => setVerifying(null)}
-      />
+      <Suspense fallback={<div className="skeleton h-64 w-full" aria-hidden="true" />}>
+        <VerifyPhone
+          ticketLabel={TICKET_LABELS[verifying.ticket_type]}
+          initialPhone={profile?.phone_number ?? ''}
+          redirect={`/event/${eventId}`}
+          onVerified={() => {
+            setVerifying(null);
+            void start(verifying);
+          }}
+          onCancel={() => setVerifying(null)}
+        />
+      </Suspense>
     );
   }
 

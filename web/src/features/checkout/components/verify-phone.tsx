@@ -63,7 +63,7 @@ export function VerifyPhone({
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 border-t border-base-300 pt-5">
       <div className="flex flex-col gap-1">
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="font-display text-xl font-semibold">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="scroll-mt-6 font-display text-xl font-semibold">
           Verify your phone
         </h2>
         <p className="text-sm text-base-content/80">
