@@ -40,6 +40,8 @@ export function emailRoutes(ctx: SandboxContext): Route[] {
             to: addr,
             subject: b.subject,
             body: b.text ?? b.html ?? '',
+            // Kept as sent, so a test (or a person at the outbox page) sees what the guest sees.
+            ...(b.html ? { html: b.html } : {}),
             provider: 'resend',
             // Decoded, so a test can read an attached calendar file as the guest's mail app would.
             ...(b.attachments?.length

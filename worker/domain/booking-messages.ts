@@ -2,6 +2,7 @@
  * Words the guest receives by email and WhatsApp: welcome, confirmation, refund and reminders,
  * and the WhatsApp template parameters. Pure functions, so tests and previews need no I/O.
  */
+import { type EmailDinner, emailLayout } from './email-layout';
 import { firstNameOf as firstName } from './profile';
 import { EVENT_TIME, formatIstDate } from './time';
 
@@ -25,26 +26,28 @@ export type BookingFacts = {
 export const myBookingUrl = (origin: string, bookingId: string) =>
   `${origin.replace(/\/+$/, '')}/booking/${encodeURIComponent(bookingId)}`;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
 /** A line of a message: plain text, or a labelled link (a link in the HTML, `label: href` in the text). */
 type Line = string | { label: string; href: string };
 
-function render(lines: Line[]) {
+/**
+ * An email's text and HTML from the same lines: the text one line each, the HTML in the brand's
+ * layout (email-layout.ts), a link as a button, with the dinner's card when it is about one.
+ */
+function render(lines: Line[], dinner?: EmailDinner) {
   return {
     text: lines.map((l) => (typeof l === 'string' ? l : `${l.label}: ${l.href}`)).join('\n'),
-    html: lines
-      .map((l) =>
-        typeof l === 'string'
-          ? l
-            ? `<p>${escapeHtml(l)}</p>`
-            : ''
-          : `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`,
-      )
-      .join(''),
+    html: emailLayout({ dinner, blocks: lines.map((l) => (typeof l === 'string' ? { text: l } : l)) }),
   };
 }
+
+/** The card of a dinner at `startsAt` (7 PM IST on its date) in `where`. */
+const dinnerCard = (title: string, startsAt: string, where: string): EmailDinner => ({
+  title,
+  when: `${formatIstDate(startsAt)}, ${EVENT_TIME}`,
+  where,
+});
 
 /** The link line every booking email carries. */
 const myBookingLine = (url: string): Line => ({ label: 'My Booking (your ticket, venue and date)', href: url });
@@ -64,10 +67,17 @@ export function welcomeEmail(w: { name: string; eventsUrl: string }) {
       'See you at the table,',
       'Team Tablemates',
     ].join('\n'),
-    html: `<p>Hi ${escapeHtml(first)},</p>
-<p>Welcome to Tablemates, where strangers become friends. Your vibe check and profile are in, so we can match you with a table of 6-8 people who get it.</p>
-<p><a href="${escapeHtml(w.eventsUrl)}">Pick your weekend dinner</a></p>
-<p>See you at the table,<br>Team Tablemates</p>`,
+    html: emailLayout({
+      blocks: [
+        { text: `Hi ${first},` },
+        {
+          text: 'Welcome to Tablemates, where strangers become friends. Your vibe check and profile are in, so we can match you with a table of 6-8 people who get it.',
+        },
+        { label: 'Pick your weekend dinner', href: w.eventsUrl },
+        { text: 'See you at the table,' },
+        { text: 'Team Tablemates' },
+      ],
+    }),
   };
 }
 
@@ -80,23 +90,26 @@ export function confirmationEmail(b: BookingFacts & { rescheduled?: boolean }) {
     subject: b.rescheduled
       ? `Rescheduled: ${b.eventName}, ${formatIstDate(b.startsAt)}`
       : `You're All Set! ${b.eventName}`,
-    ...render([
-      `Hi ${firstName(b.name)},`,
-      b.rescheduled
-        ? `Your booking has moved, free of charge. Your seat is now confirmed for ${b.eventName}.`
-        : `Your seat is confirmed for ${b.eventName}.`,
-      `When: ${formatIstDate(b.startsAt)}, ${EVENT_TIME}`,
-      `Where: ${b.eventLocation} (the exact venue is revealed 48 hours before the event)`,
-      `Ticket: ${b.ticketLabel} · Paid: ${rupees(b.amount)}`,
-      `Booking ID: ${b.bookingId}`,
-      myBookingLine(b.myBookingUrl),
-      '',
-      b.rescheduled
-        ? 'The calendar file attached has the new date. Reminders follow it: 48 hours before, 24 hours before and on the day, by email and WhatsApp.'
-        : "We'll remind you 48 hours before, 24 hours before and on the day, by email and WhatsApp.",
-      'See you at the table!',
-      'Tablemates',
-    ]),
+    ...render(
+      [
+        `Hi ${firstName(b.name)},`,
+        b.rescheduled
+          ? `Your booking has moved, free of charge. Your seat is now confirmed for ${b.eventName}.`
+          : `Your seat is confirmed for ${b.eventName}.`,
+        `When: ${formatIstDate(b.startsAt)}, ${EVENT_TIME}`,
+        `Where: ${b.eventLocation} (the exact venue is revealed 48 hours before the event)`,
+        `Ticket: ${b.ticketLabel} · Paid: ${rupees(b.amount)}`,
+        `Booking ID: ${b.bookingId}`,
+        myBookingLine(b.myBookingUrl),
+        '',
+        b.rescheduled
+          ? 'The calendar file attached has the new date. Reminders follow it: 48 hours before, 24 hours before and on the day, by email and WhatsApp.'
+          : "We'll remind you 48 hours before, 24 hours before and on the day, by email and WhatsApp.",
+        'See you at the table!',
+        'Tablemates',
+      ],
+      dinnerCard(b.eventName, b.startsAt, b.eventLocation),
+    ),
   };
 }
 
@@ -156,15 +169,18 @@ export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: str
   const when = kind === 'day_of' ? 'tonight' : kind === '24h' ? 'tomorrow' : 'in two days';
   return {
     subject: `${b.eventName} is ${when}`,
-    ...render([
-      `Hi ${firstName(b.name)},`,
-      `A reminder: ${b.eventName} is ${when}, ${formatIstDate(b.startsAt)}, ${EVENT_TIME}.`,
-      b.venue ? `Venue: ${b.venue}` : `Where: ${b.eventLocation}`,
-      ...(b.table ? [`Your table: ${b.table}`] : []),
-      'Please arrive on time: guests more than 60 minutes late count as a no-show.',
-      myBookingLine(b.myBookingUrl),
-      'Tablemates',
-    ]),
+    ...render(
+      [
+        `Hi ${firstName(b.name)},`,
+        `A reminder: ${b.eventName} is ${when}, ${formatIstDate(b.startsAt)}, ${EVENT_TIME}.`,
+        b.venue ? `Venue: ${b.venue}` : `Where: ${b.eventLocation}`,
+        ...(b.table ? [`Your table: ${b.table}`] : []),
+        'Please arrive on time: guests more than 60 minutes late count as a no-show.',
+        myBookingLine(b.myBookingUrl),
+        'Tablemates',
+      ],
+      dinnerCard(b.eventName, b.startsAt, b.venue ?? b.eventLocation),
+    ),
   };
 }
 
