@@ -114,7 +114,6 @@ export const userProfiles = sqliteTable(
     dateOfBirth: text('date_of_birth'),
     relationshipStatus: text('relationship_status', { enum: RELATIONSHIP_STATUSES }),
     workProfile: text('work_profile', { enum: WORK_PROFILES }),
-    welcomeSentAt: text('welcome_sent_at'),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -17,6 +17,7 @@ import {
   bookedGuest,
   createEvent,
   createGuest,
+  expireHold,
   message,
   orderRow,
   placeOrder,
@@ -233,14 +234,21 @@ describe('the second guest of a couple or female-duo ticket (POST /api/orders)',
     const guest = await createGuest();
     const code = `PARTY${event.id.slice(-6).toUpperCase()}`;
     await db(env.DB).insert(coupons).values({ code, eventId: event.id, kind: 'percent', value: 10 });
-    const order = async (party: Record<string, unknown>) => {
-      const res = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'couple', coupon: code, ...party });
+    const order = (party: Record<string, unknown>) =>
+      postOrder(guest.cookie, { event_id: event.id, ticket_type: 'couple', coupon: code, ...party });
+    const idOf = async (res: Response) => {
       expect(res.status).toBe(201);
       return ((await res.json()) as { order: { id: string } }).order.id;
     };
-    const first = await order({ party_name: 'Priya' });
-    expect(await order({ party_name: 'Priya' })).toBe(first);
-    const other = await order({ party_name: 'Meera', party_phone: '9876543210' });
+    const first = await idOf(await order({ party_name: 'Priya' }));
+    expect(await idOf(await order({ party_name: 'Priya' }))).toBe(first);
+    // Another second guest is another purchase: it waits for the guest's live hold (one per dinner).
+    const meera = { party_name: 'Meera', party_phone: '9876543210' };
+    const refused = await order(meera);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'hold_exists' } });
+    await expireHold(first);
+    const other = await idOf(await order(meera));
     expect(other).not.toBe(first);
     expect(await orderRow(other)).toMatchObject({ partyName: 'Meera', partyPhone: '+919876543210' });
     expect(await orderRow(first)).toMatchObject({ partyName: 'Priya', partyPhone: null });
@@ -248,7 +256,7 @@ describe('the second guest of a couple or female-duo ticket (POST /api/orders)',
 
   it('an order with a second guest still costs three D1 round trips at most', async () => {
     const event = await createEvent();
-    const guest = await createGuest();
+    const guest = await createGuest({ sex: 'female' });
     const { trips, status } = await roundTrips(
       apiRequest('POST', '/api/orders', {
         cookie: guest.cookie,

@@ -432,8 +432,9 @@ describe('an order with a coupon', () => {
     expect(held).toHaveLength(5);
     expect(held.every((o) => o.amount === 250)).toBe(true);
     expect(await seatsTaken(db(env.DB), event.id)).toBe(5);
-    // Without the coupon, seats are still there.
-    expect((await postOrder(guests[0].cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(201);
+    // Without the coupon, seats are still there (for a guest the coupon refused, who holds none).
+    const refused = guests[statuses.indexOf(400)];
+    expect((await postOrder(refused.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(201);
   });
 
   it('a guest who presses Book Now again with the same coupon gets the order they hold back, even at the cap', async () => {
@@ -452,19 +453,24 @@ describe('an order with a coupon', () => {
     expect(replay.checkout.amount_paise).toBe(placed.checkout.amount_paise);
     expect(await db(env.DB).select().from(paymentOrders).where(eq(paymentOrders.couponCode, code))).toHaveLength(1);
 
-    // Another guest, or the same guest for another ticket, would be a second redemption: refused.
+    // Another guest would be a second redemption: refused. The same guest for another ticket waits
+    // for their live hold on this dinner (one per guest and dinner).
     await expectInvalidCoupon(
       await postOrder((await createGuest()).cookie, { event_id: event.id, ticket_type: 'male', coupon: code }),
     );
-    await expectInvalidCoupon(await postOrder(a.cookie, { event_id: event.id, ticket_type: 'female', coupon: code }));
+    const otherTicket = await postOrder(a.cookie, { event_id: event.id, ticket_type: 'couple', coupon: code });
+    expect(otherTicket.status).toBe(409);
+    expect(await otherTicket.json()).toMatchObject({ error: { code: 'hold_exists' } });
 
-    // With under three minutes of hold left the order is not handed out again: a new one is placed
-    // (here refused, as the old hold still redeems the coupon).
+    // However little of the hold is left, Book Now answers the same order: a new one could not be
+    // held beside it, and it still redeems the coupon.
     await db(env.DB)
       .update(paymentOrders)
       .set({ holdExpiresAt: new Date(Date.now() + 60_000).toISOString() })
       .where(eq(paymentOrders.couponCode, code));
-    await expectInvalidCoupon(await postOrder(a.cookie, { event_id: event.id, ticket_type: 'male', coupon: code }));
+    const late = await postOrder(a.cookie, { event_id: event.id, ticket_type: 'male', coupon: code });
+    expect(late.status).toBe(201);
+    expect(((await late.json()) as CheckoutResponse).order.id).toBe(placed.order.id);
   });
 
   it('an expired hold gives its redemption back (the cron marks it expired)', async () => {

@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { LEDGER_COPY } from '../../worker/domain/ledger-rules';
 import { db } from '../../db/client';
 import { coupons, paymentOrders } from '../../db/schema';
 import { handleScheduled } from '../../worker/scheduled';
@@ -203,19 +204,19 @@ describe('seats are never oversold', () => {
 });
 
 describe('one guest cannot hold a table hostage', () => {
-  it('a third live hold on the same event is refused with 429; an expired one does not count', async () => {
+  it('one live hold per dinner: Book Now again answers it, another ticket waits for it (409), an expired one does not count', async () => {
     const event = await createEvent();
-    const guest = await createGuest();
+    const guest = await createGuest({ sex: 'male' });
     const first = await placeOrder(guest.cookie, event.id);
-    await placeOrder(guest.cookie, event.id);
-    const third = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male' });
-    expect(third.status).toBe(429);
-    expect(await third.json()).toMatchObject({
-      error: { code: 'too_many_holds', message: 'Too many attempts. Please try again later.' },
-    });
-    expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
+    const again = await placeOrder(guest.cookie, event.id);
+    expect(again.orderId).toBe(first.orderId);
+    const other = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'couple' });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ error: { code: 'hold_exists', message: LEDGER_COPY.holdExists } });
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(1);
     await expireHold(first.orderId);
-    expect((await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male' })).status).toBe(201);
+    expect((await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'couple' })).status).toBe(201);
+    expect(await seatsTaken(db(env.DB), event.id)).toBe(2);
   });
 });
 

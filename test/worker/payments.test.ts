@@ -48,7 +48,8 @@ describe('POST /api/payments/verify', () => {
     const guest = await createGuest();
     const other = await createGuest();
     const a = await placeOrder(guest.cookie, event.id);
-    const b = await placeOrder(guest.cookie, event.id);
+    // Another dinner: one guest has one live hold per dinner.
+    const b = await placeOrder(guest.cookie, (await createEvent()).id);
     const paidA = await sandboxPay(a.orderId);
     const paidB = await sandboxPay(b.orderId);
     const attempts = [
@@ -310,7 +311,8 @@ describe('scheduled reconciliation', () => {
     const guest = await createGuest();
     const event = await createEvent();
     const order = await placeOrder(guest.cookie, event.id);
-    const abandoned = await placeOrder(guest.cookie, event.id);
+    // Another guest's: one guest has one live hold per dinner.
+    const abandoned = await placeOrder((await createGuest()).cookie, event.id);
     const paid = await sandboxPay(order.orderId);
     // Old enough to reconcile (> 2 minutes); the abandoned one's hold has also run out.
     await expireHold(order.orderId, 3);

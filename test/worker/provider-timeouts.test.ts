@@ -159,7 +159,7 @@ describe('placing an order when Razorpay is down', () => {
     ['stalls mid-answer', 'stall'],
   ] as const)('%s: 502 "Payment system unavailable" in time, and no seat is held', async (_, mode) => {
     const event = await createEvent();
-    const guest = await createGuest();
+    const guest = await createGuest({ sex: 'male' });
     await outage({ provider: 'razorpay', match: event.id, mode });
     const { value: res, ms } = await timed(() =>
       request('POST', '/api/orders', {

@@ -8,7 +8,7 @@ import { COUPON_CHECK_LIMITS, LEDGER_COPY } from '../domain/ledger-rules';
 import { jsonBody } from '../lib/validate';
 import { loadSession } from '../middleware/session';
 import { checkCoupon } from '../services/coupons';
-import { consume } from '../services/rate-limit';
+import { consumeAll } from '../services/rate-limit';
 
 const ValidateCoupon = v.object({
   code: v.pipe(
@@ -33,9 +33,11 @@ export const couponsRoutes = new Hono<AppEnv>()
   .post('/validate', jsonBody(ValidateCoupon), async (c) => {
     const user = c.get('user');
     if (!user) throw new ApiError(401, 'unauthorized', LEDGER_COPY.signInToCheckCoupon);
-    await consume(c.var.db, `coupon-check:user:${user.id}`, [...COUPON_CHECK_LIMITS.perGuest]);
     const address = c.req.header('CF-Connecting-IP');
-    if (address) await consume(c.var.db, `coupon-check:ip:${address}`, [...COUPON_CHECK_LIMITS.perAddress]);
+    await consumeAll(c.var.db, [
+      { key: `coupon-check:user:${user.id}`, limits: COUPON_CHECK_LIMITS.perGuest },
+      ...(address ? [{ key: `coupon-check:ip:${address}`, limits: COUPON_CHECK_LIMITS.perAddress }] : []),
+    ]);
     const { code, event_id } = c.req.valid('json');
     const coupon = await checkCoupon(c.var.db, couponKey(code), event_id);
     if (!coupon)

@@ -20,7 +20,7 @@ import {
   NO_MOVE,
   seatsLeftSql,
 } from './ledger/moves';
-import { choiceReopenableSql, dinnerCancelledSql } from './ledger/cancelled-refunds';
+import { chooseRefundStatement } from './ledger/cancelled-refunds';
 import { isBookable } from './events';
 import { hasTablesSql, seatLateBooking } from './tables';
 
@@ -142,18 +142,7 @@ function refusal(s: ChoiceState | undefined): { kind: ChoiceRefusal } {
 export async function chooseRefund(d: Db, userId: string, bookingId: string, now: Date): Promise<ChoiceResult> {
   const nowIso = now.toISOString();
   const [, [state]] = await d.batch([
-    d
-      .update(eventBookings)
-      .set({ status: 'refund_pending', cancellationChoice: 'refund', cancellationChoiceAt: nowIso })
-      .where(
-        and(
-          eq(eventBookings.id, bookingId),
-          eq(eventBookings.userId, userId),
-          inArray(eventBookings.status, bookingStatusesBefore('refund_pending')),
-          choiceReopenableSql,
-          dinnerCancelledSql,
-        ),
-      ),
+    chooseRefundStatement(d, userId, bookingId, nowIso),
     choiceState(d, userId, bookingId),
   ]);
   if (state?.cancellation_choice === 'refund' && (state.status === 'refund_pending' || state.status === 'refunded'))

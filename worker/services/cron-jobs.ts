@@ -11,6 +11,12 @@ import { HOUR_MS } from '../domain/time';
 import type { Env } from '../env';
 import { fetchOrderPayments } from '../providers/razorpay';
 import { reportCapturedPayment } from './ledger/capture';
+import {
+  expireAbandonedHolds as expireHolds,
+  expireLapsedCaptureMark,
+  expireUnpaid,
+  stampAsked,
+} from './ledger/expiry';
 
 /** Give the checkout and its webhook this long before asking Razorpay ourselves. */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
@@ -41,16 +47,11 @@ async function nextToAsk(d: Db, now: Date, where: SQL | undefined, limit: number
     .where(and(where, sql`${paymentOrders.razorpayOrderId} IS NOT NULL`))
     .orderBy(asc(paymentOrders.updatedAt), asc(paymentOrders.id))
     .limit(limit);
-  if (rows.length > 0)
-    await d
-      .update(paymentOrders)
-      .set({ updatedAt: now.toISOString() })
-      .where(
-        inArray(
-          paymentOrders.id,
-          rows.map((r) => r.id),
-        ),
-      );
+  await stampAsked(
+    d,
+    rows.map((r) => r.id),
+    now,
+  );
   return rows;
 }
 
@@ -132,16 +133,7 @@ async function askRazorpay(env: Env, d: Db, order: typeof paymentOrders.$inferSe
   }
   if (order.status !== 'created' || captured.length > 0 || order.holdExpiresAt > now.toISOString()) return;
   if (!order.capturePendingAt) {
-    await d
-      .update(paymentOrders)
-      .set({ status: 'expired', updatedAt: now.toISOString() })
-      .where(
-        and(
-          eq(paymentOrders.id, order.id),
-          eq(paymentOrders.status, 'created'),
-          isNull(paymentOrders.capturePendingAt),
-        ),
-      );
+    await expireUnpaid(d, order.id, now);
     return;
   }
   // A capture was reported but Razorpay lists none. While the lease runs, or while a payment is
@@ -163,16 +155,7 @@ async function askRazorpay(env: Env, d: Db, order: typeof paymentOrders.$inferSe
       capturePendingAt: order.capturePendingAt,
     }),
   );
-  await d
-    .update(paymentOrders)
-    .set({ status: 'expired', capturePendingAt: null, updatedAt: now.toISOString() })
-    .where(
-      and(
-        eq(paymentOrders.id, order.id),
-        eq(paymentOrders.status, 'created'),
-        eq(paymentOrders.capturePendingAt, order.capturePendingAt),
-      ),
-    );
+  await expireLapsedCaptureMark(d, order.id, order.capturePendingAt, now);
 }
 
 /**
@@ -180,18 +163,5 @@ async function askRazorpay(env: Env, d: Db, order: typeof paymentOrders.$inferSe
  * so the guest and operators see it. Orders newer than the reconcile window are left to it.
  */
 export async function expireAbandonedHolds(d: Db, now: Date) {
-  const iso = now.toISOString();
-  const reconcileFrom = new Date(now.getTime() - RECONCILE_WINDOW_MS).toISOString();
-  await d
-    .update(paymentOrders)
-    .set({ status: 'expired', updatedAt: iso })
-    .where(
-      and(
-        eq(paymentOrders.status, 'created'),
-        lte(paymentOrders.holdExpiresAt, iso),
-        // A reported capture is the queue's (and reconcile's) to settle, never expired here.
-        isNull(paymentOrders.capturePendingAt),
-        sql`(${paymentOrders.razorpayOrderId} IS NULL OR ${paymentOrders.createdAt} <= ${reconcileFrom})`,
-      ),
-    );
+  await expireHolds(d, now, new Date(now.getTime() - RECONCILE_WINDOW_MS).toISOString());
 }

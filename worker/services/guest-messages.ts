@@ -15,6 +15,7 @@ import { CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
 import type { BookingMessage, Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
+import { endHoldsOfCancelledDinner } from './ledger/expiry';
 import { auditRow, auditRowBefore, eventTarget } from './audit';
 import { DELIVERY_KEYS, deliverOnce } from './deliveries';
 import { guestContactColumns, toGuestContact } from './guests';
@@ -135,18 +136,8 @@ export async function cancelDinner(
         sql`SELECT ${messageId}, ${eventId}, 'cancellation', ${CONSOLE_COPY.guestMessages.cancellationSubject}, ${reason}, ${actorId}, ${cancelledCount(eventId)}, ${nowIso} WHERE changes() > 0`,
       )
       .returning({ id: guestMessages.id }),
-    // Live holds end now; a reported capture is the pipeline's to refund (booking-pipeline.ts).
-    d
-      .update(paymentOrders)
-      .set({ status: 'expired', updatedAt: nowIso })
-      .where(
-        and(
-          eq(paymentOrders.eventId, eventId),
-          eq(paymentOrders.status, 'created'),
-          sql`${paymentOrders.capturePendingAt} IS NULL`,
-          sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.cancelledAt} IS NOT NULL)`,
-        ),
-      ),
+    // Live holds end now; a reported capture is the pipeline's to refund (ledger/capture.ts).
+    endHoldsOfCancelledDinner(d, eventId, nowIso),
     d.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, eventId)),
     d
       .select(messageColumns)

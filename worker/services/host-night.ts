@@ -16,6 +16,7 @@ import type { BookingStatus } from '../domain/statuses';
 import { formatIstDate, formatIstTime, HOUR_MS, istDate } from '../domain/time';
 import { auditRowBefore } from './audit';
 import { dinnerColumns } from './events';
+import { checkInStatement, markNoShowsBetween } from './ledger/night';
 
 const MINUTE_MS = 60_000;
 
@@ -263,15 +264,7 @@ export async function checkIn(
       from: sql`${eventBookings}`,
       where: match,
     }),
-    d
-      .update(eventBookings)
-      .set({
-        status: 'checked_in',
-        checkedInAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-        checkedInBy: actor.id,
-      })
-      .where(match)
-      .returning({ id: eventBookings.id }),
+    checkInStatement(d, match, actor.id),
     d
       .select({
         ...guestColumns,
@@ -330,27 +323,5 @@ function explain(row: GuestRow & DinnerColumns, changed: boolean, now: Date, eve
  */
 export async function markNoShows(d: Db, now: Date) {
   const cutoff = now.getTime() - NO_SHOW_AFTER_MINUTES * MINUTE_MS;
-  const marked = await d
-    .update(eventBookings)
-    .set({ status: 'no_show' })
-    .where(
-      and(
-        eq(eventBookings.status, 'confirmed'),
-        inArray(
-          eventBookings.eventId,
-          d
-            .select({ id: events.id })
-            .from(events)
-            .where(
-              and(
-                isNull(events.cancelledAt),
-                lte(events.startsAt, new Date(cutoff).toISOString()),
-                gt(events.startsAt, new Date(cutoff - NO_SHOW_WINDOW_MS).toISOString()),
-              ),
-            ),
-        ),
-      ),
-    )
-    .returning({ id: eventBookings.id });
-  return marked.length;
+  return markNoShowsBetween(d, new Date(cutoff - NO_SHOW_WINDOW_MS).toISOString(), new Date(cutoff).toISOString());
 }

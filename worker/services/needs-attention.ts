@@ -171,7 +171,13 @@ async function refundInFull(
   const payment = listed.value.find((p) => p.id === paymentId);
   if (payment?.status === 'refunded') return { ok: true, refundId: null };
   if (payment?.status !== 'captured') return { ok: false, error: `payment ${paymentId} is ${payment?.status}` };
-  const refund = await refundPayment(env, paymentId, payment.amount - (payment.amount_refunded ?? 0), refundKey(paymentId), notes);
+  const refund = await refundPayment(
+    env,
+    paymentId,
+    payment.amount - (payment.amount_refunded ?? 0),
+    refundKey(paymentId),
+    notes,
+  );
   return refund.ok ? { ok: true, refundId: refund.value.id } : { ok: false, error: refund.error };
 }
 

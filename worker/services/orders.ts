@@ -42,7 +42,7 @@ import {
   type PricedCoupon,
 } from './ledger/hold';
 import { seatsTakenSql } from './ledger/seats';
-import { consume } from './rate-limit';
+import { rateLimited, secondsUntilRoom } from './rate-limit';
 
 export { HOLD_MINUTES } from './ledger/hold';
 
@@ -188,7 +188,8 @@ export async function placeOrder(
     amount = charged;
   }
   if (Number(facts.taken) + seats > event.capacity) throw soldOut();
-  if (input.address) await consume(d, `hold:ip:${input.address}`, [...ADDRESS_LIMITS.holds]);
+  // Holds per address are counted by the hold's own batch (ledger/hold.ts), so only real holds count.
+  const address = input.address ? { key: `hold:ip:${input.address}`, limits: ADDRESS_LIMITS.holds } : null;
 
   const id = `ord_${randomToken(12)}`;
   // The receipt is unique per order, so a retried create is recognisable on both sides.
@@ -227,6 +228,7 @@ export async function placeOrder(
     amount,
     coupon: priced,
     party,
+    address,
     now,
   });
   if (!ok) {
@@ -241,6 +243,8 @@ export async function placeOrder(
         .where(eq(events.id, event.id));
       if (!state || Number(state.ok) !== 1) throw invalidCoupon();
     }
+    if (address && (await secondsUntilRoom(d, address.key, address.limits, now.getTime())) > 0)
+      throw await rateLimited(d, address.key, address.limits, now.getTime());
     throw soldOut();
   }
   return answer({

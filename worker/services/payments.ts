@@ -14,6 +14,7 @@ import { ApiError } from '../lib/errors';
 import { verifyCheckoutSignature, verifyWebhookSignature } from '../providers/razorpay';
 import { reportCapturedPayment } from './ledger/capture';
 import { refundProcessed } from './ledger/cancelled-refunds';
+import { recordFailedAttempt } from './ledger/capture';
 import { findOwnOrder } from './orders';
 
 /**
@@ -138,20 +139,8 @@ async function applyWebhook(env: Env, d: Db, body: Webhook) {
       return;
     }
     case 'payment.failed': {
-      // A failed attempt does not end a Razorpay order: the guest may retry in the same checkout,
-      // and a captured payment for the order may already be on the queue. So nothing changes once
-      // a payment was accepted or a capture reported; while the hold is live only the reason is
-      // recorded (the seat stays held); after it, the order moves along the status module's one
-      // edge into 'failed' (orderStatusesBefore), and 'failed' holds no seat.
-      const now = new Date().toISOString();
-      await d.run(sql`UPDATE payment_orders
-        SET status = CASE WHEN hold_expires_at > ${now} THEN status ELSE 'failed' END,
-            failure_reason = ${payment.error_description ?? COPY.booking.paymentFailed}, updated_at = ${now}
-        WHERE id = ${order.id} AND status IN (${sql.join(
-          orderStatusesBefore('failed').map((st) => sql`${st}`),
-          sql`, `,
-        )})
-          AND payment_id IS NULL AND capture_pending_at IS NULL`);
+      // Recorded without ending the order while its hold is live (ledger/capture.ts).
+      await recordFailedAttempt(d, order.id, payment.error_description ?? COPY.booking.paymentFailed);
       return;
     }
     default:

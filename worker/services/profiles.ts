@@ -69,21 +69,7 @@ export async function saveProfile(env: Env, d: Db, userId: string, input: Profil
     throw new ApiError(500, 'profile_save_failed', COPY.profile.saveFailed);
   }
 
-  // Claim the welcome email with a conditional UPDATE so two saves can never both send it.
-  const claimed = await d
-    .update(userProfiles)
-    .set({ welcomeSentAt: nowIso })
-    .where(
-      and(eq(userProfiles.userId, userId), isNull(userProfiles.welcomeSentAt), sql`${userProfiles.email} IS NOT NULL`),
-    )
-    .returning({ email: userProfiles.email, fullName: userProfiles.fullName });
-  const welcome = claimed[0];
-  if (welcome?.email) {
-    try {
-      await sendWelcomeEmail(env, { userId, name: welcome.fullName ?? '', email: welcome.email });
-    } catch (e) {
-      console.warn(JSON.stringify({ level: 'warn', msg: 'welcome email threw', userId, error: String(e) }));
-    }
-  }
+  // The welcome email, once per guest whatever the saves: deliverOnce claims it (decision 025).
+  if (fields.email) await sendWelcomeEmail(env, { userId, name: input.full_name, email: fields.email });
   return (await findProfile(d, userId)) as Profile;
 }

@@ -16,6 +16,7 @@ import { istDate } from '../domain/time';
 import type { Env } from '../env';
 import { emailTo, sendClaimed, whatsAppTo } from './booking-notices';
 import { type ChoiceState, choiceState } from './booking-choices';
+import { runningLateStatement } from './ledger/night';
 import { guestContact, guestContactColumns, toGuestContact } from './guests';
 
 export type RunningLateResult =
@@ -41,19 +42,19 @@ export async function sayRunningLate(
   const repeatAfter = new Date(now.getTime() - RUNNING_LATE_REPEAT_MINUTES * 60_000).toISOString();
   const startedAfter = new Date(now.getTime() - NO_SHOW_AFTER_MINUTES * 60_000).toISOString();
   const [, [state]] = await d.batch([
-    d
-      .update(eventBookings)
-      .set({ runningLateMinutes: minutes, runningLateAt: nowIso })
-      .where(
-        and(
-          eq(eventBookings.id, bookingId),
-          eq(eventBookings.userId, userId),
-          eq(eventBookings.status, 'confirmed'),
-          sql`(${eventBookings.runningLateAt} IS NULL OR ${eventBookings.runningLateAt} <= ${repeatAfter})`,
-          sql`EXISTS (SELECT 1 FROM events e WHERE e.id = ${eventBookings.eventId} AND e.cancelled_at IS NULL
+    runningLateStatement(
+      d,
+      and(
+        eq(eventBookings.id, bookingId),
+        eq(eventBookings.userId, userId),
+        eq(eventBookings.status, 'confirmed'),
+        sql`(${eventBookings.runningLateAt} IS NULL OR ${eventBookings.runningLateAt} <= ${repeatAfter})`,
+        sql`EXISTS (SELECT 1 FROM events e WHERE e.id = ${eventBookings.eventId} AND e.cancelled_at IS NULL
             AND e.date = ${istDate(now)} AND e.starts_at >= ${startedAfter})`,
-        ),
       ),
+      minutes,
+      nowIso,
+    ),
     choiceState(d, userId, bookingId),
   ]);
   if (!state) return { kind: 'not_found' };
@@ -100,15 +101,13 @@ export async function tellHosts(env: Env, bookingId: string, at: string): Promis
       seats: row.booking.seats,
     };
     const kind = `late:${at}:${h.hostId}`;
-    if (host.phone) {
-      const to = host.phone;
+    // WhatsApp only to a verified sign-in phone (decision 025); else the host's email.
+    if (host.whatsapp) {
+      const to = host.whatsapp;
       owed = (await sendClaimed(d, bookingId, kind, () => whatsAppTo(env, to, runningLateWhatsApp(facts)))) || owed;
     } else if (host.email) {
       const to = host.email;
-      owed =
-        (await sendClaimed(d, bookingId, kind, () =>
-          emailTo(env, to, runningLateEmail(facts), `late_${bookingId}_${at}_${h.hostId}`),
-        )) || owed;
+      owed = (await sendClaimed(d, bookingId, kind, () => emailTo(env, to, runningLateEmail(facts)))) || owed;
     }
   }
   if (owed) throw new Error(`running late of ${bookingId} not delivered to every host yet`);

@@ -25,6 +25,7 @@ import { SEATED_BOOKING_STATUSES } from '../domain/statuses';
 import { tableBalance } from '../domain/table-talk';
 import { HOUR_MS, VENUE_REVEAL_HOURS } from '../domain/time';
 import { auditRow, auditRowOf, eventTarget } from './audit';
+import { assignStatement, seatAtTableStatement, unseatOthersStatement } from './ledger/table-seats';
 
 /** The seated bookings of a dinner with what the matching and the console read of each: one query. */
 export function seatedBookingsQuery(d: Db, eventId: string) {
@@ -146,49 +147,6 @@ export type TablesView = ReturnType<typeof tablesView>;
 export async function getTables(d: Db, eventId: string): Promise<TablesView | null> {
   const loaded = await loadDinner(d, eventId);
   return loaded ? tablesView(loaded) : null;
-}
-
-/**
- * Sets every listed booking's table in one statement, only within the dinner; `onlyUnseated` leaves
- * alone a booking that found a table meanwhile. The seating travels as one JSON parameter read
- * with `json_each`: D1 binds at most 100 parameters a statement, and a dinner seats up to 200.
- */
-function assignStatement(d: Db, eventId: string, seating: ReadonlyMap<string, number | null>, onlyUnseated = false) {
-  const json = JSON.stringify(Object.fromEntries(seating));
-  return d
-    .update(eventBookings)
-    .set({ tableNumber: sql`(SELECT j.value FROM json_each(${json}) AS j WHERE j.key = ${eventBookings.id})` })
-    .where(
-      and(
-        eq(eventBookings.eventId, eventId),
-        sql`${eventBookings.id} IN (SELECT key FROM json_each(${json}))`,
-        onlyUnseated ? isNull(eventBookings.tableNumber) : undefined,
-      ),
-    );
-}
-
-/**
- * Unseats every seated booking of the dinner at an unlocked table that `seating` does not place:
- * one confirmed while the matching ran was seated by seatLateBooking at a table the new seating
- * may have emptied or filled; unseated, the publication or the cron seats it properly.
- */
-function unseatOthersStatement(
-  d: Db,
-  eventId: string,
-  seating: ReadonlyMap<string, number>,
-  locked: ReadonlySet<number>,
-) {
-  return d
-    .update(eventBookings)
-    .set({ tableNumber: null })
-    .where(
-      and(
-        eq(eventBookings.eventId, eventId),
-        isNotNull(eventBookings.tableNumber),
-        sql`${eventBookings.tableNumber} NOT IN (SELECT value FROM json_each(${JSON.stringify([...locked])}))`,
-        sql`${eventBookings.id} NOT IN (SELECT key FROM json_each(${JSON.stringify(Object.fromEntries(seating))}))`,
-      ),
-    );
 }
 
 /**
@@ -423,10 +381,7 @@ export async function seatLateBooking(d: Db, bookingId: string): Promise<number 
     seated.map(([n, list]) => ({ number: n, parties: list.map((b) => partyFor(b, loaded.dinner.startsAt)) })),
     loaded.locked,
   );
-  await d
-    .update(eventBookings)
-    .set({ tableNumber: number })
-    .where(and(eq(eventBookings.id, bookingId), isNull(eventBookings.tableNumber)));
+  await seatAtTableStatement(d, bookingId, number);
   return number;
 }
 

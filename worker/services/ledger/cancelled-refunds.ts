@@ -22,6 +22,7 @@ import {
   refundPayment,
 } from '../../providers/razorpay';
 import { emailTo, sendClaimed, whatsAppTo } from '../booking-notices';
+import { claimedSql, DELIVERY_KEYS } from '../deliveries';
 import { guestContact } from '../guests';
 
 /**
@@ -67,6 +68,24 @@ export const dinnerCancelledSql = sql`EXISTS (SELECT 1 FROM events AS cancelled 
  * since, and the guest chooses again). A refund is final.
  */
 export const choiceReopenableSql = sql`(${eventBookings.cancellationChoice} IS NULL OR ${eventBookings.cancellationChoice} = 'move')`;
+
+/**
+ * The guest's full refund of a booking whose dinner we cancelled (the ledger's `choose_refund`):
+ * `confirmed`/`checked_in → refund_pending` with the choice, only while the choice is open.
+ */
+export const chooseRefundStatement = (d: Db, userId: string, bookingId: string, nowIso: string) =>
+  d
+    .update(eventBookings)
+    .set({ status: 'refund_pending', cancellationChoice: 'refund', cancellationChoiceAt: nowIso })
+    .where(
+      and(
+        eq(eventBookings.id, bookingId),
+        eq(eventBookings.userId, userId),
+        inArray(eventBookings.status, bookingStatusesBefore('refund_pending')),
+        choiceReopenableSql,
+        dinnerCancelledSql,
+      ),
+    );
 
 export const refundMessage = (bookingId: string): BookingMessage => ({ kind: 'booking-refund', bookingId });
 
@@ -185,17 +204,13 @@ async function tellRefunded(env: Env, d: Db, bookingId: string) {
   let owed = false;
   if (guest.email) {
     const to = guest.email;
-    owed =
-      (await sendClaimed(d, bookingId, 'refund:email', () =>
-        emailTo(env, to, cancellationRefundEmail(facts), `refund_processed_${bookingId}`),
-      )) || owed;
+    owed = (await sendClaimed(d, bookingId, 'refund', () => emailTo(env, to, cancellationRefundEmail(facts)))) || owed;
   }
-  if (guest.phone) {
-    const to = guest.phone;
+  // WhatsApp only to the verified sign-in phone (decision 025).
+  if (guest.whatsapp) {
+    const to = guest.whatsapp;
     owed =
-      (await sendClaimed(d, bookingId, 'refund:whatsapp', () =>
-        whatsAppTo(env, to, cancellationRefundWhatsApp(facts)),
-      )) || owed;
+      (await sendClaimed(d, bookingId, 'refund', () => whatsAppTo(env, to, cancellationRefundWhatsApp(facts)))) || owed;
   }
   if (owed) throw new Error(`refund notice of ${bookingId} not delivered yet`);
 }
@@ -352,7 +367,7 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
         gt(eventBookings.refundedAt, new Date(now.getTime() - REFUND_NOTICE_WINDOW_MS).toISOString()),
         lte(eventBookings.refundedAt, noticeRequeueBefore),
         isNotNull(eventBookings.cancellationChoice),
-        sql`NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.booking_id = ${eventBookings.id} AND r.kind IN ('refund:email', 'refund:whatsapp'))`,
+        sql`NOT ${claimedSql(sql`${DELIVERY_KEYS.notice('refund', '')} || ${eventBookings.id}`)}`,
       ),
     )
     .limit(REFUND_CRON_BATCH);

@@ -6,7 +6,6 @@
  * taken without money that matches the order (docs/decisions/005, 012).
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { type Db, db } from '../../../db/client';
 import { eventBookings, paymentOrders } from '../../../db/schema';
 import { type OrderStatus, orderStatusesBefore } from '../../domain/statuses';
@@ -21,6 +20,7 @@ import { fromStatuses, type GuardScope, requiredGuards } from './guards';
 import { type CapturedMessage, type Order, orderByRazorpayId } from './order-facts';
 import { type RefundReason, refundInFull, refundMismatch, settleRefundedAtRazorpay } from './refund-payment';
 import { ownsSeatsSql } from './seats';
+import { prepared, preparedQuery } from './statements';
 
 export type { CapturedMessage, Order } from './order-facts';
 /**
@@ -69,8 +69,21 @@ export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessag
   await env.BOOKINGS.send(msg);
 }
 
-/** The order's dinner was cancelled (docs/decisions/016): no payment may take a seat on it any more. */
-const eventCancelledSql = sql`EXISTS (SELECT 1 FROM events WHERE events.id = payment_orders.event_id AND events.cancelled_at IS NOT NULL)`;
+/**
+ * A `payment.failed` webhook. A failed attempt does not end a Razorpay order: the guest may retry in
+ * the same checkout, and a captured payment for the order may already be on the queue. So nothing
+ * changes once a payment was accepted or a capture reported; while the hold is live only the reason
+ * is recorded (the seat stays held); after it, the order moves along the status module's one edge
+ * into 'failed' (orderStatusesBefore), and 'failed' holds no seat.
+ */
+export async function recordFailedAttempt(d: Db, orderId: string, reason: string, now = new Date()) {
+  const nowIso = now.toISOString();
+  await d.run(sql`UPDATE payment_orders
+    SET status = CASE WHEN hold_expires_at > ${nowIso} THEN status ELSE 'failed' END,
+        failure_reason = ${reason}, updated_at = ${nowIso}
+    WHERE id = ${orderId} AND status IN (${inList(orderStatusesBefore('failed'))})
+      AND payment_id IS NULL AND capture_pending_at IS NULL`);
+}
 
 /**
  * Takes the order's seats for this payment, in one conditional UPDATE built from the ledger's
@@ -202,16 +215,6 @@ async function capturedPayment(env: Env, msg: CapturedMessage, ask: boolean): Pr
   const refunded = payment.status === 'refunded' ? payment.amount : (payment.amount_refunded ?? 0);
   return { amountPaise: payment.amount, currency: payment.currency, amountRefundedPaise: refunded };
 }
-
-const dialect = new SQLiteAsyncDialect();
-/** A drizzle `sql` fragment as a D1 statement, for `D1Database.batch` (drizzle's batch does not run raw SQL on D1). */
-const prepared = (client: D1Database, fragment: SQL) => {
-  const q = dialect.sqlToQuery(fragment);
-  return client.prepare(q.sql).bind(...q.params);
-};
-/** A drizzle query's SQL as a D1 statement. */
-const preparedQuery = (client: D1Database, q: { sql: string; params: unknown[] }) =>
-  client.prepare(q.sql).bind(...q.params);
 
 /**
  * One booking per order/payment (UNIQUE on both) and the order confirmed, atomically (one D1

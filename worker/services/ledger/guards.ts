@@ -72,3 +72,6 @@ export const fromStatuses = (transition: LedgerTransition): SQL =>
     LEDGER_TRANSITIONS[transition].from.map((s) => sql`${s}`),
     sql`, `,
   );
+
+/** The same, for a booking transition (`check_in`, `no_show`, …). */
+export const fromBookingStatuses = fromStatuses;

@@ -9,7 +9,9 @@ import type { Db } from '../../../db/client';
 import type { CouponKind, TicketType } from '../../domain/pricing';
 import { MAX_LIVE_HOLDS_PER_GUEST } from '../../domain/ledger-rules';
 import { couponFitsTicketSql, couponUsableSql } from '../coupons';
+import { type Limit, recordAfterStatement, roomSql } from '../rate-limit';
 import { seatsTakenSql } from './seats';
+import { prepared, preparedQuery } from './statements';
 
 export const HOLD_MINUTES = 15;
 
@@ -63,9 +65,11 @@ export const couponStillHoldsSql = (coupon: PricedCoupon, ticketType: TicketType
 
 /**
  * Holds `seats` on the event for {@link HOLD_MINUTES} in one conditional INSERT, for the Razorpay
- * order already created; with a coupon, the same INSERT redeems it only under its cap.
+ * order already created; with a coupon, the same INSERT redeems it only under its cap; with an
+ * `address` limit, only while the address has room, and the hold is counted against it in the same
+ * batch (one round trip), so only holds that happened use the allowance.
  * @returns whether the seats were held; when not, the caller reads why (the guest's own hold, the
- * coupon, the seats or the dinner).
+ * coupon, the address, the seats or the dinner).
  */
 export async function holdSeats(
   d: Db,
@@ -79,18 +83,25 @@ export async function holdSeats(
     amount: number;
     coupon: PricedCoupon | null;
     party: Party;
+    address: { key: string; limits: readonly Limit[] } | null;
     now: Date;
   },
 ): Promise<boolean> {
   const nowIso = o.now.toISOString();
   const expires = new Date(o.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const res =
-    await d.run(sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, party_name, party_phone, created_at, updated_at)
+  const hold = sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, party_name, party_phone, created_at, updated_at)
     SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${o.party.partyName}, ${o.party.partyPhone}, ${nowIso}, ${nowIso}
     FROM events AS e
     WHERE e.id = ${o.eventId} AND e.available = 1 AND e.cancelled_at IS NULL AND e.starts_at > ${nowIso}
       AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
       AND ${liveHoldsSql(o.userId, sql`e.id`, nowIso)} < ${MAX_LIVE_HOLDS_PER_GUEST}
-      AND ${o.coupon ? couponStillHoldsSql(o.coupon, o.ticketType, sql`e.id`, nowIso) : sql`1`}`);
-  return (res.meta.changes ?? 0) === 1;
+      AND ${o.coupon ? couponStillHoldsSql(o.coupon, o.ticketType, sql`e.id`, nowIso) : sql`1`}
+      AND ${o.address ? roomSql(o.address.key, o.address.limits, o.now.getTime()) : sql`1`}`;
+  if (!o.address) return ((await d.run(hold)).meta.changes ?? 0) === 1;
+  const client = d.$client;
+  const [held] = await client.batch([
+    prepared(client, hold),
+    preparedQuery(client, recordAfterStatement(d, o.address.key, o.now.getTime()).toSQL()),
+  ]);
+  return (held.meta.changes ?? 0) === 1;
 }
