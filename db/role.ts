@@ -8,13 +8,15 @@
 import { spawnSync } from 'node:child_process';
 import { registerHooks } from 'node:module';
 import * as v from 'valibot';
-import { isRole, ROLES, type Role } from '../worker/domain/roles.ts';
+import type { Role } from '@domain/roles';
 
-// The domain's modules import each other without extensions (the bundlers' way); Node's type
-// stripping needs the `.ts`. Resolve a relative specifier without one to its `.ts` file, so this
-// script uses the very rules the Worker does.
+// The domain is `@domain/*` everywhere (the bundlers' alias), and its modules import each other
+// without extensions; Node's type stripping needs a path and the `.ts`. Resolve both, so this
+// script uses the very rules the Worker does. Registered before the domain is imported.
+const domain = new URL('../worker/domain/', import.meta.url);
 registerHooks({
   resolve(specifier, context, next) {
+    if (specifier.startsWith('@domain/')) return next(new URL(`${specifier.slice(8)}.ts`, domain).href, context);
     try {
       return next(specifier, context);
     } catch (error) {
@@ -23,8 +25,9 @@ registerHooks({
     }
   },
 });
-const { emailSchema } = await import('../worker/domain/email.ts');
-const { toE164 } = await import('../worker/domain/phone.ts');
+const { isRole, ROLES } = await import('@domain/roles');
+const { emailSchema } = await import('@domain/email');
+const { toE164 } = await import('@domain/phone');
 
 /** How the person is named on the command line, resolved to the column that finds them. */
 export type Who = { column: 'phone' | 'email'; value: string };

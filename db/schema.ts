@@ -5,14 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { CANCELLATION_CHOICES } from '../worker/domain/booking-policy';
-import { CITY_STATUSES } from '../worker/domain/city';
-import { DELIVERY_STATES } from '../worker/domain/deliveries';
-import { GUEST_MESSAGE_KINDS, MESSAGE_CHANNELS } from '../worker/domain/guest-messages';
-import { COUPON_KINDS, TICKET_TYPES } from '../worker/domain/pricing';
-import { RELATIONSHIP_STATUSES, SEXES, WORK_PROFILES } from '../worker/domain/profile';
-import { AUDIT_ACTIONS, ROLES } from '../worker/domain/roles';
-import { BOOKING_STATUSES, ORDER_STATUSES } from '../worker/domain/statuses';
+import { CANCELLATION_CHOICES } from '@domain/booking-policy';
+import { CITY_STATUSES } from '@domain/city';
+import { DELIVERY_STATES } from '@domain/deliveries';
+import { GUEST_MESSAGE_KINDS, MESSAGE_CHANNELS } from '@domain/guest-messages';
+import { COUPON_KINDS, TICKET_TYPES } from '@domain/pricing';
+import { RELATIONSHIP_STATUSES, SEXES, WORK_PROFILES } from '@domain/profile';
+import { AUDIT_ACTIONS, ROLES } from '@domain/roles';
+import { BOOKING_STATUSES, ORDER_STATUSES } from '@domain/statuses';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text('id').primaryKey();

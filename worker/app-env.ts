@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import type { Role } from './domain/roles';
+import type { Role } from '@domain/roles';
 import type { Env } from './env';
 
 /** The signed-in user as the session middleware resolves it. */

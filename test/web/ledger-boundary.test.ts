@@ -28,7 +28,7 @@ const RAW_WRITE =
 const BUILDER_WRITE = /\.(insert|update|delete)\(\s*(paymentOrders|eventBookings)\s*\)/g;
 
 /** Every write to the two tables in `text`, as `line: statement` (comments included: a comment that reads like a write is worth a look too). */
-export function writesIn(text: string): string[] {
+function writesIn(text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, i) => {
     for (const m of line.matchAll(RAW_WRITE)) found.push(`${i + 1}: ${m[0]}`);

@@ -1,7 +1,7 @@
 import { type GenericSchema, type GenericSchemaAsync, getDotPath, type BaseIssue } from 'valibot';
 import { vValidator } from '@hono/valibot-validator';
 import { ApiError } from './errors';
-import { COPY } from '../domain/copy';
+import { COPY } from '@domain/copy';
 
 /** Largest JSON body any route accepts; every form in the product is far smaller. */
 export const MAX_JSON_BYTES = 32 * 1024;

@@ -1,7 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../lib/errors';
-import { COPY } from '../domain/copy';
+import { COPY } from '@domain/copy';
 
 /** Known errors become the API's error shape; anything else is logged and answered as a bare 500. */
 export const onError: ErrorHandler = (err, c) => {

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../lib/errors';
 import type { AppEnv } from '../app-env';
-import { COPY } from '../domain/copy';
+import { COPY } from '@domain/copy';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

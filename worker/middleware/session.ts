@@ -8,12 +8,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { CookieOptions } from 'hono/utils/cookie';
 import type { AppEnv, SessionUser } from '../app-env';
-import { COPY } from '../domain/copy';
-import type { Role } from '../domain/roles';
+import { COPY } from '@domain/copy';
+import type { Role } from '@domain/roles';
 import { ACCESS_TTL_S, signAccessToken, verifyAccessToken } from '../lib/access-token';
 import { ApiError } from '../lib/errors';
 import { activeUser, createSession, REFRESH_TTL_S, revokeSession, spendRefreshToken } from '../services/sessions';
-import { CONSOLE_COPY } from '../domain/copy-console';
+import { CONSOLE_COPY } from '@domain/copy-console';
 
 /** Renew the access token when it has less than this left (DESIGN.md). */
 export const RENEW_WITHIN_S = 5 * 60;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionUser } from '../app-env';
-import { CITY_SLUG_MAX, CITY_SLUG_RULE, CityPatch, NewCity } from '../domain/city';
-import { CONSOLE_COPY } from '../domain/copy-console';
+import { CITY_SLUG_MAX, CITY_SLUG_RULE, CityPatch, NewCity } from '@domain/city';
+import { CONSOLE_COPY } from '@domain/copy-console';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { createCity, listAdminCities, updateCity } from '../services/cities';

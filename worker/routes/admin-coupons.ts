@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionUser } from '../app-env';
-import { COUPON_CODE, CouponPatch, couponKey, expiryError, NewCoupon } from '../domain/coupon';
-import { CONSOLE_COPY } from '../domain/copy-console';
+import { COUPON_CODE, CouponPatch, couponKey, expiryError, NewCoupon } from '@domain/coupon';
+import { CONSOLE_COPY } from '@domain/copy-console';
 import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
 import { createCoupon, editCoupon, listCoupons } from '../services/coupons';

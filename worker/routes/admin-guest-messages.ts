@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionUser } from '../app-env';
-import { CONSOLE_COPY } from '../domain/copy-console';
-import { CancelDinner, MessageGuests } from '../domain/guest-messages';
+import { CONSOLE_COPY } from '@domain/copy-console';
+import { CancelDinner, MessageGuests } from '@domain/guest-messages';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { cancelDinner, enqueueDeliveries, guestMessagesOf, postAnnouncement } from '../services/guest-messages';

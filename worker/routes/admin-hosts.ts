@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionUser } from '../app-env';
-import { CONSOLE_COPY } from '../domain/copy-console';
-import { AssignHost, EVENT_ID } from '../domain/host';
+import { CONSOLE_COPY } from '@domain/copy-console';
+import { AssignHost, EVENT_ID } from '@domain/host';
 import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
 import { assignHost, listDinnerHosts, removeHost } from '../services/hosts';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv, SessionUser } from '../app-env';
-import { CONSOLE_COPY } from '../domain/copy-console';
-import { EVENT_ID } from '../domain/host';
-import { TablesEditSchema } from '../domain/tables';
+import { CONSOLE_COPY } from '@domain/copy-console';
+import { EVENT_ID } from '@domain/host';
+import { TablesEditSchema } from '@domain/tables';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { getTables, publishTables, runMatching, saveTables, type TablesWrite } from '../services/tables';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { LEDGER_COPY } from '../domain/ledger-rules';
+import { LEDGER_COPY } from '@domain/ledger-rules';
 import type { AppEnv } from '../app-env';
-import { CONSOLE_COPY } from '../domain/copy-console';
+import { CONSOLE_COPY } from '@domain/copy-console';
 import { toCsv } from '../lib/csv';
 import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
@@ -26,8 +26,8 @@ import {
   type NewSeriesInput,
   seriesStarts,
   startOf,
-} from '../domain/dinner';
-import { istDate } from '../domain/time';
+} from '@domain/dinner';
+import { istDate } from '@domain/time';
 import { ATTENDEE_CSV_HEADER, attendeeCsvRows, listAttendees } from '../services/attendees';
 import { isAuditCursor, listAudit } from '../services/audit';
 import {

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { ADDRESS_LIMITS } from '../domain/ledger-rules';
+import { ADDRESS_LIMITS } from '@domain/ledger-rules';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
-import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '../domain/auth';
+import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '@domain/auth';
 import { jsonBody } from '../lib/validate';
 import { needsSecureCookies, loadSession, requireUser, signIn, signOut } from '../middleware/session';
 import { checkPassword, sessionView, signUpOrSignIn } from '../services/accounts';

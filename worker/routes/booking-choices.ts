@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { LEDGER_COPY } from '../domain/ledger-rules';
+import { LEDGER_COPY } from '@domain/ledger-rules';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { CancellationChoiceBody, CHOICE_COPY, isBookingId, RunningLateBody } from '../domain/booking-choice';
+import { CancellationChoiceBody, CHOICE_COPY, isBookingId, RunningLateBody } from '@domain/booking-choice';
 import { ApiError } from '../lib/errors';
 import { invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
-import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
+import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
-import { couponKey } from '../domain/coupon';
-import { COPY } from '../domain/copy';
+import { couponKey } from '@domain/coupon';
+import { COPY } from '@domain/copy';
 import { ApiError } from '../lib/errors';
-import { COUPON_CHECK_LIMITS, LEDGER_COPY } from '../domain/ledger-rules';
+import { COUPON_CHECK_LIMITS, LEDGER_COPY } from '@domain/ledger-rules';
 import { jsonBody } from '../lib/validate';
 import { loadSession } from '../middleware/session';
 import { checkCoupon } from '../services/coupons';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { COPY } from '../domain/copy';
+import { COPY } from '@domain/copy';
 import { ApiError } from '../lib/errors';
 import { findEventDetail, listBookableEvents } from '../services/events';
 

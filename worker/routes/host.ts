@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { CONSOLE_COPY } from '../domain/copy-console';
-import { CheckInByCode, CheckInByName, EVENT_ID } from '../domain/host';
+import { CONSOLE_COPY } from '@domain/copy-console';
+import { CheckInByCode, CheckInByName, EVENT_ID } from '@domain/host';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { loadSession, requireRole } from '../middleware/session';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { OrderRequestSchema } from '../domain/order';
+import { OrderRequestSchema } from '@domain/order';
 import { jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';
 import { orderView, placeOrder } from '../services/orders';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
-import { COPY } from '../domain/copy';
+import { COPY } from '@domain/copy';
 import { jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';
 import { acceptCheckoutPayment } from '../services/payments';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { COPY } from '../domain/copy';
-import { ProfileSchema } from '../domain/profile';
+import { COPY } from '@domain/copy';
+import { ProfileSchema } from '@domain/profile';
 import { jsonBody } from '../lib/validate';
 import { loadSession, requireSignedIn, requireUser } from '../middleware/session';
 import { findProfile, saveProfile } from '../services/profiles';

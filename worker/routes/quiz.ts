@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { QuizAnswersSchema } from '../domain/quiz';
+import { QuizAnswersSchema } from '@domain/quiz';
 import { jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';
 import { hasAnsweredQuiz, submitQuiz } from '../services/quiz';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
-import { COPY } from '../domain/copy';
-import { NewsletterEmailSchema } from '../domain/email';
+import { COPY } from '@domain/copy';
+import { NewsletterEmailSchema } from '@domain/email';
 import { jsonBody } from '../lib/validate';
 import { loadSession } from '../middleware/session';
 import { joinWaitlist, subscribeNewsletter } from '../services/signups';

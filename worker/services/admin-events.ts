@@ -7,7 +7,7 @@
 import { and, desc, eq, getTableColumns, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cities, eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
-import { REVENUE_BOOKING_STATUSES, SEAT_HOLDING_ORDER_STATUSES } from '../domain/statuses';
+import { REVENUE_BOOKING_STATUSES, SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
 import { type AuditFields, auditRow, auditRowBefore, eventTarget } from './audit';
 import { ownsSeatsSql, seatsTakenSql } from './ledger/seats';
 import { dinnerColumns } from './events';

@@ -7,7 +7,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, userProfiles, users } from '../../db/schema';
-import { TICKET_LABELS } from '../domain/pricing';
+import { TICKET_LABELS } from '@domain/pricing';
 import { refundFailedSql } from './ledger/cancelled-refunds';
 import { toGuestContact } from './guests';
 import { dinnerColumns } from './events';

@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, paymentOrders, userProfiles, users } from '../../db/schema';
-import type { AuditAction } from '../domain/roles';
+import type { AuditAction } from '@domain/roles';
 
 /** Fields of the target as JSON (snake_case keys, as on the wire). */
 export type AuditFields = Record<string, string | number | boolean | null>;

@@ -7,10 +7,10 @@
  * limit: the order's seats leave the cancelled dinner and are taken on the new one in the same
  * batch, only if it is bookable and has room (seats.ts's one predicate), else nothing changes.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events } from '../../db/schema';
-import { type BookingStatus, bookingStatusesBefore, CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
+import { type BookingStatus, CANCELLABLE_BOOKING_STATUSES } from '@domain/statuses';
 import {
   coveredTargets,
   moveBookingStatements,

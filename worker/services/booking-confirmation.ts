@@ -5,10 +5,10 @@
 import { eq } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
-import { confirmationEmail, confirmationWhatsApp, myBookingUrl } from '../domain/booking-messages';
-import { TICKET_LABELS } from '../domain/pricing';
-import { ticketIcs, venueLine } from '../domain/ticket-ics';
-import { isVenueRevealed } from '../domain/time';
+import { confirmationEmail, confirmationWhatsApp, myBookingUrl } from '@domain/booking-messages';
+import { TICKET_LABELS } from '@domain/pricing';
+import { ticketIcs, venueLine } from '@domain/ticket-ics';
+import { isVenueRevealed } from '@domain/time';
 import type { Env } from '../env';
 import { base64Utf8, sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';

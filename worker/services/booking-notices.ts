@@ -6,7 +6,7 @@
  * (the caller throws and the queue retries), a permanent refusal is recorded and alerted once.
  */
 import type { Db } from '../../db/client';
-import type { MessageChannel } from '../domain/guest-messages';
+import type { MessageChannel } from '@domain/guest-messages';
 import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';

@@ -8,7 +8,7 @@ import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { cities, events } from '../../db/schema';
-import type { CityPatchInput, NewCityInput } from '../domain/city';
+import type { CityPatchInput, NewCityInput } from '@domain/city';
 import { type AuditFields, auditRow, auditRowBefore } from './audit';
 import { isBookable, withRoomFirst } from './events';
 import { seatsTakenSql } from './ledger/seats';

@@ -10,8 +10,8 @@
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coupons, events } from '../../db/schema';
-import { type CouponPatchInput, couponPrices, type NewCouponInput, parseTicketTypes } from '../domain/coupon';
-import type { TicketType } from '../domain/pricing';
+import { type CouponPatchInput, couponPrices, type NewCouponInput, parseTicketTypes } from '@domain/coupon';
+import type { TicketType } from '@domain/pricing';
 import { type AuditFields, auditRow, auditRowBefore } from './audit';
 import { ownsSeatsSql } from './ledger/seats';
 

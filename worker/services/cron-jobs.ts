@@ -3,11 +3,11 @@
  * holds, send reminders. Every step is idempotent, so an overlapping or repeated run changes
  * nothing twice.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentOrders } from '../../db/schema';
-import { orderStatusesBefore } from '../domain/statuses';
-import { HOUR_MS } from '../domain/time';
+import { orderStatusesBefore } from '@domain/statuses';
+import { HOUR_MS } from '@domain/time';
 import type { Env } from '../env';
 import { fetchOrderPayments } from '../providers/razorpay';
 import { reportCapturedPayment } from './ledger/capture';

@@ -8,10 +8,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deliveries } from '../../db/schema';
-import { providerKey } from '../domain/deliveries';
-import type { MessageChannel } from '../domain/guest-messages';
+import { providerKey } from '@domain/deliveries';
+import type { MessageChannel } from '@domain/guest-messages';
 
-export { DELIVERY_KEYS } from '../domain/deliveries';
+export { DELIVERY_KEYS } from '@domain/deliveries';
 
 /** What a provider adapter answers (worker/providers/result.ts), its value unused here. */
 export type Sent = { ok: true } | { ok: false; error: string; status?: number };

@@ -5,8 +5,8 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
-import { ticketOptions } from '../domain/pricing';
-import { isVenueRevealed } from '../domain/time';
+import { ticketOptions } from '@domain/pricing';
+import { isVenueRevealed } from '@domain/time';
 import { seatsTakenSql } from './ledger/seats';
 
 /** An event on the wire (DESIGN.md: snake_case, one shape): what every list and card shows. */

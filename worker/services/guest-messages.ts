@@ -7,11 +7,11 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
-import { eventBookings, events, deliveries, guestMessages, paymentOrders, userProfiles, users } from '../../db/schema';
-import { guestMessage } from '../domain/booking-messages';
-import { CONSOLE_COPY } from '../domain/copy-console';
-import type { GuestMessageKind, MessageChannel } from '../domain/guest-messages';
-import { CANCELLABLE_BOOKING_STATUSES } from '../domain/statuses';
+import { eventBookings, events, deliveries, guestMessages, userProfiles, users } from '../../db/schema';
+import { guestMessage } from '@domain/booking-messages';
+import { CONSOLE_COPY } from '@domain/copy-console';
+import type { GuestMessageKind, MessageChannel } from '@domain/guest-messages';
+import { CANCELLABLE_BOOKING_STATUSES } from '@domain/statuses';
 import type { BookingMessage, Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userProfiles, users } from '../../db/schema';
-import { toE164 } from '../domain/phone';
+import { toE164 } from '@domain/phone';
 
 export type GuestContact = {
   fullName: string;

@@ -4,16 +4,16 @@
  * mark sixty minutes after the start. A host acts only on the dinners assigned to them
  * (`event_hosts`); an operator on every dinner.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, quizResponses, userProfiles, users } from '../../db/schema';
-import { quizTraits } from '../domain/matching';
-import { tableIcebreakers } from '../domain/table-talk';
+import { quizTraits } from '@domain/matching';
+import { tableIcebreakers } from '@domain/table-talk';
 import type { SessionUser } from '../app-env';
-import { CHECK_IN_OPENS_BEFORE_MINUTES, NO_SHOW_AFTER_MINUTES } from '../domain/booking-policy';
-import { TICKET_LABELS } from '../domain/pricing';
-import type { BookingStatus } from '../domain/statuses';
-import { formatIstDate, formatIstTime, HOUR_MS, istDate } from '../domain/time';
+import { CHECK_IN_OPENS_BEFORE_MINUTES, NO_SHOW_AFTER_MINUTES } from '@domain/booking-policy';
+import { TICKET_LABELS } from '@domain/pricing';
+import type { BookingStatus } from '@domain/statuses';
+import { formatIstDate, formatIstTime, HOUR_MS, istDate } from '@domain/time';
 import { auditRowBefore } from './audit';
 import { dinnerColumns } from './events';
 import { checkInStatement, markNoShowsBetween } from './ledger/night';

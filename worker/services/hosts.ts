@@ -6,7 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventHosts, events, userProfiles, users } from '../../db/schema';
-import type { HostWho } from '../domain/host';
+import type { HostWho } from '@domain/host';
 import { auditRow, auditRowBefore, eventTarget } from './audit';
 
 /** The hosts of one dinner, first assigned first, with how to reach them. */

@@ -10,17 +10,17 @@ import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { eventBookings, events, quizResponses, userProfiles } from '../../db/schema';
-import { quizTraits } from '../domain/matching';
-import { tableHints } from '../domain/table-talk';
-import { canReschedule, rescheduleUntil } from '../domain/booking-policy';
-import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
-import { TICKET_LABELS } from '../domain/pricing';
-import { type BookingStatus, SEATED_BOOKING_STATUSES } from '../domain/statuses';
-import { EVENT_TIME, isVenueRevealed } from '../domain/time';
+import { quizTraits } from '@domain/matching';
+import { tableHints } from '@domain/table-talk';
+import { canReschedule, rescheduleUntil } from '@domain/booking-policy';
+import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
+import { TICKET_LABELS } from '@domain/pricing';
+import { type BookingStatus, SEATED_BOOKING_STATUSES } from '@domain/statuses';
+import { EVENT_TIME, isVenueRevealed } from '@domain/time';
 import { bookingColumns } from './bookings';
 import { isBookable } from './events';
 import { coveredTargets, movePriceColumns, moveTargetColumns, seatsLeftSql } from './ledger/moves';
-import { venueRevealAt } from '../domain/dinner';
+import { venueRevealAt } from '@domain/dinner';
 
 /** At most this many dinners are offered to move to (the soonest first). */
 export const MAX_MOVE_OPTIONS = 12;

@@ -6,18 +6,17 @@
  * Razorpay with the pipeline's idempotency key `refund_<payment id>`, so a double click, or a
  * click racing the pipeline, refunds once. Each write carries its audit row in its own batch.
  */
-import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentIssues, paymentOrders, userProfiles, users } from '../../db/schema';
-import { TICKET_LABELS } from '../domain/pricing';
-import { assertOrderTransition, orderStatusesBefore } from '../domain/statuses';
+import { TICKET_LABELS } from '@domain/pricing';
+import { assertOrderTransition } from '@domain/statuses';
 import type { Env } from '../env';
 import { fetchOrderPayments, refundKey, refundPayment } from '../providers/razorpay';
 import { auditRow, orderTarget } from './audit';
 import { claimSeat, processCapturedPayment } from './ledger/capture';
 import { claimForOperatorRefund, settleOperatorRefund } from './ledger/operator';
 import { type Order, orderById } from './ledger/order-facts';
-import { CONSOLE_COPY } from '../domain/copy-console';
 
 /** The audit target of an order and of a payment issue. */
 export const paymentTarget = (paymentId: string) => `payment:${paymentId}`;

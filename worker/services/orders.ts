@@ -15,15 +15,15 @@
  * the cap redeem the coupon (services/coupons.ts), so concurrent orders can never redeem it more
  * often than its cap (docs/decisions/015).
  */
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coupons, eventBookings, events, paymentOrders, userProfiles, users } from '../../db/schema';
-import { ADDRESS_LIMITS, LEDGER_COPY, ticketAllowed } from '../domain/ledger-rules';
-import { chargedPrice, couponKey, parseTicketTypes } from '../domain/coupon';
-import { COPY } from '../domain/copy';
-import { isPartyTicket } from '../domain/order';
-import { type CouponKind, priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '../domain/pricing';
-import { isVenueRevealed } from '../domain/time';
+import { ADDRESS_LIMITS, LEDGER_COPY, ticketAllowed } from '@domain/ledger-rules';
+import { chargedPrice, couponKey, parseTicketTypes } from '@domain/coupon';
+import { COPY } from '@domain/copy';
+import { isPartyTicket } from '@domain/order';
+import { priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '@domain/pricing';
+import { isVenueRevealed } from '@domain/time';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { ApiError } from '../lib/errors';

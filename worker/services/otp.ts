@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { otpCodes } from '../../db/schema';
-import { COPY } from '../domain/copy';
+import { COPY } from '@domain/copy';
 import { hmacSha256Hex, timingSafeEqual } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 

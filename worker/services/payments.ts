@@ -3,12 +3,11 @@
  * Razorpay's webhooks. Both end as the same message on the `bookings` queue, whose consumer
  * (booking-pipeline.ts) turns a captured payment into exactly one booking.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
 import { paymentOrders, webhookEvents } from '../../db/schema';
-import { COPY } from '../domain/copy';
-import { orderStatusesBefore } from '../domain/statuses';
+import { COPY } from '@domain/copy';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { verifyCheckoutSignature, verifyWebhookSignature } from '../providers/razorpay';

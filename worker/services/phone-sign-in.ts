@@ -1,7 +1,7 @@
 /** Sign-in by a code sent over SMS (SPEC §2 Sign-in, §8), with the bot check and durable limits. */
 import type { Db } from '../../db/client';
-import { OTP_RESEND_AFTER_S, OTP_SENDS_PER_HOUR } from '../domain/auth';
-import { COPY } from '../domain/copy';
+import { OTP_RESEND_AFTER_S, OTP_SENDS_PER_HOUR } from '@domain/auth';
+import { COPY } from '@domain/copy';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { sendOtpSms } from '../providers/sms';

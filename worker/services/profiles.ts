@@ -1,10 +1,10 @@
 /** The guest's own profile (SPEC §3 user_profiles): read, and upsert on user_id with every rule. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quizResponses, userProfiles } from '../../db/schema';
-import { COPY } from '../domain/copy';
-import type { ProfileValues } from '../domain/profile';
-import { ageInIst } from '../domain/time';
+import { COPY } from '@domain/copy';
+import type { ProfileValues } from '@domain/profile';
+import { ageInIst } from '@domain/time';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { sendWelcomeEmail } from './welcome-email';

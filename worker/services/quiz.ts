@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quizResponses, userProfiles } from '../../db/schema';
-import { COPY } from '../domain/copy';
-import { type QuizAnswers, toQuizRow } from '../domain/quiz';
+import { COPY } from '@domain/copy';
+import { type QuizAnswers, toQuizRow } from '@domain/quiz';
 import { ApiError } from '../lib/errors';
 
 export async function hasAnsweredQuiz(d: Db, userId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateEvents } from '../../db/schema';
-import { COPY } from '../domain/copy';
+import { COPY } from '@domain/copy';
 import { ApiError } from '../lib/errors';
 
 /** A window and the most events allowed inside it. */

@@ -5,10 +5,10 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deliveries, eventBookings, events } from '../../db/schema';
-import { myBookingUrl, type ReminderKind, reminderEmail, reminderWhatsApp } from '../domain/booking-messages';
-import { TICKET_LABELS } from '../domain/pricing';
-import { venueLine } from '../domain/ticket-ics';
-import { HOUR_MS, istDate, isVenueRevealed } from '../domain/time';
+import { myBookingUrl, type ReminderKind, reminderEmail, reminderWhatsApp } from '@domain/booking-messages';
+import { TICKET_LABELS } from '@domain/pricing';
+import { venueLine } from '@domain/ticket-ics';
+import { HOUR_MS, istDate, isVenueRevealed } from '@domain/time';
 import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';

@@ -15,9 +15,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
-import { canReschedule, movableIfStartsAfter } from '../domain/booking-policy';
-import { MY_BOOKING_COPY } from '../domain/copy-my-booking';
-import { LEDGER_COPY } from '../domain/ledger-rules';
+import { canReschedule, movableIfStartsAfter } from '@domain/booking-policy';
+import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
+import { LEDGER_COPY } from '@domain/ledger-rules';
 import type { Env } from '../env';
 import { notifyConfirmed } from './booking-confirmation';
 import { moveBookingStatements, moveTerms, NO_MOVE } from './ledger/moves';

@@ -9,10 +9,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
 import { eventBookings, eventHosts, events, userProfiles, users } from '../../db/schema';
-import { RUNNING_LATE_REPEAT_MINUTES, runningLateWindow } from '../domain/booking-choice';
-import { runningLateEmail, runningLateWhatsApp } from '../domain/booking-messages';
-import { NO_SHOW_AFTER_MINUTES } from '../domain/booking-policy';
-import { istDate } from '../domain/time';
+import { RUNNING_LATE_REPEAT_MINUTES, runningLateWindow } from '@domain/booking-choice';
+import { runningLateEmail, runningLateWhatsApp } from '@domain/booking-messages';
+import { NO_SHOW_AFTER_MINUTES } from '@domain/booking-policy';
+import { istDate } from '@domain/time';
 import type { Env } from '../env';
 import { emailTo, sendClaimed, whatsAppTo } from './booking-notices';
 import { type ChoiceState, choiceState } from './booking-choices';

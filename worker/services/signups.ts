@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cityWaitlist, newsletterSignups } from '../../db/schema';
-import { COPY } from '../domain/copy';
+import { COPY } from '@domain/copy';
 import { ApiError } from '../lib/errors';
 import { isComingSoon } from './cities';
 

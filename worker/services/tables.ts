@@ -20,10 +20,10 @@ import {
   scoreTables,
   seatParties,
   TABLE_SIZES,
-} from '../domain/matching';
-import { SEATED_BOOKING_STATUSES } from '../domain/statuses';
-import { tableBalance } from '../domain/table-talk';
-import { HOUR_MS, VENUE_REVEAL_HOURS } from '../domain/time';
+} from '@domain/matching';
+import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
+import { tableBalance } from '@domain/table-talk';
+import { HOUR_MS, VENUE_REVEAL_HOURS } from '@domain/time';
 import { auditRow, auditRowOf, eventTarget } from './audit';
 import { assignStatement, seatAtTableStatement, unseatOthersStatement } from './ledger/table-seats';
 

@@ -1,5 +1,5 @@
 import { db } from '../../db/client';
-import { welcomeEmail } from '../domain/booking-messages';
+import { welcomeEmail } from '@domain/booking-messages';
 import type { Config } from '../env';
 import { sendEmail } from '../providers/email';
 import { DELIVERY_KEYS, deliverOnce } from './deliveries';

@@ -11,8 +11,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type Db, db } from '../../../db/client';
 import { eventBookings, events, remindersSent } from '../../../db/schema';
-import { cancellationRefundEmail, cancellationRefundWhatsApp, myBookingUrl } from '../../domain/booking-messages';
-import { bookingStatusesBefore } from '../../domain/statuses';
+import { cancellationRefundEmail, cancellationRefundWhatsApp, myBookingUrl } from '@domain/booking-messages';
+import { bookingStatusesBefore } from '@domain/statuses';
 import type { BookingMessage, Env } from '../../env';
 import {
   fetchPaymentRefunds,

@@ -5,11 +5,11 @@
  * one email and one WhatsApp message. Money is never kept without a seat, and a seat is never
  * taken without money that matches the order (docs/decisions/005, 012).
  */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, db } from '../../../db/client';
 import { eventBookings, paymentOrders } from '../../../db/schema';
-import { type OrderStatus, orderStatusesBefore } from '../../domain/statuses';
-import { newTicketCode } from '../../domain/ticket';
+import { type OrderStatus, orderStatusesBefore } from '@domain/statuses';
+import { newTicketCode } from '@domain/ticket';
 import type { BookingMessage, Env } from '../../env';
 import { randomToken } from '../../lib/crypto';
 import { fetchOrderPayments } from '../../providers/razorpay';
@@ -63,8 +63,10 @@ const ownedBy = (order: Order, paymentId: string) => order.paymentId === payment
 export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessage, amountMatches = true) {
   if (amountMatches) {
     const now = nowIso();
-    await d.run(sql`UPDATE payment_orders SET capture_pending_at = COALESCE(capture_pending_at, ${now}), updated_at = ${now}
-      WHERE razorpay_order_id = ${msg.orderId} AND status IN (${inList(UNPAID)})`);
+    await d
+      .update(paymentOrders)
+      .set({ capturePendingAt: sql`COALESCE(${paymentOrders.capturePendingAt}, ${now})`, updatedAt: now })
+      .where(and(eq(paymentOrders.razorpayOrderId, msg.orderId), inArray(paymentOrders.status, UNPAID)));
   }
   await env.BOOKINGS.send(msg);
 }
@@ -78,11 +80,21 @@ export async function reportCapturedPayment(env: Env, d: Db, msg: CapturedMessag
  */
 export async function recordFailedAttempt(d: Db, orderId: string, reason: string, now = new Date()) {
   const nowIso = now.toISOString();
-  await d.run(sql`UPDATE payment_orders
-    SET status = CASE WHEN hold_expires_at > ${nowIso} THEN status ELSE 'failed' END,
-        failure_reason = ${reason}, updated_at = ${nowIso}
-    WHERE id = ${orderId} AND status IN (${inList(orderStatusesBefore('failed'))})
-      AND payment_id IS NULL AND capture_pending_at IS NULL`);
+  await d
+    .update(paymentOrders)
+    .set({
+      status: sql`CASE WHEN ${paymentOrders.holdExpiresAt} > ${nowIso} THEN ${paymentOrders.status} ELSE 'failed' END`,
+      failureReason: reason,
+      updatedAt: nowIso,
+    })
+    .where(
+      and(
+        eq(paymentOrders.id, orderId),
+        inArray(paymentOrders.status, orderStatusesBefore('failed')),
+        isNull(paymentOrders.paymentId),
+        isNull(paymentOrders.capturePendingAt),
+      ),
+    );
 }
 
 /**
@@ -104,13 +116,29 @@ export async function claimSeat(d: Db, order: Order, paymentId: string): Promise
   };
   const res =
     order.status === 'needs_attention'
-      ? await d.run(sql`UPDATE payment_orders SET keeps_seat = 1, updated_at = ${now}
-    WHERE id = ${order.id} AND status IN (${fromStatuses('retry_late')}) AND keeps_seat = 0 AND payment_id = ${paymentId}
-      AND ${requiredGuards('retry_late', scope)}`)
-      : await d.run(sql`UPDATE payment_orders SET status = 'paid', payment_id = ${paymentId}, failure_reason = NULL, updated_at = ${now}
-    WHERE id = ${order.id} AND payment_id IS NULL
-      AND ((status IN (${fromStatuses('pay_in_time')}) AND ${requiredGuards('pay_in_time', scope)})
-        OR (status IN (${fromStatuses('pay_late')}) AND ${requiredGuards('pay_late', scope)}))`);
+      ? await d
+          .update(paymentOrders)
+          .set({ keepsSeat: true, updatedAt: now })
+          .where(
+            and(
+              eq(paymentOrders.id, order.id),
+              sql`${paymentOrders.status} IN (${fromStatuses('retry_late')})`,
+              eq(paymentOrders.keepsSeat, false),
+              eq(paymentOrders.paymentId, paymentId),
+              requiredGuards('retry_late', scope),
+            ),
+          )
+      : await d
+          .update(paymentOrders)
+          .set({ status: 'paid', paymentId, failureReason: null, updatedAt: now })
+          .where(
+            and(
+              eq(paymentOrders.id, order.id),
+              isNull(paymentOrders.paymentId),
+              sql`((${paymentOrders.status} IN (${fromStatuses('pay_in_time')}) AND ${requiredGuards('pay_in_time', scope)})
+                OR (${paymentOrders.status} IN (${fromStatuses('pay_late')}) AND ${requiredGuards('pay_late', scope)}))`,
+            ),
+          );
   return (res.meta.changes ?? 0) === 1;
 }
 
@@ -227,6 +255,8 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
   const bookingId = `bkg_${randomToken(12)}`;
   const client = d.$client;
   await client.batch([
+    // INSERT … SELECT: the booking copies the order and its dinner in the statement that checks the
+    // order may be booked (drizzle's insert-select would have to name every column).
     prepared(
       client,
       sql`INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date, ticket_code, party_name, party_phone)
@@ -236,12 +266,21 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
         AND ${requiredGuards('confirm', { order: 'o', eventId: sql`o.event_id`, nowIso: now })}`,
     ),
     // Confirmed only if that booking row exists now (it may predate this batch on a redelivery).
-    prepared(
+    preparedQuery(
       client,
-      sql`UPDATE payment_orders SET status = 'confirmed', updated_at = ${now}
-      WHERE id = ${order.id} AND payment_id = ${paymentId} AND status IN (${fromStatuses('confirm')})
-        AND ${requiredGuards('confirm', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: now })}
-        AND EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ${order.id} AND payment_id = ${paymentId})`,
+      d
+        .update(paymentOrders)
+        .set({ status: 'confirmed', updatedAt: now })
+        .where(
+          and(
+            eq(paymentOrders.id, order.id),
+            eq(paymentOrders.paymentId, paymentId),
+            sql`${paymentOrders.status} IN (${fromStatuses('confirm')})`,
+            requiredGuards('confirm', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: now }),
+            sql`EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ${order.id} AND payment_id = ${paymentId})`,
+          ),
+        )
+        .toSQL(),
     ),
     ...(audit ? [preparedQuery(client, auditRow(d, audit).toSQL())] : []),
   ]);

@@ -3,20 +3,15 @@
  * written down for a person (docs/decisions/012), on its order or, when the order cannot carry it,
  * as a payment issue.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '../../../db/client';
 import { paymentIssues, paymentOrders } from '../../../db/schema';
-import { orderStatusesBefore } from '../../domain/statuses';
+import { orderStatusesBefore } from '@domain/statuses';
 import type { Env } from '../../env';
 import { type CapturedMessage, orderByRazorpayId } from './order-facts';
 import { ownsSeatsSql } from './seats';
 
 const nowIso = () => new Date().toISOString();
-const inList = (statuses: readonly string[]) =>
-  sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
 
 /**
  * Dead-letter: the payment is real but the booking could not be made; a person must look. The
@@ -35,12 +30,22 @@ export async function flagNeedsAttention(env: Env, msg: CapturedMessage) {
     return;
   }
   const now = nowIso();
-  const res = await d.run(sql`UPDATE payment_orders SET status = 'needs_attention',
-      payment_id = COALESCE(payment_id, ${msg.paymentId}),
-      keeps_seat = CASE WHEN ${ownsSeatsSql('payment_orders', now)} THEN 1 ELSE 0 END,
-      failure_reason = 'Booking creation failed after payment.', updated_at = ${now}
-    WHERE razorpay_order_id = ${msg.orderId} AND status IN (${inList(orderStatusesBefore('needs_attention'))})
-      AND (payment_id IS NULL OR payment_id = ${msg.paymentId})`);
+  const res = await d
+    .update(paymentOrders)
+    .set({
+      status: 'needs_attention',
+      paymentId: sql`COALESCE(${paymentOrders.paymentId}, ${msg.paymentId})`,
+      keepsSeat: sql`CASE WHEN ${ownsSeatsSql('payment_orders', now)} THEN 1 ELSE 0 END`,
+      failureReason: 'Booking creation failed after payment.',
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(paymentOrders.razorpayOrderId, msg.orderId),
+        inArray(paymentOrders.status, orderStatusesBefore('needs_attention')),
+        sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${msg.paymentId})`,
+      ),
+    );
   let recorded = (res.meta.changes ?? 0) === 1 ? 'order flagged needs_attention' : '';
   if (!recorded) {
     const order = await orderByRazorpayId(d, msg.orderId);

@@ -5,8 +5,8 @@
  * path that takes a seat or keeps a rupee asks the same questions in the same words.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { LedgerCondition, LedgerTransition } from '../../domain/ledger';
-import { LEDGER_TRANSITIONS } from '../../domain/ledger';
+import type { LedgerCondition, LedgerTransition } from '@domain/ledger';
+import { LEDGER_TRANSITIONS } from '@domain/ledger';
 import { couponFitsTicketSql, couponUsableSql } from '../coupons';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 

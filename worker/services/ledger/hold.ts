@@ -6,8 +6,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { CouponKind, TicketType } from '../../domain/pricing';
-import { MAX_LIVE_HOLDS_PER_GUEST } from '../../domain/ledger-rules';
+import type { CouponKind, TicketType } from '@domain/pricing';
+import { MAX_LIVE_HOLDS_PER_GUEST } from '@domain/ledger-rules';
 import { couponFitsTicketSql, couponUsableSql } from '../coupons';
 import { type Limit, recordAfterStatement, roomSql } from '../rate-limit';
 import { seatsTakenSql } from './seats';

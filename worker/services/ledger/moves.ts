@@ -17,9 +17,9 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { coupons, eventBookings, events, paymentOrders } from '../../../db/schema';
-import { parseTicketTypes } from '../../domain/coupon';
-import { MAX_MOVES_PER_BOOKING, priceAt } from '../../domain/ledger-rules';
-import type { CouponKind, TicketType } from '../../domain/pricing';
+import { parseTicketTypes } from '@domain/coupon';
+import { MAX_MOVES_PER_BOOKING, priceAt } from '@domain/ledger-rules';
+import type { CouponKind, TicketType } from '@domain/pricing';
 import { dinnerColumns } from '../events';
 import { priceTermsSql, requiredGuards } from './guards';
 import { seatsTakenSql } from './seats';

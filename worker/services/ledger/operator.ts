@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { paymentOrders } from '../../../db/schema';
-import { CONSOLE_COPY } from '../../domain/copy-console';
+import { CONSOLE_COPY } from '@domain/copy-console';
 import { type AuditEntry, auditRow } from '../audit';
 import { fromStatuses } from './guards';
 

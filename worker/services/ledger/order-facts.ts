@@ -5,8 +5,8 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { coupons, events, paymentOrders } from '../../../db/schema';
-import { parseTicketTypes } from '../../domain/coupon';
-import { priceAt } from '../../domain/ledger-rules';
+import { parseTicketTypes } from '@domain/coupon';
+import { priceAt } from '@domain/ledger-rules';
 import type { BookingMessage } from '../../env';
 import { guard, priceTermsSql } from './guards';
 

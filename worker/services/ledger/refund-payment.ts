@@ -8,11 +8,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { events, paymentIssues, paymentOrders } from '../../../db/schema';
-import { CANCELLED_REFUND_REASON, refundEmail } from '../../domain/booking-messages';
-import { COPY } from '../../domain/copy';
-import { LEDGER_COPY } from '../../domain/ledger-rules';
-import { paiseAsMoney } from '../../domain/pricing';
-import { orderStatusesBefore } from '../../domain/statuses';
+import { CANCELLED_REFUND_REASON, refundEmail } from '@domain/booking-messages';
+import { COPY } from '@domain/copy';
+import { LEDGER_COPY } from '@domain/ledger-rules';
+import { paiseAsMoney } from '@domain/pricing';
+import { orderStatusesBefore } from '@domain/statuses';
 import type { Env } from '../../env';
 import { sendEmail } from '../../providers/email';
 import { refundKey, refundPayment } from '../../providers/razorpay';

@@ -7,7 +7,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { events } from '../../../db/schema';
-import { SEAT_HOLDING_ORDER_STATUSES } from '../../domain/statuses';
+import { SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
 
 /**
  * Whether the `payment_orders` row aliased `alias` owns its seats at `nowIso` (docs/decisions/004,
