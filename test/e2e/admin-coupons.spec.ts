@@ -31,7 +31,7 @@ async function completeProfile(page: Page, phone: string) {
       email: `coupon-${phone}@example.com`,
       phone_number: phone,
       date_of_birth: '1993-08-02',
-      sex: 'female',
+      sex: 'male',
       relationship_status: 'single',
       work_profile: 'job',
     },

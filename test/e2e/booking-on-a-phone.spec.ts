@@ -64,7 +64,7 @@ async function readyGuest(page: Page) {
       email: `phone-${phone}@example.com`,
       phone_number: phone,
       date_of_birth: '1995-04-12',
-      sex: 'female',
+      sex: 'male',
       relationship_status: 'single',
       work_profile: 'job',
     },

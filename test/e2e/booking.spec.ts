@@ -56,12 +56,14 @@ test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox
   await expect(page.getByText('Invalid Coupon: This coupon code is not valid.')).toBeVisible();
   await page.getByLabel('Coupon code').fill('');
 
-  await ticket(page, /^Male 1 seat/).check();
+  // The profile says female, so the box offers a woman's tickets only (issue 19, TICKETS_FOR_SEX).
+  await expect(ticket(page, /^Male 1 seat/)).toHaveCount(0);
+  await ticket(page, /^Female 1 seat/).check();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Book Now' }).click();
   const checkout = page.getByRole('dialog', { name: 'Razorpay sandbox checkout' });
   await expect(checkout).toBeVisible();
-  await expect(checkout).toContainText('499');
+  await expect(checkout).toContainText('312');
   await expect(checkout).toContainText('Asha Verma');
   await checkout.getByRole('button', { name: 'Pay' }).click();
 
@@ -93,7 +95,7 @@ test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox
   await expect(page.getByText('Saturday Night Soirée — Gurugram').first()).toBeVisible();
   const booking = page.getByRole('listitem').filter({ hasText: 'Saturday Night Soirée — Gurugram' }).first();
   await expect(booking.getByText('Confirmed', { exact: true })).toBeVisible();
-  await expect(booking).toContainText('499');
+  await expect(booking).toContainText('312');
 });
 
 test('a failed payment says so, and the guest can try again while the seat stays held', async ({ page }) => {

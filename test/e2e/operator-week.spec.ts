@@ -25,7 +25,7 @@ async function completeProfile(page: Page, phone: string, name: string, email: s
       email,
       phone_number: phone,
       date_of_birth: '1994-02-11',
-      sex: 'female',
+      sex: 'male',
       relationship_status: 'single',
       work_profile: 'job',
     },
