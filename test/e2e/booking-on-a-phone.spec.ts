@@ -186,7 +186,8 @@ test('a couple names their second guest, sees it confirmed, then "You\'re going"
   await settle(page);
   await screenshotForNote(page, { path: `${SHOTS}/confirmation-confirming-390.png` });
   await expectAccessible(page);
-  await page.unroute(holdBack);
+  // Let the request held back finish on its own: unrouting while it is in flight would strand it.
+  await page.unrouteAll({ behavior: 'wait' });
 
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
   await expect(page.getByText(`You and Priya have your seats at ${dinner.title}.`)).toBeVisible();

@@ -33,7 +33,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   expired: ['paid', 'refunded', 'needs_attention'],
   paid: ['confirmed', 'needs_attention'],
   needs_attention: ['confirmed', 'refunded'],
-  confirmed: [],
+  // Only when the payment was refunded in full outside our flows (Razorpay's dashboard).
+  confirmed: ['refunded'],
   refunded: [],
 };
 
@@ -76,10 +77,11 @@ export const REVENUE_BOOKING_STATUSES = [
  * another dinner where they are expected again (`confirmed`): decision 021.
  */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
-  confirmed: ['checked_in', 'no_show', 'moved', 'refund_pending'],
+  // → refunded directly: the payment was refunded in full outside our flows (Razorpay's dashboard).
+  confirmed: ['checked_in', 'no_show', 'moved', 'refund_pending', 'refunded'],
   refund_pending: ['refunded'],
-  checked_in: ['refund_pending', 'confirmed'],
-  no_show: [],
+  checked_in: ['refund_pending', 'confirmed', 'refunded'],
+  no_show: ['refunded'],
   moved: [],
   refunded: [],
 };

@@ -11,6 +11,7 @@ import { HOUR_MS } from '@domain/time';
 import type { Env } from '../env';
 import { fetchOrderPayments } from '../providers/razorpay';
 import { reportCapturedPayment } from './ledger/capture';
+import { settleBookedPaymentRefunded } from './ledger/refund-payment';
 import {
   expireAbandonedHolds as expireHolds,
   expireLapsedCaptureMark,
@@ -31,6 +32,11 @@ export const CAPTURE_LEASE_MS = 30 * 60_000;
 export const RECONCILE_BATCH = 50;
 export const RECONCILE_LATE_BATCH = 20;
 export const RECONCILE_FLAGGED_BATCH = 20;
+/**
+ * Confirmed orders asked per run: a second payment of a booked order whose reports were all lost
+ * would otherwise be neither booked nor refunded (Razorpay lists it; the pipeline refunds it).
+ */
+export const RECONCILE_CONFIRMED_BATCH = 20;
 /** Unpaid statuses a late payment can still revive (failed, expired), from the status module. */
 const LATE = orderStatusesBefore('paid').filter((s) => s !== 'created');
 
@@ -86,7 +92,17 @@ export async function reconcileUnpaidOrders(env: Env, d: Db, now: Date) {
     and(inArray(paymentOrders.status, LATE), gt(paymentOrders.createdAt, oldest)),
     RECONCILE_LATE_BATCH,
   );
-  for (const order of [...created, ...late]) await askRazorpay(env, d, order, now);
+  const confirmed = await nextToAsk(
+    d,
+    now,
+    and(
+      eq(paymentOrders.status, 'confirmed'),
+      lte(paymentOrders.createdAt, cutoff),
+      gt(paymentOrders.createdAt, oldest),
+    ),
+    RECONCILE_CONFIRMED_BATCH,
+  );
+  for (const order of [...created, ...late, ...confirmed]) await askRazorpay(env, d, order, now);
 
   const flagged = await nextToAsk(
     d,
@@ -118,7 +134,15 @@ async function askRazorpay(env: Env, d: Db, order: typeof paymentOrders.$inferSe
     console.error('reconcile: could not list payments', rzpId, payments.error);
     return;
   }
-  const captured = payments.value.filter((p) => p.status === 'captured');
+  // A confirmed order's own payment refunded in full from the dashboard no longer holds its seats
+  // (the webhook that says so may have come before the booking did).
+  const own = order.status === 'confirmed' ? payments.value.find((p) => p.id === order.paymentId) : undefined;
+  if (own && (own.status === 'refunded' || (own.amount_refunded ?? 0) >= own.amount))
+    await settleBookedPaymentRefunded(env, d, own.id, now);
+  // A confirmed order's own payment is booked already: only another capture of it is news.
+  const captured = payments.value.filter(
+    (p) => p.status === 'captured' && !(order.status === 'confirmed' && p.id === order.paymentId),
+  );
   for (const p of captured) {
     const matches = p.amount === order.amount * 100 && p.currency === order.currency;
     const msg = {

@@ -24,6 +24,7 @@ import {
 import { emailTo, sendClaimed, whatsAppTo } from '../booking-notices';
 import { claimedSql, DELIVERY_KEYS } from '../deliveries';
 import { guestContact } from '../guests';
+import { settleBookedPaymentRefunded } from './refund-payment';
 
 /**
  * Give the queue this long before the cron re-enqueues a refund nobody requested yet, counted from
@@ -229,12 +230,15 @@ export async function refundProcessed(
   now = new Date(),
 ): Promise<void> {
   if (refund?.status !== 'processed') return;
-  await markRefunded(d, refund.payment_id, refund.id, now);
+  const settled = await markRefunded(d, refund.payment_id, refund.id, now);
+  // Not a refund we owed: a booked payment refunded from Razorpay's dashboard (refund-payment.ts).
+  if (settled.length === 0) await settleBookedPaymentRefunded(env, d, refund.payment_id, now);
   const [booking] = await d
-    .select({ id: eventBookings.id, status: eventBookings.status })
+    .select({ id: eventBookings.id, status: eventBookings.status, choice: eventBookings.cancellationChoice })
     .from(eventBookings)
     .where(eq(eventBookings.paymentId, refund.payment_id));
-  if (booking?.status === 'refunded') await env.BOOKINGS.send(refundMessage(booking.id));
+  // Told only of the refund of a dinner we cancelled; a dashboard refund is the operator's to explain.
+  if (booking?.status === 'refunded' && booking.choice) await env.BOOKINGS.send(refundMessage(booking.id));
 }
 
 /**

@@ -177,13 +177,12 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
 
   if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
   const owned = ownedBy(order, msg.paymentId);
-  // Only money that matches the order, and that Razorpay still holds, may take a seat. A flagged or
-  // late order is checked with Razorpay itself even when the report carries an amount: its payment
-  // may have been refunded from the dashboard since (a refunded payment never books), or it was
-  // dead-lettered before its amount was ever known (reconcile re-queues it by itself).
+  // Only money that matches the order, and that Razorpay still holds, may take a seat: every
+  // payment not booked yet is asked of Razorpay itself, whatever its report said. It may have been
+  // refunded from the dashboard since (a refunded payment never books), or dead-lettered before its
+  // amount was ever known (reconcile re-queues it by itself).
   if (!owned || order.status === 'needs_attention') {
-    const ask = order.status === 'needs_attention' || !order.ownsSeats;
-    const captured = await capturedPayment(env, msg, ask);
+    const captured = await capturedPayment(env, msg);
     if (captured.amountRefundedPaise > 0) {
       await settleRefundedAtRazorpay(env, d, order, msg.paymentId, captured);
       return 'refunded';
@@ -228,13 +227,10 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
 type CapturedPayment = { amountPaise: number; currency: string; amountRefundedPaise: number };
 
 /**
- * What was captured: from the report when it carries it and `ask` is false (the hot path: a capture
- * inside a live hold), else from Razorpay. Only a payment Razorpay reports `captured` books; one
- * refunded since, in full or in part (from the dashboard), answers what is left of it.
+ * What was captured, as Razorpay reports it now. Only a payment Razorpay reports `captured` books;
+ * one refunded since, in full or in part (from the dashboard), answers what is left of it.
  */
-async function capturedPayment(env: Env, msg: CapturedMessage, ask: boolean): Promise<CapturedPayment> {
-  if (!ask && msg.amountPaise !== undefined && msg.currency !== undefined)
-    return { amountPaise: msg.amountPaise, currency: msg.currency, amountRefundedPaise: 0 };
+async function capturedPayment(env: Env, msg: CapturedMessage): Promise<CapturedPayment> {
   const listed = await fetchOrderPayments(env, msg.orderId);
   if (!listed.ok) throw new Error(`could not ask Razorpay about ${msg.paymentId}: ${listed.error}`);
   const payment = listed.value.find((p) => p.id === msg.paymentId);

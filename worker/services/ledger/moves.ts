@@ -17,11 +17,11 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { coupons, eventBookings, events, paymentOrders } from '../../../db/schema';
-import { parseTicketTypes } from '@domain/coupon';
 import { MAX_MOVES_PER_BOOKING, priceAt } from '@domain/ledger-rules';
-import type { CouponKind, TicketType } from '@domain/pricing';
+import type { TicketType } from '@domain/pricing';
 import { dinnerColumns } from '../events';
 import { priceTermsSql, requiredGuards } from './guards';
+import { dinnerPriceColumns, redeemedCoupon, redeemedCouponColumns } from './price-facts';
 import { seatsTakenSql } from './seats';
 
 /** A dinner's seats left right now (capacity less the seats taken, seats.ts). */
@@ -48,13 +48,8 @@ export async function moveTerms(d: Db, userId: string, bookingId: string, target
       ticketType: paymentOrders.ticketType,
       moveCount: eventBookings.moveCount,
       terms: priceTermsSql('payment_orders', sql`${targetId}`),
-      target: {
-        id: events.id,
-        ticketPriceSingle: events.ticketPriceSingle,
-        ticketPriceCouple: events.ticketPriceCouple,
-        ticketPriceGroup: events.ticketPriceGroup,
-      },
-      coupon: { kind: coupons.kind, value: coupons.value, ticketTypes: coupons.ticketTypes, eventId: coupons.eventId },
+      target: dinnerPriceColumns,
+      coupon: redeemedCouponColumns,
     })
     .from(eventBookings)
     .innerJoin(paymentOrders, eq(paymentOrders.id, eventBookings.orderId))
@@ -68,19 +63,6 @@ export async function moveTerms(d: Db, userId: string, bookingId: string, target
 export type MoveTerms = NonNullable<Awaited<ReturnType<typeof moveTerms>>>;
 /** For a booking or target {@link moveTerms} did not find: a price no order covers, so nothing moves. */
 export const NO_MOVE: MoveTerms = { floor: Number.MAX_SAFE_INTEGER, terms: null, covered: false, movesLeft: false };
-
-/** The coupon columns of a row (null when the order redeemed none) as the domain's price rule takes it. */
-export const redeemedCoupon = (
-  c: {
-    kind: CouponKind | null;
-    value: number | null;
-    ticketTypes: string | null;
-    eventId: string | null;
-  } | null,
-) =>
-  c?.kind != null && c.value != null
-    ? { kind: c.kind, value: c.value, ticketTypes: parseTicketTypes(c.ticketTypes), eventId: c.eventId }
-    : null;
 
 /**
  * The ledger's `move` (domain/ledger.ts): the order's seats move to the target only while it owns

@@ -5,10 +5,10 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { coupons, events, paymentOrders } from '../../../db/schema';
-import { parseTicketTypes } from '@domain/coupon';
 import { priceAt } from '@domain/ledger-rules';
 import type { BookingMessage } from '../../env';
 import { guard, priceTermsSql } from './guards';
+import { dinnerPriceColumns, redeemedCoupon, redeemedCouponColumns } from './price-facts';
 
 /** A captured payment as the queue carries it (verify, webhook, reconcile). */
 export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured' }>;
@@ -21,6 +21,7 @@ export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured'
 export type Order = typeof paymentOrders.$inferSelect & {
   ownsSeats: boolean;
   eventCancelled: boolean;
+  /** The dinner was on sale when the payment was reported (see guards.ts `dinner_open_when_paid`). */
   dinnerOpen: boolean;
   couponCountable: boolean;
   priceFloor: number;
@@ -40,16 +41,11 @@ async function readOrder(d: Db, where: ReturnType<typeof eq>): Promise<Order | n
       ...getTableColumns(paymentOrders),
       ownsSeats: guard('owns_seats', scope),
       eventCancelled: sql<number>`NOT ${guard('dinner_not_cancelled', scope)}`,
-      dinnerOpen: guard('dinner_open', scope),
+      dinnerOpen: guard('dinner_open_when_paid', scope),
       couponCountable: guard('coupon_countable', scope),
       priceTerms: priceTermsSql('payment_orders', scope.eventId),
-      event: {
-        id: events.id,
-        ticketPriceSingle: events.ticketPriceSingle,
-        ticketPriceCouple: events.ticketPriceCouple,
-        ticketPriceGroup: events.ticketPriceGroup,
-      },
-      coupon: { kind: coupons.kind, value: coupons.value, ticketTypes: coupons.ticketTypes, eventId: coupons.eventId },
+      event: dinnerPriceColumns,
+      coupon: redeemedCouponColumns,
     })
     .from(paymentOrders)
     .innerJoin(events, eq(events.id, paymentOrders.eventId))
@@ -57,21 +53,12 @@ async function readOrder(d: Db, where: ReturnType<typeof eq>): Promise<Order | n
     .where(where);
   if (!row) return null;
   const { event, coupon, ...order } = row;
-  const redeemed =
-    coupon?.kind != null && coupon.value != null
-      ? {
-          kind: coupon.kind,
-          value: coupon.value,
-          ticketTypes: parseTicketTypes(coupon.ticketTypes),
-          eventId: coupon.eventId,
-        }
-      : null;
   return {
     ...order,
     ownsSeats: Boolean(Number(order.ownsSeats)),
     eventCancelled: Boolean(Number(order.eventCancelled)),
     dinnerOpen: Boolean(Number(order.dinnerOpen)),
     couponCountable: Boolean(Number(order.couponCountable)),
-    priceFloor: priceAt(event, order.ticketType, redeemed),
+    priceFloor: priceAt(event, order.ticketType, redeemedCoupon(coupon)),
   };
 }

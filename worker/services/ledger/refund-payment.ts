@@ -5,19 +5,20 @@
  * marked `refunded` in one conditional UPDATE that never writes over another payment's record nor
  * over an order that still owns its seats, then the guest told once (deliverOnce).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { events, paymentIssues, paymentOrders } from '../../../db/schema';
+import { eventBookings, events, paymentIssues, paymentOrders } from '../../../db/schema';
 import { CANCELLED_REFUND_REASON, refundEmail } from '@domain/booking-messages';
 import { COPY } from '@domain/copy';
 import { LEDGER_COPY } from '@domain/ledger-rules';
 import { paiseAsMoney } from '@domain/pricing';
-import { orderStatusesBefore } from '@domain/statuses';
+import { bookingStatusesBefore, orderStatusesBefore } from '@domain/statuses';
 import type { Env } from '../../env';
 import { sendEmail } from '../../providers/email';
-import { refundKey, refundPayment } from '../../providers/razorpay';
+import { fetchPaymentRefunds, refundKey, refundPayment } from '../../providers/razorpay';
 import { DELIVERY_KEYS, deliverOnce } from '../deliveries';
 import { guestContact } from '../guests';
+import { fromStatuses, guard } from './guards';
 import type { Order } from './order-facts';
 import { ownsSeatsSql } from './seats';
 
@@ -58,30 +59,43 @@ const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
  * refunded (only from an unpaid state, so a confirmed order paid twice stays confirmed) and the
  * guest told once. A refund that fails throws: the queue retries, then flags the order.
  */
+/**
+ * The ledger's `refund_unbooked`: the order is `refunded` with this payment and why, gives up any
+ * seat it kept, from a status that may move there, never over another payment's record, and only
+ * while `guard` holds.
+ */
+const markRefunded = (d: Db, orderId: string, paymentId: string, failureReason: string, guard: SQL) =>
+  d
+    .update(paymentOrders)
+    .set({ status: 'refunded', paymentId, keepsSeat: false, failureReason, updatedAt: nowIso() })
+    .where(
+      and(
+        eq(paymentOrders.id, orderId),
+        inArray(paymentOrders.status, orderStatusesBefore('refunded')),
+        sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
+        guard,
+      ),
+    );
+
 export async function refundInFull(env: Env, d: Db, order: Order, paymentId: string, reason: RefundReason) {
   const refund = await refundPayment(env, paymentId, order.amount * 100, refundKey(paymentId), {
     order_id: order.id,
     reason: REFUND_NOTES[reason],
   });
   if (!refund.ok) throw new Error(`refund of ${paymentId} failed: ${refund.error}`);
-  const res = await d
-    .update(paymentOrders)
-    .set({
-      status: 'refunded',
-      paymentId,
-      failureReason: REFUND_FAILURE_REASON[reason],
-      updatedAt: nowIso(),
-    })
-    .where(
-      and(
-        eq(paymentOrders.id, order.id),
-        inArray(paymentOrders.status, orderStatusesBefore('refunded')),
-        // Never over another payment's record, nor over an order that still owns its seats (on a
-        // cancelled dinner a seat is worth nothing: an in-time capture is refunded all the same).
-        sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
-        reason === 'cancelled' ? sql`${eventCancelledSql}` : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
-      ),
-    );
+  // Never over an order that still owns its seats, unless its dinner was cancelled or had closed
+  // when it was paid: a seat there is worth nothing, an in-time capture is refunded all the same.
+  const res = await markRefunded(
+    d,
+    order.id,
+    paymentId,
+    REFUND_FAILURE_REASON[reason],
+    reason === 'cancelled'
+      ? sql`${eventCancelledSql}`
+      : reason === 'closed'
+        ? sql`NOT ${guard('dinner_open_when_paid', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() })}`
+        : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
+  );
   const guest = await guestContact(d, order.userId);
   const [event] = await d.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
   const email = guest.email;
@@ -173,22 +187,73 @@ export async function settleRefundedAtRazorpay(
     if (!refund.ok) throw new Error(`refund of the rest of ${paymentId} failed: ${refund.error}`);
   }
   console.error(JSON.stringify({ level: 'error', alert: 'payment_refunded_at_razorpay', order: order.id, paymentId }));
-  await d
-    .update(paymentOrders)
-    .set({
-      status: 'refunded',
-      paymentId,
-      keepsSeat: false,
-      failureReason: LEDGER_COPY.refundedAtRazorpay,
-      updatedAt: nowIso(),
-    })
+  // Never an order whose seats another, bookable payment still holds for it.
+  await markRefunded(
+    d,
+    order.id,
+    paymentId,
+    LEDGER_COPY.refundedAtRazorpay,
+    sql`(${paymentOrders.paymentId} = ${paymentId} OR NOT ${ownsSeatsSql('payment_orders', nowIso())})`,
+  );
+}
+
+/**
+ * The ledger's `refunded_at_razorpay`: a booked payment refunded in full outside our flows (from
+ * Razorpay's dashboard) no longer holds a seat. Its booking and order end `refunded` in one batch
+ * and the seats go back on sale. A partial refund (a goodwill gesture) leaves the booking as it is.
+ * Throws when Razorpay cannot be asked, so the webhook is redelivered.
+ */
+export async function settleBookedPaymentRefunded(env: Env, d: Db, paymentId: string, now: Date) {
+  const [booking] = await d
+    .select({ id: eventBookings.id, orderId: eventBookings.orderId, amount: eventBookings.amount })
+    .from(eventBookings)
     .where(
       and(
-        eq(paymentOrders.id, order.id),
-        inArray(paymentOrders.status, orderStatusesBefore('refunded')),
-        sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
-        // Never an order whose seats another, bookable payment still holds for it.
-        sql`(${paymentOrders.paymentId} = ${paymentId} OR NOT ${ownsSeatsSql('payment_orders', nowIso())})`,
+        eq(eventBookings.paymentId, paymentId),
+        inArray(
+          eventBookings.status,
+          bookingStatusesBefore('refunded').filter((s) => s !== 'refund_pending'),
+        ),
       ),
     );
+  if (!booking) return;
+  const refunds = await fetchPaymentRefunds(env, paymentId);
+  if (!refunds.ok) throw new Error(`could not ask Razorpay about the refunds of ${paymentId}: ${refunds.error}`);
+  const live = refunds.value.filter((r) => r.status !== 'failed');
+  const refunded = live.reduce((sum, r) => sum + r.amount, 0);
+  if (refunded < booking.amount * 100) return;
+  const refundId = live[0]?.id ?? null;
+  const nowIso = now.toISOString();
+  console.error(
+    JSON.stringify({ level: 'error', alert: 'booking_refunded_at_razorpay', booking: booking.id, paymentId }),
+  );
+  await d.batch([
+    d
+      .update(eventBookings)
+      .set({
+        status: 'refunded',
+        refundedAt: nowIso,
+        refundId: sql`COALESCE(${eventBookings.refundId}, ${refundId})`,
+        refundRequestedAt: sql`COALESCE(${eventBookings.refundRequestedAt}, ${nowIso})`,
+      })
+      .where(
+        and(
+          eq(eventBookings.id, booking.id),
+          inArray(
+            eventBookings.status,
+            bookingStatusesBefore('refunded').filter((s) => s !== 'refund_pending'),
+          ),
+        ),
+      ),
+    d
+      .update(paymentOrders)
+      .set({ status: 'refunded', failureReason: LEDGER_COPY.refundedAtRazorpay, updatedAt: nowIso })
+      .where(
+        and(
+          eq(paymentOrders.id, booking.orderId),
+          eq(paymentOrders.paymentId, paymentId),
+          sql`${paymentOrders.status} IN (${fromStatuses('refunded_at_razorpay')})`,
+        ),
+      ),
+  ]);
 }

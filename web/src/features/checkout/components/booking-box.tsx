@@ -41,9 +41,11 @@ export function showBookingBox() {
   if (!box) return;
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   box.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  const first = box.querySelector<HTMLElement>(
-    'input[type="radio"]:not(:disabled), [data-booking-primary], a[href], button:not(:disabled)',
-  );
+  // The ticket picker first, wherever it sits (a line with a link may come before it), else the
+  // box's first control.
+  const first =
+    box.querySelector<HTMLElement>('input[type="radio"]:not(:disabled)') ??
+    box.querySelector<HTMLElement>('[data-booking-primary], a[href], button:not(:disabled)');
   first?.focus({ preventScroll: true });
 }
 
