@@ -134,6 +134,10 @@ export function refundEmail(r: {
    * hold ended, when the dinner was no longer on sale, the coupon no longer usable, the price higher.
    */
   reason?: 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price';
+  /** The dinner, for the email's card: when it starts and where (the city's area, not the venue). */
+  dinner?: { startsAt: string; location: string };
+  /** Where the guest finds another dinner (the email's button). */
+  eventsUrl?: string;
 }) {
   const paid = `Your payment of ${rupees(r.amount)} (${r.paymentId})`;
   const late = `${paid} reached us after your seat reservation had expired`;
@@ -147,13 +151,17 @@ export function refundEmail(r: {
   }[r.reason ?? 'no_seat'];
   return {
     subject: `Your payment for ${r.eventName} has been refunded`,
-    ...render([
-      `Hi ${firstName(r.name)},`,
-      why,
-      'We have refunded the full amount to your original payment method. Banks usually credit it within 7 working days.',
-      'We would love to see you at another dinner soon.',
-      'Tablemates',
-    ]),
+    ...render(
+      [
+        `Hi ${firstName(r.name)},`,
+        why,
+        'We have refunded the full amount to your original payment method. Banks usually credit it within 7 working days.',
+        'We would love to see you at another dinner soon.',
+        ...(r.eventsUrl ? [{ label: 'Find another dinner', href: r.eventsUrl }] : []),
+        'Tablemates',
+      ],
+      r.dinner ? dinnerCard(r.eventName, r.dinner.startsAt, r.dinner.location) : undefined,
+    ),
   };
 }
 

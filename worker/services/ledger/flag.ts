@@ -9,6 +9,7 @@ import { paymentIssues, paymentOrders } from '../../../db/schema';
 import { orderStatusesBefore } from '@domain/statuses';
 import type { Env } from '../../env';
 import { type CapturedMessage, orderByRazorpayId } from './order-facts';
+import { guard } from './guards';
 import { ownsSeatsSql } from './seats';
 
 const nowIso = () => new Date().toISOString();
@@ -35,7 +36,13 @@ export async function flagNeedsAttention(env: Env, msg: CapturedMessage) {
     .set({
       status: 'needs_attention',
       paymentId: sql`COALESCE(${paymentOrders.paymentId}, ${msg.paymentId})`,
-      keepsSeat: sql`CASE WHEN ${ownsSeatsSql('payment_orders', now)} THEN 1 ELSE 0 END`,
+      // It keeps a seat only on the terms it would have been booked on: its own, on a dinner on sale
+      // when it was paid (a hidden or started one's payment waits for a person's refund instead).
+      keepsSeat: sql`CASE WHEN ${ownsSeatsSql('payment_orders', now)} AND ${guard('dinner_open_when_paid', {
+        order: 'payment_orders',
+        eventId: sql`payment_orders.event_id`,
+        nowIso: now,
+      })} THEN 1 ELSE 0 END`,
       failureReason: 'Booking creation failed after payment.',
       updatedAt: now,
     })

@@ -97,7 +97,10 @@ export async function refundInFull(env: Env, d: Db, order: Order, paymentId: str
         : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
   );
   const guest = await guestContact(d, order.userId);
-  const [event] = await d.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
+  const [event] = await d
+    .select({ title: events.title, startsAt: events.startsAt, location: events.location })
+    .from(events)
+    .where(eq(events.id, order.eventId));
   const email = guest.email;
   if (email && ((res.meta.changes ?? 0) === 1 || order.paymentId !== paymentId)) {
     const mail = refundEmail({
@@ -106,6 +109,8 @@ export async function refundInFull(env: Env, d: Db, order: Order, paymentId: str
       amount: order.amount,
       paymentId,
       reason,
+      dinner: event,
+      eventsUrl: `${env.APP_ORIGIN.replace(/\/+$/, '')}/events`,
     });
     // Told once, whoever refunds: a failed send is logged by deliverOnce and not retried from here
     // (the money is back either way; the order's page says why).
