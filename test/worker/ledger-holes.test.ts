@@ -670,6 +670,15 @@ describe('hole 8: unlimited reschedules', () => {
     expect((await bookingRow(guest.booking.id)).eventId).toBe(last.id);
     expect(await seatsTaken(d(), last.id)).toBe(1);
     expect(await seatsTaken(d(), next.id)).toBe(0);
+    // My Booking says so before the guest tries: no more moves, in the same words.
+    const page = (await (
+      await SELF.fetch(
+        new Request(`${ORIGIN}/api/bookings/${guest.booking.id}`, {
+          headers: { Cookie: guest.cookie, Origin: ORIGIN },
+        }),
+      )
+    ).json()) as { reschedule: { allowed: boolean; refusal: string | null } };
+    expect(page.reschedule).toMatchObject({ allowed: false, refusal: LEDGER_COPY.moveLimit });
   });
 
   it('the confirmation WhatsApp after a move goes only to the verified sign-in phone, never to a phone typed into the profile', async () => {

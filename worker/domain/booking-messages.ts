@@ -130,8 +130,9 @@ export function refundEmail(r: {
   paymentId: string;
   /**
    * `no_seat`: paid after the hold ended and the dinner filled up; `duplicate`: the order was already
-   * paid; `cancelled`: the dinner was cancelled first; `closed`, `coupon`, `price`: paid after the
-   * hold ended, when the dinner was no longer on sale, the coupon no longer usable, the price higher.
+   * paid; `cancelled`: the dinner was cancelled first; `closed`: the dinner had started or left sale
+   * when it was paid; `coupon`, `price`: paid after the hold ended, when the coupon could no longer
+   * be used or the price was higher.
    */
   reason?: 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price';
   /** The dinner, for the email's card: when it starts and where (the city's area, not the venue). */
@@ -144,7 +145,7 @@ export function refundEmail(r: {
   const why = {
     duplicate: `${paid} was a second payment for a booking of ${r.eventName} you had already paid for. Your booking stays confirmed.`,
     cancelled: `${paid} reached us after ${r.eventName} was cancelled, so it could not be booked. We are sorry.`,
-    closed: `${late}, when ${r.eventName} was no longer open for booking.`,
+    closed: `${paid} reached us when ${r.eventName} was no longer open for booking, so it could not be booked.`,
     coupon: `${late}, and the coupon it used could no longer be applied.`,
     price: `${late}, and the price of ${r.eventName} had changed in the meantime.`,
     no_seat: `${late}, and ${r.eventName} had filled up in the meantime.`,

@@ -56,7 +56,7 @@ export const LEDGER_COPY = {
   moveLimit: `This booking has already moved ${MAX_MOVES_PER_BOOKING} times, the most we allow.`,
   signInToCheckCoupon: 'Please sign in to use a coupon.',
   /** `failure_reason` of an order whose late payment was refunded, by why (shown on the order). */
-  refundClosed: 'Paid after the hold expired, when the dinner was no longer on sale: refunded in full.',
+  refundClosed: 'Paid when the dinner was no longer open for booking: refunded in full.',
   refundCoupon: 'Paid after the hold expired, when the coupon could no longer be used: refunded in full.',
   refundPrice: 'Paid after the hold expired, when the price had changed: refunded in full.',
   refundedAtRazorpay: 'This payment was refunded at Razorpay, so it was not booked.',

@@ -33,10 +33,12 @@ export const RECONCILE_BATCH = 50;
 export const RECONCILE_LATE_BATCH = 20;
 export const RECONCILE_FLAGGED_BATCH = 20;
 /**
- * Confirmed orders asked per run: a second payment of a booked order whose reports were all lost
- * would otherwise be neither booked nor refunded (Razorpay lists it; the pipeline refunds it).
+ * Settled (confirmed or refunded) orders asked per run: a second payment of such an order whose
+ * reports were all lost would otherwise be neither booked nor refunded (Razorpay lists it; the
+ * pipeline refunds it).
  */
 export const RECONCILE_CONFIRMED_BATCH = 20;
+const SETTLED = ['confirmed', 'refunded'] as const;
 /** Unpaid statuses a late payment can still revive (failed, expired), from the status module. */
 const LATE = orderStatusesBefore('paid').filter((s) => s !== 'created');
 
@@ -71,7 +73,9 @@ async function nextToAsk(d: Db, now: Date, where: SQL | undefined, limit: number
  * - `failed` and `expired` orders inside the window: a guest can still pay the open checkout after
  *   the hold ended, and if that webhook is lost the money would be neither booked nor refunded;
  * - flagged orders that kept their seat with a known payment: re-queued as they are, so a booking
- *   that dead-lettered during a Razorpay or D1 outage confirms by itself once it passes.
+ *   that dead-lettered during a Razorpay or D1 outage confirms by itself once it passes;
+ * - settled (confirmed or refunded) orders inside the window: another capture of one, all of its
+ *   reports lost, is refunded; a booked payment refunded from the dashboard frees its seats.
  */
 export async function reconcileUnpaidOrders(env: Env, d: Db, now: Date) {
   const cutoff = new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString();
@@ -92,17 +96,17 @@ export async function reconcileUnpaidOrders(env: Env, d: Db, now: Date) {
     and(inArray(paymentOrders.status, LATE), gt(paymentOrders.createdAt, oldest)),
     RECONCILE_LATE_BATCH,
   );
-  const confirmed = await nextToAsk(
+  const settled = await nextToAsk(
     d,
     now,
     and(
-      eq(paymentOrders.status, 'confirmed'),
+      inArray(paymentOrders.status, SETTLED),
       lte(paymentOrders.createdAt, cutoff),
       gt(paymentOrders.createdAt, oldest),
     ),
     RECONCILE_CONFIRMED_BATCH,
   );
-  for (const order of [...created, ...late, ...confirmed]) await askRazorpay(env, d, order, now);
+  for (const order of [...created, ...late, ...settled]) await askRazorpay(env, d, order, now);
 
   const flagged = await nextToAsk(
     d,
@@ -139,10 +143,9 @@ async function askRazorpay(env: Env, d: Db, order: typeof paymentOrders.$inferSe
   const own = order.status === 'confirmed' ? payments.value.find((p) => p.id === order.paymentId) : undefined;
   if (own && (own.status === 'refunded' || (own.amount_refunded ?? 0) >= own.amount))
     await settleBookedPaymentRefunded(env, d, own.id, now);
-  // A confirmed order's own payment is booked already: only another capture of it is news.
-  const captured = payments.value.filter(
-    (p) => p.status === 'captured' && !(order.status === 'confirmed' && p.id === order.paymentId),
-  );
+  // A settled order's own payment is booked or refunded already: only another capture of it is news.
+  const settledOrder = (SETTLED as readonly string[]).includes(order.status);
+  const captured = payments.value.filter((p) => p.status === 'captured' && !(settledOrder && p.id === order.paymentId));
   for (const p of captured) {
     const matches = p.amount === order.amount * 100 && p.currency === order.currency;
     const msg = {

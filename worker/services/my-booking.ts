@@ -14,6 +14,7 @@ import { quizTraits } from '@domain/matching';
 import { tableHints } from '@domain/table-talk';
 import { canReschedule, rescheduleUntil } from '@domain/booking-policy';
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
+import { LEDGER_COPY, MAX_MOVES_PER_BOOKING } from '@domain/ledger-rules';
 import { TICKET_LABELS } from '@domain/pricing';
 import { type BookingStatus, SEATED_BOOKING_STATUSES } from '@domain/statuses';
 import { EVENT_TIME, isVenueRevealed } from '@domain/time';
@@ -40,6 +41,7 @@ function bookingQuery(d: Db, userId: string, bookingId: string) {
       ticketCode: eventBookings.ticketCode,
       rescheduledFrom: eventBookings.rescheduledFrom,
       rescheduledAt: eventBookings.rescheduledAt,
+      moveCount: eventBookings.moveCount,
       event: {
         // Named apart from the booking's `id`: drizzle's D1 batch reads rows by column name, and two
         // columns called `id` would shift every value after them.
@@ -150,10 +152,16 @@ function tableOf(
 }
 
 /** Why a booking cannot be moved now, in the guest's words, or null when it can. */
-function rescheduleRefusal(status: string, event: { starts_at: string; cancelled_at: string | null }, now: Date) {
+function rescheduleRefusal(
+  status: string,
+  event: { starts_at: string; cancelled_at: string | null },
+  moveCount: number,
+  now: Date,
+) {
   if (status !== 'confirmed') return MY_BOOKING_COPY.rescheduleNotConfirmed;
   if (event.cancelled_at) return MY_BOOKING_COPY.rescheduleCancelled;
   if (!canReschedule(event.starts_at, now)) return MY_BOOKING_COPY.rescheduleClosed;
+  if (moveCount >= MAX_MOVES_PER_BOOKING) return LEDGER_COPY.moveLimit;
   return null;
 }
 
@@ -163,7 +171,7 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
   if (!row) return null;
   const { booking, event } = row;
   const revealed = isVenueRevealed(event.starts_at, now);
-  const refusal = rescheduleRefusal(booking.status, event, now);
+  const refusal = rescheduleRefusal(booking.status, event, row.moveCount, now);
   const moveOptions =
     booking.status === 'confirmed'
       ? coveredTargets(options).map((o) => ({ ...o, seats_left: Number(o.seats_left) }))

@@ -144,11 +144,14 @@ export async function claimSeat(d: Db, order: Order, paymentId: string): Promise
 
 /**
  * Why a payment that found no seat is refunded, from the order as it is now: a second payment of
- * a settled order first (its booking stands, whatever happened to the dinner since), then each
+ * a booked order first (its booking stands, whatever happened to the dinner since), then each
  * `pay_late` condition that fails, in the order a guest would want to hear it.
  */
 function unbookableReason(order: Order, paymentId: string): RefundReason {
-  if (order.paymentId && order.paymentId !== paymentId) return 'duplicate';
+  // A second payment of a booked order (its booking stands); of an order refunded or flagged with
+  // another payment, the reasons below say why neither can be booked.
+  if (order.paymentId && order.paymentId !== paymentId && (order.status === 'paid' || order.status === 'confirmed'))
+    return 'duplicate';
   if (order.eventCancelled) return 'cancelled';
   if (!order.dinnerOpen) return 'closed';
   if (!order.couponCountable) return 'coupon';
