@@ -13,9 +13,8 @@ import type { BookingStatus, OrderStatus } from './statuses';
 export const LEDGER_CONDITIONS = {
   owns_seats: 'The order holds its seats: paid or confirmed, a live hold, or a capture reported inside the hold.',
   seat_free: "The dinner has room for all the order's seats right now.",
-  dinner_open: 'The dinner is on sale: available, not cancelled, not started.',
-  dinner_open_when_paid:
-    'The dinner was on sale when the payment was reported: available, not cancelled, not started by then.',
+  dinner_open:
+    'The dinner is on sale: available, not cancelled, not started. A payment is judged when the ledger books it (the queue does within seconds), never by an earlier report.',
   dinner_not_cancelled: 'The dinner was not cancelled by us.',
   coupon_countable:
     "The order's coupon, if any, is still usable on this dinner (active, not expired, in scope) and under its cap.",
@@ -48,7 +47,7 @@ export const LEDGER_TRANSITIONS = {
     entity: 'order',
     from: ['created'],
     to: 'paid',
-    requires: ['owns_seats', 'dinner_open_when_paid', 'not_refund_claimed'],
+    requires: ['owns_seats', 'dinner_open', 'not_refund_claimed'],
     says: 'A payment captured while its hold held the seats, before the dinner started, takes them for good.',
   },
   pay_late: {
@@ -62,7 +61,7 @@ export const LEDGER_TRANSITIONS = {
     entity: 'order',
     from: ['needs_attention'],
     to: 'needs_attention',
-    requires: ['seat_free', 'dinner_open_when_paid', 'coupon_countable', 'price_covered', 'not_refund_claimed'],
+    requires: ['seat_free', 'dinner_open', 'coupon_countable', 'price_covered', 'not_refund_claimed'],
     says: 'A flagged order that owned no seat takes one (keeps_seat) on the same terms as a late payment.',
   },
   confirm: {

@@ -38,7 +38,7 @@ export async function flagNeedsAttention(env: Env, msg: CapturedMessage) {
       paymentId: sql`COALESCE(${paymentOrders.paymentId}, ${msg.paymentId})`,
       // It keeps a seat only on the terms it would have been booked on: its own, on a dinner on sale
       // when it was paid (a hidden or started one's payment waits for a person's refund instead).
-      keepsSeat: sql`CASE WHEN ${ownsSeatsSql('payment_orders', now)} AND ${guard('dinner_open_when_paid', {
+      keepsSeat: sql`CASE WHEN ${ownsSeatsSql('payment_orders', now)} AND ${guard('dinner_open', {
         order: 'payment_orders',
         eventId: sql`payment_orders.event_id`,
         nowIso: now,

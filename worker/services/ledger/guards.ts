@@ -39,10 +39,6 @@ const GUARDS: Record<LedgerCondition, (s: GuardScope) => SQL> = {
     sql`(${seatsTakenSql(s.eventId, s.nowIso)} + ${sql.raw(s.order)}.seats <= (SELECT cap.capacity FROM events AS cap WHERE cap.id = ${s.eventId}))`,
   dinner_open: (s) =>
     sql`EXISTS (SELECT 1 FROM events AS ev WHERE ev.id = ${s.eventId} AND ev.available = 1 AND ev.cancelled_at IS NULL AND ev.starts_at > ${s.nowIso})`,
-  // Judged at the time the capture was reported (the queue may book it minutes later), else now.
-  dinner_open_when_paid: (s) =>
-    sql`EXISTS (SELECT 1 FROM events AS ev WHERE ev.id = ${s.eventId} AND ev.available = 1 AND ev.cancelled_at IS NULL
-      AND ev.starts_at > COALESCE(${sql.raw(s.order)}.capture_pending_at, ${s.nowIso}))`,
   dinner_not_cancelled: (s) =>
     sql`NOT EXISTS (SELECT 1 FROM events AS ev WHERE ev.id = ${s.eventId} AND ev.cancelled_at IS NOT NULL)`,
   coupon_countable: (s) => {

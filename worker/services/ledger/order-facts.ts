@@ -21,7 +21,7 @@ export type CapturedMessage = Extract<BookingMessage, { kind: 'payment-captured'
 export type Order = typeof paymentOrders.$inferSelect & {
   ownsSeats: boolean;
   eventCancelled: boolean;
-  /** The dinner was on sale when the payment was reported (see guards.ts `dinner_open_when_paid`). */
+  /** The dinner is on sale now, as the ledger books a payment (guards.ts `dinner_open`). */
   dinnerOpen: boolean;
   couponCountable: boolean;
   priceFloor: number;
@@ -41,7 +41,7 @@ async function readOrder(d: Db, where: ReturnType<typeof eq>): Promise<Order | n
       ...getTableColumns(paymentOrders),
       ownsSeats: guard('owns_seats', scope),
       eventCancelled: sql<number>`NOT ${guard('dinner_not_cancelled', scope)}`,
-      dinnerOpen: guard('dinner_open_when_paid', scope),
+      dinnerOpen: guard('dinner_open', scope),
       couponCountable: guard('coupon_countable', scope),
       priceTerms: priceTermsSql('payment_orders', scope.eventId),
       event: dinnerPriceColumns,

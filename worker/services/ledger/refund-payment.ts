@@ -93,7 +93,7 @@ export async function refundInFull(env: Env, d: Db, order: Order, paymentId: str
     reason === 'cancelled'
       ? sql`${eventCancelledSql}`
       : reason === 'closed'
-        ? sql`NOT ${guard('dinner_open_when_paid', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() })}`
+        ? sql`NOT ${guard('dinner_open', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() })}`
         : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
   );
   const guest = await guestContact(d, order.userId);
@@ -192,14 +192,10 @@ export async function settleRefundedAtRazorpay(
     if (!refund.ok) throw new Error(`refund of the rest of ${paymentId} failed: ${refund.error}`);
   }
   console.error(JSON.stringify({ level: 'error', alert: 'payment_refunded_at_razorpay', order: order.id, paymentId }));
-  // Never an order whose seats another, bookable payment still holds for it.
-  await markRefunded(
-    d,
-    order.id,
-    paymentId,
-    LEDGER_COPY.refundedAtRazorpay,
-    sql`(${paymentOrders.paymentId} = ${paymentId} OR NOT ${ownsSeatsSql('payment_orders', nowIso())})`,
-  );
+  // The order ends refunded unless another payment was accepted on it (markRefunded never writes
+  // over one). With none accepted yet it held its seats only by a capture's mark, most likely this
+  // very payment's: any other capture of it is then refunded as it arrives.
+  await markRefunded(d, order.id, paymentId, LEDGER_COPY.refundedAtRazorpay, sql`1`);
 }
 
 /**
