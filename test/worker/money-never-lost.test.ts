@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { paiseAsMoney } from '../../worker/domain/pricing';
 import { db } from '../../db/client';
 import { eventBookings, paymentOrders } from '../../db/schema';
 import type { BookingMessage } from '../../worker/env';
@@ -45,6 +46,7 @@ const issuesFor = async (paymentId: string) =>
     payment_id: string;
     kind: string;
     refunded_at: string | null;
+    detail: string;
   }>;
 const payments = (sent: BookingMessage[]) => sent.filter((m) => m.kind === 'payment-captured');
 const notifications = (sent: BookingMessage[]) => sent.filter((m) => m.kind === 'send-confirmation');
@@ -260,6 +262,10 @@ describe('a captured amount or currency that differs from the order (defect 5)',
     expect(refunds.items[0].amount).toBe(100);
     expect(await issuesFor(paid.razorpay_payment_id)).toMatchObject([{ kind: 'amount_mismatch' }]);
     expect((await issuesFor(paid.razorpay_payment_id))[0].refunded_at).not.toBeNull();
+    // The console reads money as money, never Razorpay's paise as rupees (issue 19).
+    expect((await issuesFor(paid.razorpay_payment_id))[0].detail).toBe(
+      `Captured ₹1; the order is ${paiseAsMoney(order.amountPaise, 'INR')}.`,
+    );
     expect(await bookingsOfEvent(event.id)).toEqual([]);
     expect((await orderRow(order.orderId)).status).toBe('created');
     // The guest can still pay the right amount in the same checkout.

@@ -186,12 +186,13 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
   // amount was ever known (reconcile re-queues it by itself).
   if (!owned || order.status === 'needs_attention') {
     const captured = await capturedPayment(env, msg);
-    if (captured.amountRefundedPaise > 0) {
-      await settleRefundedAtRazorpay(env, d, order, msg.paymentId, captured);
-      return 'refunded';
-    }
+    // A mismatch first: it is refunded (once, by its key) and written down however often it comes.
     if (captured.amountPaise !== order.amount * 100 || captured.currency !== order.currency) {
       await refundMismatch(env, d, order, msg.paymentId, captured);
+      return 'refunded';
+    }
+    if (captured.amountRefundedPaise > 0) {
+      await settleRefundedAtRazorpay(env, d, order, msg.paymentId, captured);
       return 'refunded';
     }
   }

@@ -193,9 +193,16 @@ export async function settleRefundedAtRazorpay(
   }
   console.error(JSON.stringify({ level: 'error', alert: 'payment_refunded_at_razorpay', order: order.id, paymentId }));
   // The order ends refunded unless another payment was accepted on it (markRefunded never writes
-  // over one). With none accepted yet it held its seats only by a capture's mark, most likely this
-  // very payment's: any other capture of it is then refunded as it arrives.
-  await markRefunded(d, order.id, paymentId, LEDGER_COPY.refundedAtRazorpay, sql`1`);
+  // over one), or its live hold still waits for a payment (the guest may pay again in the same
+  // checkout). Held only by a capture's mark, most likely this very payment's, it ends: any other
+  // capture of it is then refunded as it arrives.
+  await markRefunded(
+    d,
+    order.id,
+    paymentId,
+    LEDGER_COPY.refundedAtRazorpay,
+    sql`(${paymentOrders.paymentId} = ${paymentId} OR ${paymentOrders.capturePendingAt} IS NOT NULL OR NOT ${ownsSeatsSql('payment_orders', nowIso())})`,
+  );
 }
 
 /**
