@@ -108,6 +108,12 @@ export const userProfiles = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     fullName: text('full_name'),
     email: text('email').unique(),
+    /**
+     * When the guest proved `email` is theirs (the link of docs/decisions/026, or Google saying so);
+     * null until then, and cleared by a save that changes the email. Guest emails go only to a
+     * verified one (`GuestContact.verifiedEmail`).
+     */
+    emailVerifiedAt: text('email_verified_at'),
     phoneNumber: text('phone_number'),
     age: integer('age'),
     sex: text('sex', { enum: SEXES }),

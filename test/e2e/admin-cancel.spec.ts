@@ -35,8 +35,8 @@ function dinnerWithGuest() {
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);
     INSERT INTO users (id, phone) VALUES ('${u}', '${guest.phone}');
-    INSERT INTO user_profiles (id, user_id, full_name, email, phone_number)
-      VALUES ('${u}-p', '${u}', '${guest.name}', '${guest.email}', '${guest.phone}');
+    INSERT INTO user_profiles (id, user_id, full_name, email, email_verified_at, phone_number)
+      VALUES ('${u}-p', '${u}', '${guest.name}', '${guest.email}', '2026-01-01T00:00:00.000Z', '${guest.phone}');
     INSERT INTO payment_orders (id, receipt, user_id, event_id, ticket_type, seats, amount, status, hold_expires_at)
       VALUES ('${u}-o', '${u}-r', '${u}', '${id}', 'female', 1, 499, 'confirmed', '2000-01-01T00:00:00.000Z');
     INSERT INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
+import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
 import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 
 /** Completes the guest's profile through the API the profile form uses, then reloads the session. */
@@ -19,6 +20,8 @@ async function completeProfile(page: Page, phone: string) {
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+  // Booking emails go only to a confirmed email: the guest opens the welcome email's link.
+  await confirmEmailFromOutbox(page, new URL(page.url()).origin, email);
   return email;
 }
 

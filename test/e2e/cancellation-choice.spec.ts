@@ -62,9 +62,10 @@ async function bookedDinner(phone: string) {
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${saturday}', '${startsAtUtc(saturday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);
-    INSERT INTO user_profiles (id, user_id, full_name, email, phone_number)
-      VALUES ('p-${tag}', ${user}, 'Meera Iyer', '${email}', '${phone}')
-      ON CONFLICT (user_id) DO UPDATE SET full_name = 'Meera Iyer', email = '${email}';
+    INSERT INTO user_profiles (id, user_id, full_name, email, email_verified_at, phone_number)
+      VALUES ('p-${tag}', ${user}, 'Meera Iyer', '${email}', '2026-01-01T00:00:00.000Z', '${phone}')
+      ON CONFLICT (user_id) DO UPDATE SET full_name = 'Meera Iyer', email = '${email}',
+        email_verified_at = '2026-01-01T00:00:00.000Z';
     INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, status, hold_expires_at, payment_id)
       VALUES ('o-${tag}', '${order.id}', 'r-${tag}', ${user}, '${id}', 'male', 1, 499, 'confirmed', '2000-01-01T00:00:00.000Z', '${paymentId}');
     INSERT INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date,

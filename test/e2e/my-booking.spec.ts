@@ -3,7 +3,7 @@ import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
-import { submitQuiz } from './helpers/guest-api.ts';
+import { confirmEmailFromOutbox, submitQuiz } from './helpers/guest-api.ts';
 
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 
@@ -52,6 +52,8 @@ async function completeGuest(page: Page, phone: string) {
     },
   });
   expect(profile.status(), await profile.text()).toBe(200);
+  // Booking emails go only to a confirmed email: the guest opens the welcome email's link.
+  await confirmEmailFromOutbox(page, ORIGIN, email);
   return email;
 }
 

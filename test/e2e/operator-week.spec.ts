@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
+import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
 import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
@@ -31,6 +32,8 @@ async function completeProfile(page: Page, phone: string, name: string, email: s
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+  // Booking emails go only to a confirmed email: the guest opens the welcome email's link.
+  await confirmEmailFromOutbox(page, new URL(page.url()).origin, email);
 }
 
 test('an operator creates a series and a coupon; a guest books with it; the operator lists, exports and cancels; the guest is told', async ({

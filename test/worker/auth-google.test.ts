@@ -64,8 +64,13 @@ describe('Google sign-in (OIDC code flow)', () => {
     expect(me.status).toBe(200);
     const { user } = (await me.json()) as { user: { id: string; email: string } };
     expect(user.email).toBe(address);
-    const profile = await env.DB.prepare('SELECT email FROM user_profiles WHERE user_id = ?').bind(user.id).first();
-    expect(profile).toEqual({ email: address });
+    // Google verified the address, so the profile's email is confirmed as written (decision 026).
+    const profile = await env.DB.prepare(
+      'SELECT email, email_verified_at IS NOT NULL AS confirmed FROM user_profiles WHERE user_id = ?',
+    )
+      .bind(user.id)
+      .first();
+    expect(profile).toEqual({ email: address, confirmed: 1 });
   });
 
   it('finds the same user by Google subject next time', async () => {
@@ -93,12 +98,23 @@ describe('Google sign-in (OIDC code flow)', () => {
     expect(squatter.status).toBe(201);
     const squatterCookie = cookiesFrom(squatter);
     const { user: squatted } = (await squatter.json()) as { user: { id: string } };
+    const confirmed = async () =>
+      (
+        (await (await get('/api/profile', cookiesFrom(owner ?? squatter))).json()) as {
+          profile: { email_verified: boolean };
+        }
+      ).profile.email_verified;
+    let owner: Response | undefined;
     expect((await get('/api/profile', squatterCookie)).status).toBe(200);
+    // A sign-up proves nothing about the address: its profile email starts unconfirmed (decision 026).
+    expect(await confirmed()).toBe(false);
 
     // The address's owner signs in with Google, which has verified the address.
     const { callback, flowCookie } = await consent(address);
-    const owner = await finish(callback, flowCookie);
+    owner = await finish(callback, flowCookie);
     expect(owner.headers.get('Location')).toBe('/auth');
+    // ...and so the profile email that is this address is confirmed now.
+    expect(await confirmed()).toBe(true);
     const me = (await (await get('/api/auth/session', cookiesFrom(owner))).json()) as { user: { id: string } };
     expect(me.user.id).toBe(squatted.id);
 

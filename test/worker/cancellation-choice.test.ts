@@ -735,12 +735,17 @@ describe('POST /api/bookings/:id/running-late', () => {
   }
 
   async function hostOf(eventId: string, withPhone = true) {
-    const host = await createSignedInUser({
-      phone: withPhone ? undefined : null,
-      email: `host-${crypto.randomUUID()}@example.com`,
-    });
+    const email = `host-${crypto.randomUUID()}@example.com`;
+    const host = await createSignedInUser({ phone: withPhone ? undefined : null, email });
     await d().update(users).set({ role: 'host' }).where(eq(users.id, host.userId));
-    await d().insert(userProfiles).values({ id: crypto.randomUUID(), userId: host.userId, fullName: 'Kabir Host' });
+    // A confirmed email: the only kind a host's email goes to (docs/decisions/026).
+    await d().insert(userProfiles).values({
+      id: crypto.randomUUID(),
+      userId: host.userId,
+      fullName: 'Kabir Host',
+      email,
+      emailVerifiedAt: new Date().toISOString(),
+    });
     await d().insert(eventHosts).values({ eventId, userId: host.userId, assignedBy: host.userId });
     return host;
   }

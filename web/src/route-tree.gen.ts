@@ -20,6 +20,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as QuizRouteImport } from './routes/quiz'
 import { Route as ShippingPolicyRouteImport } from './routes/shipping-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthConfirmationRouteImport } from './routes/_auth/confirmation'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthProfileDetailsRouteImport } from './routes/_auth/profile-details'
@@ -83,6 +84,11 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthConfirmationRoute = AuthConfirmationRouteImport.update({
   id: '/confirmation',
   path: '/confirmation',
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/confirmation': typeof AuthConfirmationRoute
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/confirmation': typeof AuthConfirmationRoute
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/_auth/confirmation': typeof AuthConfirmationRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/_auth/profile-details': typeof AuthProfileDetailsRoute
@@ -199,6 +208,7 @@ export interface FileRouteTypes {
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/verify-email'
     | '/confirmation'
     | '/profile'
     | '/profile-details'
@@ -219,6 +229,7 @@ export interface FileRouteTypes {
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/verify-email'
     | '/confirmation'
     | '/profile'
     | '/profile-details'
@@ -240,6 +251,7 @@ export interface FileRouteTypes {
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/verify-email'
     | '/_auth/confirmation'
     | '/_auth/profile'
     | '/_auth/profile-details'
@@ -262,6 +274,7 @@ export interface RootRouteChildren {
   QuizRoute: typeof QuizRoute
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   AdminSplatRoute: typeof AdminSplatRoute
   EventEventIdRoute: typeof EventEventIdRoute
   HostSplatRoute: typeof HostSplatRoute
@@ -345,6 +358,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-and-conditions'
       fullPath: '/terms-and-conditions'
       preLoaderRoute: typeof TermsAndConditionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/confirmation': {
@@ -434,6 +454,7 @@ const rootRouteChildren: RootRouteChildren = {
   QuizRoute: QuizRoute,
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   AdminSplatRoute: AdminSplatRoute,
   EventEventIdRoute: EventEventIdRoute,
   HostSplatRoute: HostSplatRoute,

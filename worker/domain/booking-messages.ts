@@ -53,8 +53,11 @@ const dinnerCard = (title: string, startsAt: string, where: string): EmailDinner
 const myBookingLine = (url: string): Line => ({ label: 'My Booking (your ticket, venue and date)', href: url });
 
 /** Sent once after a guest first saves a profile with an email (SPEC §7 "welcome-email function"). */
-export function welcomeEmail(w: { name: string; eventsUrl: string }) {
+export function welcomeEmail(w: { name: string; eventsUrl: string; confirmUrl?: string | null }) {
   const first = firstName(w.name, 'there');
+  // An email nobody has confirmed yet gets the link that confirms it (docs/decisions/026): until
+  // then no booking email goes to it.
+  const confirm = w.confirmUrl ? { before: CONFIRM_BEFORE, label: CONFIRM_LABEL, href: w.confirmUrl } : null;
   return {
     subject: 'Welcome to Tablemates!',
     text: [
@@ -64,6 +67,7 @@ export function welcomeEmail(w: { name: string; eventsUrl: string }) {
       '',
       `Pick your weekend dinner: ${w.eventsUrl}`,
       '',
+      ...(confirm ? [confirm.before, `${confirm.label}: ${confirm.href}`, ''] : []),
       'See you at the table,',
       'Team Tablemates',
     ].join('\n'),
@@ -74,10 +78,32 @@ export function welcomeEmail(w: { name: string; eventsUrl: string }) {
           text: 'Welcome to Tablemates, where strangers become friends. Your vibe check and profile are in, so we can match you with a table of 6-8 people who get it.',
         },
         { label: 'Pick your weekend dinner', href: w.eventsUrl },
+        ...(confirm ? [{ text: confirm.before }, { label: confirm.label, href: confirm.href }] : []),
         { text: 'See you at the table,' },
         { text: 'Team Tablemates' },
       ],
     }),
+  };
+}
+
+const CONFIRM_LABEL = 'Confirm your email';
+const CONFIRM_BEFORE = 'Please confirm this email address, so your booking emails can reach you here.';
+
+/**
+ * "Confirm your email": sent when a guest saves a profile with a new email, and again on request
+ * (docs/decisions/026). The link is good for 7 days.
+ */
+export function confirmEmailMessage(c: { name: string; email: string; confirmUrl: string }) {
+  const first = firstName(c.name, 'there');
+  return {
+    subject: 'Confirm your email',
+    ...render([
+      `Hi ${first},`,
+      `Please confirm that ${c.email} is your email, so your Tablemates booking emails can reach you here.`,
+      { label: CONFIRM_LABEL, href: c.confirmUrl },
+      'The link works for 7 days. If you did not add this email to a Tablemates profile, ignore this message.',
+      'Team Tablemates',
+    ]),
   };
 }
 

@@ -27,6 +27,12 @@ export const DELIVERY_KEYS = {
   paymentRefund: (paymentId: string) => `payment-refund:${paymentId}`,
   /** The welcome email after a guest's first profile with an email (SPEC §7). */
   welcome: (userId: string) => `welcome:${userId}`,
+  /**
+   * "Confirm your email" for one profile email (docs/decisions/026): once per user and address,
+   * and once more per resend (`resentAt`, the request's time, makes each resend its own message).
+   */
+  confirmEmail: (userId: string, email: string, resentAt?: string) =>
+    `confirm-email:${userId}:${email}${resentAt ? `:resend:${resentAt}` : ''}`,
 } as const;
 
 /**

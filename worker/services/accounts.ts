@@ -122,16 +122,29 @@ export async function userForGoogle(
   const emailTaken = email
     ? Boolean(await d.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.email, email)).get())
     : true;
+  // Google verified this email, so it is confirmed as it is written (docs/decisions/026); so is a
+  // profile email that already was this address.
+  const verifiedAt = new Date().toISOString();
   if (!profile)
     await d
       .insert(userProfiles)
-      .values({ id: crypto.randomUUID(), userId: user.id, email: emailTaken ? null : email })
+      .values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        email: emailTaken ? null : email,
+        emailVerifiedAt: emailTaken ? null : verifiedAt,
+      })
       .onConflictDoNothing();
   else if (!profile.email && !emailTaken)
     await d
       .update(userProfiles)
-      .set({ email, updatedAt: new Date().toISOString() })
+      .set({ email, emailVerifiedAt: verifiedAt, updatedAt: verifiedAt })
       .where(eq(userProfiles.id, profile.id));
+  else if (email && profile.email === email)
+    await d
+      .update(userProfiles)
+      .set({ emailVerifiedAt: verifiedAt })
+      .where(and(eq(userProfiles.id, profile.id), isNull(userProfiles.emailVerifiedAt)));
   return user.id;
 }
 

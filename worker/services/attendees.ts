@@ -64,6 +64,7 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
         accountName: sql<string | null>`${users.fullName}`.as('account_name'),
         fullName: sql<string | null>`${userProfiles.fullName}`.as('profile_name'),
         profileEmail: sql<string | null>`${userProfiles.email}`.as('profile_email'),
+        profileEmailVerifiedAt: sql<string | null>`${userProfiles.emailVerifiedAt}`.as('profile_email_verified_at'),
         profilePhone: sql<string | null>`${userProfiles.phoneNumber}`.as('profile_phone'),
         accountEmail: sql<string | null>`${users.email}`.as('account_email'),
         accountPhone: sql<string | null>`${users.phone}`.as('account_phone'),

@@ -68,8 +68,8 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
 
   const about = { key: DELIVERY_KEYS.confirmation(bookingId, movedAt), bookingId, userId: row.booking.userId };
   let owed = false;
-  if (guest.email) {
-    const to = guest.email;
+  if (guest.verifiedEmail) {
+    const to = guest.verifiedEmail;
     owed = await deliverOnce(d, { ...about, channel: 'email' }, (idempotencyKey) =>
       sendEmail(
         env,

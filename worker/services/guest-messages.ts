@@ -401,8 +401,8 @@ export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): 
 
   const about = { key: DELIVERY_KEYS.guestMessage(msg.messageId, msg.bookingId), bookingId: msg.bookingId };
   let owed = false;
-  if (guest.email) {
-    const to = guest.email;
+  if (guest.verifiedEmail) {
+    const to = guest.verifiedEmail;
     owed = await deliverOnce(d, { ...about, channel: 'email' }, (idempotencyKey) =>
       sendEmail(env, { to, ...rendered.email }, idempotencyKey),
     );

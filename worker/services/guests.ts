@@ -6,7 +6,14 @@ import { toE164 } from '@domain/phone';
 
 export type GuestContact = {
   fullName: string;
+  /** The email to show or prefill: the profile's, else the account's. Never mailed as such. */
   email: string | null;
+  /**
+   * The only address a guest email goes to: the profile email once confirmed (its link, or Google:
+   * `user_profiles.email_verified_at`, docs/decisions/026); null while unconfirmed, so nobody can
+   * have us mail a stranger by typing their address.
+   */
+  verifiedEmail: string | null;
   /** The phone to show or prefill: the profile's, else the sign-in phone. Never messaged. */
   phone: string | null;
   /**
@@ -20,14 +27,15 @@ export type GuestContact = {
 export const guestContactColumns = {
   fullName: userProfiles.fullName,
   profileEmail: userProfiles.email,
+  profileEmailVerifiedAt: userProfiles.emailVerifiedAt,
   profilePhone: userProfiles.phoneNumber,
   accountEmail: users.email,
   accountPhone: users.phone,
 };
 
 /**
- * The profile's name, email and phone, else the account's, and the verified phone messages go to
- * ({@link GuestContact.whatsapp}); fullName '' means the profile is not
+ * The profile's name, email and phone, else the account's, and the verified email and phone
+ * messages go to ({@link GuestContact.verifiedEmail}, {@link GuestContact.whatsapp}); fullName '' means the profile is not
  * complete. Phones come out as E.164: profiles saved before phones were canonicalised may hold a
  * number as it was typed ("09876543210"), so it is read through the same rule as new input.
  */
@@ -37,6 +45,7 @@ export function toGuestContact(
   return {
     fullName: row?.fullName?.trim() ?? '',
     email: row?.profileEmail ?? row?.accountEmail ?? null,
+    verifiedEmail: row?.profileEmailVerifiedAt ? (row.profileEmail ?? null) : null,
     phone: toE164(row?.profilePhone ?? row?.accountPhone ?? ''),
     whatsapp: toE164(row?.accountPhone ?? ''),
   };

@@ -1,12 +1,13 @@
 /** The guest's own profile (SPEC §3 user_profiles): read, and upsert on user_id with every rule. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { quizResponses, userProfiles } from '../../db/schema';
+import { quizResponses, userProfiles, users } from '../../db/schema';
 import { COPY } from '@domain/copy';
 import type { ProfileValues } from '@domain/profile';
 import { ageInIst } from '@domain/time';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
+import { confirmEmailUrl, sendConfirmEmail } from './email-verification';
 import { sendWelcomeEmail } from './welcome-email';
 
 /** A profile on the wire: the one shape of /api/profile and /api/auth/session. */
@@ -14,6 +15,8 @@ export const profileColumns = {
   id: userProfiles.id,
   full_name: userProfiles.fullName,
   email: userProfiles.email,
+  /** Whether the guest confirmed `email` (docs/decisions/026): guest emails go only to a confirmed one. */
+  email_verified: sql<boolean>`${userProfiles.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
   phone_number: userProfiles.phoneNumber,
   age: userProfiles.age,
   sex: userProfiles.sex,
@@ -53,15 +56,30 @@ export async function saveProfile(env: Env, d: Db, userId: string, input: Profil
     workProfile: input.work_profile,
   };
   const nowIso = new Date().toISOString();
+  // An email is confirmed by its link (docs/decisions/026) or when it is the account's own Google
+  // email (Google verified it: an account gets a Google subject only with its verified email).
+  const googleVerified = sql`(SELECT ${nowIso} FROM ${users} WHERE ${users.id} = ${userId} AND ${users.googleSub} IS NOT NULL AND ${users.email} = ${input.email})`;
+  let previousEmail: string | null = null;
   try {
-    // One atomic batch: the upsert (INSERT … ON CONFLICT(user_id) DO UPDATE) and the name sync.
-    await d.batch([
+    // One atomic batch: the email before the save, the upsert (INSERT … ON CONFLICT(user_id) DO
+    // UPDATE) and the name sync. A save that keeps the email keeps its confirmation; one that
+    // changes it clears it (SQLite's SET reads the row as it was before the update).
+    const [before] = await d.batch([
+      d.select({ email: userProfiles.email }).from(userProfiles).where(eq(userProfiles.userId, userId)),
       d
         .insert(userProfiles)
-        .values({ id: crypto.randomUUID(), userId, ...fields })
-        .onConflictDoUpdate({ target: userProfiles.userId, set: { ...fields, updatedAt: nowIso } }),
+        .values({ id: crypto.randomUUID(), userId, ...fields, emailVerifiedAt: googleVerified })
+        .onConflictDoUpdate({
+          target: userProfiles.userId,
+          set: {
+            ...fields,
+            emailVerifiedAt: sql`coalesce(CASE WHEN ${userProfiles.email} = ${input.email} THEN ${userProfiles.emailVerifiedAt} END, ${googleVerified})`,
+            updatedAt: nowIso,
+          },
+        }),
       d.update(quizResponses).set({ name: input.full_name }).where(eq(quizResponses.userId, userId)),
     ]);
+    previousEmail = before[0]?.email ?? null;
   } catch (e) {
     // The UNIQUE email index is the one duplicate check: no read-then-write race, no extra round trip.
     if (isUniqueEmailViolation(e)) throw duplicateEmail();
@@ -69,7 +87,22 @@ export async function saveProfile(env: Env, d: Db, userId: string, input: Profil
     throw new ApiError(500, 'profile_save_failed', COPY.profile.saveFailed);
   }
 
-  // The welcome email, once per guest whatever the saves: deliverOnce claims it (decision 025).
-  if (fields.email) await sendWelcomeEmail(env, { userId, name: input.full_name, email: fields.email });
-  return (await findProfile(d, userId)) as Profile;
+  const profile = (await findProfile(d, userId)) as Profile;
+  if (fields.email) {
+    const guest = { userId, name: input.full_name, email: fields.email };
+    // The welcome email, once per guest whatever the saves: deliverOnce claims it (decision 025);
+    // while the email is unconfirmed it carries the link that confirms it.
+    const confirmUrl = profile.email_verified ? null : await confirmEmailUrl(env, userId, fields.email);
+    await sendWelcomeEmail(env, { ...guest, confirmUrl });
+    // A new email on a profile that had one: "Confirm your email", once per address (decision 026).
+    if (!profile.email_verified && previousEmail && previousEmail !== fields.email) {
+      try {
+        await sendConfirmEmail(env, d, guest);
+      } catch (e) {
+        // Never fails the save: /profile offers to send it again.
+        console.warn(JSON.stringify({ level: 'warn', msg: 'confirm email threw', userId, error: String(e) }));
+      }
+    }
+  }
+  return profile;
 }

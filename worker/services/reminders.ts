@@ -85,8 +85,8 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       bookingId: row.booking.id,
       userId: row.booking.userId,
     };
-    if (guest.email && owed('email')) {
-      const to = guest.email;
+    if (guest.verifiedEmail && owed('email')) {
+      const to = guest.verifiedEmail;
       await deliverOnce(d, { ...about, channel: 'email' }, (idempotencyKey) =>
         sendEmail(env, { to, ...reminderEmail(kind, facts) }, idempotencyKey),
       );

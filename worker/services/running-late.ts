@@ -101,12 +101,12 @@ export async function tellHosts(env: Env, bookingId: string, at: string): Promis
       seats: row.booking.seats,
     };
     const kind = `late:${at}:${h.hostId}`;
-    // WhatsApp only to a verified sign-in phone (decision 025); else the host's email.
+    // WhatsApp only to a verified sign-in phone (decision 025); else the host's confirmed email (026).
     if (host.whatsapp) {
       const to = host.whatsapp;
       owed = (await sendClaimed(d, bookingId, kind, () => whatsAppTo(env, to, runningLateWhatsApp(facts)))) || owed;
-    } else if (host.email) {
-      const to = host.email;
+    } else if (host.verifiedEmail) {
+      const to = host.verifiedEmail;
       owed = (await sendClaimed(d, bookingId, kind, () => emailTo(env, to, runningLateEmail(facts)))) || owed;
     }
   }

@@ -4,7 +4,7 @@
  * on top where it matters (e.g. long tile names for the layout).
  */
 import type { Page } from '@playwright/test';
-import { expect } from '../fixtures.ts';
+import { expect, outbox } from '../fixtures.ts';
 
 /** A complete vibe check (SPEC §2), every step answered. */
 export const QUIZ_ANSWERS = {
@@ -28,4 +28,36 @@ export async function submitQuiz(page: Page, origin: string, answers: Partial<ty
     data: { ...QUIZ_ANSWERS, ...answers },
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * The newest "Confirm your email" link mailed to `email` (the welcome email's button, or the
+ * confirmation email's), as the sandbox outbox holds it (docs/decisions/026).
+ */
+export async function confirmationLinkFor(email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await outbox()).filter((m) => m.channel === 'email' && m.to === email);
+        const found = mails
+          .map((m) => m.body.match(/https?:\/\/\S+\/verify-email\?token=[^\s"<]+/)?.[0])
+          .filter(Boolean);
+        link = found.at(-1) ?? '';
+        return link;
+      },
+      { message: `a confirmation link mailed to ${email}`, timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/**
+ * Confirms the guest's profile email with the link from the outbox, through the API the
+ * /verify-email page calls, so booking emails reach it (only a confirmed email gets them).
+ */
+export async function confirmEmailFromOutbox(page: Page, origin: string, email: string) {
+  const token = new URL(await confirmationLinkFor(email)).searchParams.get('token');
+  const res = await page.request.post('/api/profile/email/verify', { headers: { Origin: origin }, data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
 }

@@ -22,7 +22,7 @@ const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${Math.ra
 const guestsByCookie = new Map<string, string>();
 
 /**
- * A signed-in guest with a complete profile (non-empty full_name), unique email and phone. `sex`
+ * A signed-in guest with a complete profile (non-empty full_name), unique email (confirmed) and phone. `sex`
  * left out, the guest's profile takes the sex the first ticket they order needs (see {@link postOrder}).
  */
 export async function createGuest(opts: { profile?: boolean; sex?: Sex } = {}) {
@@ -38,6 +38,8 @@ export async function createGuest(opts: { profile?: boolean; sex?: Sex } = {}) {
         userId: user.userId,
         fullName: 'Asha Verma',
         email,
+        // A fixture guest is a verified guest: booking emails reach them (docs/decisions/026).
+        emailVerifiedAt: new Date().toISOString(),
         phoneNumber: phone,
         sex: opts.sex ?? null,
       });

@@ -203,8 +203,8 @@ async function tellRefunded(env: Env, d: Db, bookingId: string) {
     myBookingUrl: myBookingUrl(env.APP_ORIGIN, bookingId),
   };
   let owed = false;
-  if (guest.email) {
-    const to = guest.email;
+  if (guest.verifiedEmail) {
+    const to = guest.verifiedEmail;
     owed = (await sendClaimed(d, bookingId, 'refund', () => emailTo(env, to, cancellationRefundEmail(facts)))) || owed;
   }
   // WhatsApp only to the verified sign-in phone (decision 025).

@@ -101,7 +101,7 @@ export async function refundInFull(env: Env, d: Db, order: Order, paymentId: str
     .select({ title: events.title, startsAt: events.startsAt, location: events.location })
     .from(events)
     .where(eq(events.id, order.eventId));
-  const email = guest.email;
+  const email = guest.verifiedEmail;
   if (email && ((res.meta.changes ?? 0) === 1 || order.paymentId !== paymentId)) {
     const mail = refundEmail({
       name: guest.fullName,

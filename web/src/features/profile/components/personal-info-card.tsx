@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { RELATIONSHIP_LABELS, SEX_LABELS, WORK_LABELS } from '@domain/profile';
 import { formatCalendarDate } from '@domain/time';
 import type { Profile } from '../api/get-profile';
+import { EmailConfirmationNote } from './email-confirmation-note';
 
 const label = (labels: Record<string, string>, value: string | null) => (value ? (labels[value] ?? value) : '—');
 
@@ -33,6 +34,11 @@ export function PersonalInfoCard({ profile }: { profile: Profile | null }) {
         <div key={k}>
           <dt className="text-sm text-base-content/80">{k}</dt>
           <dd className="font-medium break-words">{v}</dd>
+          {k === 'Email' && profile.email && !profile.email_verified && (
+            <dd>
+              <EmailConfirmationNote />
+            </dd>
+          )}
         </div>
       ))}
     </dl>

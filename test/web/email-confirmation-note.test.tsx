@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentToasts } from '@/components/toast';
+import type { Profile } from '@/features/profile/api/get-profile';
+import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
+import { COPY } from '@domain/copy';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const profile = (over: Partial<Profile>): Profile => ({
+  id: 'p1',
+  full_name: 'Asha Rao',
+  email: 'asha@example.com',
+  email_verified: false,
+  phone_number: '+919876543210',
+  age: 30,
+  sex: 'female',
+  date_of_birth: '1995-06-15',
+  relationship_status: 'single',
+  work_profile: 'job',
+  ...over,
+});
+
+function renderCard(p: Profile, answer: { status: number; body: unknown } = { status: 200, body: { sent: true } }) {
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const rootRoute = createRootRoute({ component: () => <PersonalInfoCard profile={p} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/profile'] }) });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+describe("/profile's note beside an unconfirmed email", () => {
+  it("says 'Not confirmed yet' and resends the link from a keyboard-reachable button, with a toast", async () => {
+    const fetchMock = renderCard(profile({ email_verified: false }));
+    expect(await screen.findByText(COPY.emailConfirm.notConfirmed)).toBeTruthy();
+    const button = screen.getByRole('button', { name: COPY.emailConfirm.resend });
+    expect(button.tagName).toBe('BUTTON');
+    fireEvent.click(button);
+    await waitFor(() => expect(currentToasts().some((t) => t.title === COPY.emailConfirm.resentTitle)).toBe(true));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string | URL | Request, RequestInit | undefined];
+    expect(String(url instanceof Request ? url.url : url)).toContain('/api/profile/email/resend');
+    expect((url instanceof Request ? url.method : init?.method)?.toUpperCase()).toBe('POST');
+  });
+
+  it("shows the server's message when the resend is refused", async () => {
+    renderCard(profile({ email_verified: false }), {
+      status: 429,
+      body: { error: { code: 'rate_limited', message: COPY.common.tooMany } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: COPY.emailConfirm.resend }));
+    await waitFor(() => expect(currentToasts().some((t) => t.description === COPY.common.tooMany)).toBe(true));
+  });
+
+  it('shows nothing once the email is confirmed', async () => {
+    renderCard(profile({ email_verified: true }));
+    expect(await screen.findByText('asha@example.com')).toBeTruthy();
+    expect(screen.queryByText(COPY.emailConfirm.notConfirmed)).toBeNull();
+    expect(screen.queryByRole('button', { name: COPY.emailConfirm.resend })).toBeNull();
+  });
+});
