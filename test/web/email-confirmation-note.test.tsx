@@ -6,6 +6,7 @@ import { currentToasts } from '@/components/toast';
 import type { Profile } from '@/features/profile/api/get-profile';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
 import { COPY } from '@domain/copy';
+import { EMAIL_CONFIRM_COPY } from '@domain/email-confirmation';
 
 afterEach(() => {
   cleanup();
@@ -48,11 +49,11 @@ function renderCard(p: Profile, answer: { status: number; body: unknown } = { st
 describe("/profile's note beside an unconfirmed email", () => {
   it("says 'Not confirmed yet' and resends the link from a keyboard-reachable button, with a toast", async () => {
     const fetchMock = renderCard(profile({ email_verified: false }));
-    expect(await screen.findByText(COPY.emailConfirm.notConfirmed)).toBeTruthy();
-    const button = screen.getByRole('button', { name: COPY.emailConfirm.resend });
+    expect(await screen.findByText(EMAIL_CONFIRM_COPY.notConfirmed)).toBeTruthy();
+    const button = screen.getByRole('button', { name: EMAIL_CONFIRM_COPY.resend });
     expect(button.tagName).toBe('BUTTON');
     fireEvent.click(button);
-    await waitFor(() => expect(currentToasts().some((t) => t.title === COPY.emailConfirm.resentTitle)).toBe(true));
+    await waitFor(() => expect(currentToasts().some((t) => t.title === EMAIL_CONFIRM_COPY.resentTitle)).toBe(true));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string | URL | Request, RequestInit | undefined];
     expect(String(url instanceof Request ? url.url : url)).toContain('/api/profile/email/resend');
     expect((url instanceof Request ? url.method : init?.method)?.toUpperCase()).toBe('POST');
@@ -63,14 +64,14 @@ describe("/profile's note beside an unconfirmed email", () => {
       status: 429,
       body: { error: { code: 'rate_limited', message: COPY.common.tooMany } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: COPY.emailConfirm.resend }));
+    fireEvent.click(await screen.findByRole('button', { name: EMAIL_CONFIRM_COPY.resend }));
     await waitFor(() => expect(currentToasts().some((t) => t.description === COPY.common.tooMany)).toBe(true));
   });
 
   it('shows nothing once the email is confirmed', async () => {
     renderCard(profile({ email_verified: true }));
     expect(await screen.findByText('asha@example.com')).toBeTruthy();
-    expect(screen.queryByText(COPY.emailConfirm.notConfirmed)).toBeNull();
-    expect(screen.queryByRole('button', { name: COPY.emailConfirm.resend })).toBeNull();
+    expect(screen.queryByText(EMAIL_CONFIRM_COPY.notConfirmed)).toBeNull();
+    expect(screen.queryByRole('button', { name: EMAIL_CONFIRM_COPY.resend })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { eventBookings, userProfiles } from '../../db/schema';
-import { COPY } from '../../worker/domain/copy';
+import { EMAIL_CONFIRM_COPY } from '../../worker/domain/email-confirmation';
 import { signAccessToken } from '../../worker/lib/access-token';
 import { signEmailToken } from '../../worker/lib/email-token';
 import {
@@ -100,7 +100,7 @@ describe('POST /api/profile/email/verify', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).error).toMatchObject({
       code: 'invalid_token',
-      message: COPY.emailConfirm.invalidLink,
+      message: EMAIL_CONFIRM_COPY.invalidLink,
     });
     expect((await profileOf(guest.userId))!.emailVerifiedAt).toBeNull();
   });
@@ -140,7 +140,7 @@ describe('POST /api/profile/email/verify', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).error).toMatchObject({
       code: 'stale_token',
-      message: COPY.emailConfirm.staleLink,
+      message: EMAIL_CONFIRM_COPY.staleLink,
     });
     expect((await profileOf(guest.userId))!.emailVerifiedAt).toBeNull();
   });

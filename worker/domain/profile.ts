@@ -154,13 +154,3 @@ export type ProfileFormValues = {
   relationship_status: RelationshipStatus;
   work_profile: WorkProfile;
 };
-
-/** `POST /api/profile/email/verify`: the token of a "Confirm your email" link (docs/decisions/026). */
-export const VerifyEmailSchema = v.object({
-  token: v.pipe(
-    v.string(COPY.emailConfirm.invalidLink),
-    v.trim(),
-    v.nonEmpty(COPY.emailConfirm.invalidLink),
-    v.maxLength(2048, COPY.emailConfirm.invalidLink),
-  ),
-});

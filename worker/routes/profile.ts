@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { COPY } from '@domain/copy';
-import { ProfileSchema, VerifyEmailSchema } from '@domain/profile';
+import { VerifyEmailSchema } from '@domain/email-confirmation';
+import { ProfileSchema } from '@domain/profile';
 import { jsonBody } from '../lib/validate';
 import { loadSession, requireSignedIn, requireUser } from '../middleware/session';
 import { confirmEmail, resendConfirmEmail } from '../services/email-verification';

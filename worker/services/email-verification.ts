@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userProfiles } from '../../db/schema';
 import { confirmEmailMessage } from '@domain/booking-messages';
-import { COPY } from '@domain/copy';
+import { EMAIL_CONFIRM_COPY } from '@domain/email-confirmation';
 import type { Env } from '../env';
 import { readEmailToken, signEmailToken, verifyEmailUrl } from '../lib/email-token';
 import { ApiError } from '../lib/errors';
@@ -55,14 +55,14 @@ export async function sendConfirmEmail(
 export async function confirmEmail(env: Pick<Env, 'SESSION_SECRET'>, d: Db, token: string): Promise<void> {
   const claim = await readEmailToken(env.SESSION_SECRET, token);
   if (!claim)
-    throw new ApiError(400, 'invalid_token', COPY.emailConfirm.invalidLink, { token: COPY.emailConfirm.invalidLink });
+    throw new ApiError(400, 'invalid_token', EMAIL_CONFIRM_COPY.invalidLink, { token: EMAIL_CONFIRM_COPY.invalidLink });
   const confirmed = await d
     .update(userProfiles)
     .set({ emailVerifiedAt: sql`coalesce(${userProfiles.emailVerifiedAt}, ${new Date().toISOString()})` })
     .where(and(eq(userProfiles.userId, claim.userId), eq(userProfiles.email, claim.email)))
     .returning({ id: userProfiles.id });
   if (confirmed.length === 0)
-    throw new ApiError(400, 'stale_token', COPY.emailConfirm.staleLink, { token: COPY.emailConfirm.staleLink });
+    throw new ApiError(400, 'stale_token', EMAIL_CONFIRM_COPY.staleLink, { token: EMAIL_CONFIRM_COPY.staleLink });
 }
 
 /**
@@ -76,8 +76,8 @@ export async function resendConfirmEmail(env: Env, d: Db, userId: string): Promi
     .from(userProfiles)
     .where(eq(userProfiles.userId, userId))
     .get();
-  if (!profile?.email) throw new ApiError(409, 'no_email', COPY.emailConfirm.noEmail);
-  if (profile.verifiedAt) throw new ApiError(409, 'email_confirmed', COPY.emailConfirm.alreadyConfirmed);
+  if (!profile?.email) throw new ApiError(409, 'no_email', EMAIL_CONFIRM_COPY.noEmail);
+  if (profile.verifiedAt) throw new ApiError(409, 'email_confirmed', EMAIL_CONFIRM_COPY.alreadyConfirmed);
   await consume(d, `confirm-email:user:${userId}`, RESEND_LIMITS);
   const owed = await sendConfirmEmail(
     env,
@@ -85,5 +85,5 @@ export async function resendConfirmEmail(env: Env, d: Db, userId: string): Promi
     { userId, name: profile.fullName ?? '', email: profile.email },
     new Date().toISOString(),
   );
-  if (owed) throw new ApiError(502, 'send_failed', COPY.emailConfirm.sendFailed);
+  if (owed) throw new ApiError(502, 'send_failed', EMAIL_CONFIRM_COPY.sendFailed);
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { AppHeader } from '@/components/app-header';
 import { useConfirmEmailMutation } from '@/features/profile/api/email-confirmation';
 import { usePageTitle } from '@/lib/use-page-title';
-import { COPY } from '@domain/copy';
+import { EMAIL_CONFIRM_COPY } from '@domain/email-confirmation';
 
 type Search = { token?: string };
 
@@ -25,31 +25,31 @@ function VerifyEmailPage() {
 
   const failed = !token || confirm.isError;
   const done = confirm.isSuccess;
-  usePageTitle(done ? COPY.emailConfirm.confirmed : failed ? COPY.emailConfirm.failedTitle : 'Confirm your email');
+  usePageTitle(done ? EMAIL_CONFIRM_COPY.confirmed : failed ? EMAIL_CONFIRM_COPY.failedTitle : 'Confirm your email');
   return (
     <>
       <AppHeader column="max-w-xl px-6" />
       <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-16 text-center">
         {done ? (
           <>
-            <h1 className="font-display text-3xl font-bold">{COPY.emailConfirm.confirmed}</h1>
-            <p className="text-lg">{COPY.emailConfirm.confirmedText}</p>
+            <h1 className="font-display text-3xl font-bold">{EMAIL_CONFIRM_COPY.confirmed}</h1>
+            <p className="text-lg">{EMAIL_CONFIRM_COPY.confirmedText}</p>
           </>
         ) : failed ? (
           <>
-            <h1 className="font-display text-3xl font-bold">{COPY.emailConfirm.failedTitle}</h1>
+            <h1 className="font-display text-3xl font-bold">{EMAIL_CONFIRM_COPY.failedTitle}</h1>
             <p className="text-lg" role="alert">
-              {confirm.error?.message ?? COPY.emailConfirm.invalidLink}
+              {confirm.error?.message ?? EMAIL_CONFIRM_COPY.invalidLink}
             </p>
           </>
         ) : (
           <p className="text-lg" role="status">
-            {COPY.emailConfirm.confirming}
+            {EMAIL_CONFIRM_COPY.confirming}
           </p>
         )}
         {(done || failed) && (
           <Link to="/profile" className="btn btn-primary">
-            {COPY.emailConfirm.toProfile}
+            {EMAIL_CONFIRM_COPY.toProfile}
           </Link>
         )}
       </main>

@@ -1,6 +1,6 @@
 import { toast } from '@/components/toast';
 import { toastError } from '@/components/toast-error';
-import { COPY } from '@domain/copy';
+import { EMAIL_CONFIRM_COPY } from '@domain/email-confirmation';
 import { useResendConfirmationMutation } from '../api/email-confirmation';
 
 /**
@@ -11,19 +11,20 @@ export function EmailConfirmationNote() {
   const resend = useResendConfirmationMutation();
   return (
     <div className="mt-1 flex flex-wrap items-center gap-2">
-      <span className="badge badge-warning badge-sm">{COPY.emailConfirm.notConfirmed}</span>
+      <span className="badge badge-warning badge-sm">{EMAIL_CONFIRM_COPY.notConfirmed}</span>
       <button
         type="button"
         className="btn btn-link btn-xs h-auto min-h-0 p-0"
         disabled={resend.isPending}
         onClick={() =>
           resend.mutate(undefined, {
-            onSuccess: () => toast({ title: COPY.emailConfirm.resentTitle, description: COPY.emailConfirm.resentText }),
+            onSuccess: () =>
+              toast({ title: EMAIL_CONFIRM_COPY.resentTitle, description: EMAIL_CONFIRM_COPY.resentText }),
             onError: toastError,
           })
         }
       >
-        {resend.isPending ? COPY.emailConfirm.resending : COPY.emailConfirm.resend}
+        {resend.isPending ? EMAIL_CONFIRM_COPY.resending : EMAIL_CONFIRM_COPY.resend}
       </button>
     </div>
   );
