@@ -22,6 +22,7 @@ import {
 import type { TicketType } from '../../worker/domain/pricing';
 import type { Sex } from '../../worker/domain/profile';
 import worker from '../../worker/index';
+import { hmacSha256Hex } from '../../worker/lib/crypto';
 import { handleScheduled } from '../../worker/scheduled';
 import { seatsTaken } from '../../worker/services/ledger/seats';
 import { cookiesFrom, postJson, randomIp, randomPhone } from './helpers/auth';
@@ -348,6 +349,59 @@ describe('hole 2: a refunded payment becomes a confirmed booking', () => {
 // ---------------------------------------------------------------------------------------------
 // 3. A coupon's cap is bypassed by paying an expired hold.
 // ---------------------------------------------------------------------------------------------
+describe('a booked payment refunded from the dashboard (found by the property test)', () => {
+  /** Razorpay's `refund.processed` for `refund`, signed over its raw body. */
+  async function refundProcessed(refund: { id: string; amount: number }, paymentId: string) {
+    const raw = JSON.stringify({
+      entity: 'event',
+      event: 'refund.processed',
+      contains: ['refund'],
+      payload: {
+        refund: {
+          entity: {
+            id: refund.id,
+            entity: 'refund',
+            payment_id: paymentId,
+            amount: refund.amount,
+            status: 'processed',
+          },
+        },
+      },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    const res = await SELF.fetch(
+      new Request(`${ORIGIN}/api/webhooks/razorpay`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Razorpay-Event-Id': `evt_${crypto.randomUUID()}`,
+          'X-Razorpay-Signature': await hmacSha256Hex('sandbox_webhook_secret', raw),
+        },
+        body: raw,
+      }),
+    );
+    expect(res.status).toBe(200);
+  }
+
+  it('in full: the booking and its order end refunded and the seat goes back on sale', async () => {
+    const event = await createEvent({ capacity: 2 });
+    const guest = await bookedOn(event);
+    await refundProcessed(await refundAtRazorpay(guest.paymentId), guest.paymentId);
+    expect((await bookingRow(guest.booking.id)).status).toBe('refunded');
+    expect((await orderRow(guest.order.orderId)).status).toBe('refunded');
+    expect(await seatsTaken(d(), event.id)).toBe(0);
+  });
+
+  it('in part (a goodwill gesture): the booking stands', async () => {
+    const event = await createEvent({ capacity: 2 });
+    const guest = await bookedOn(event);
+    await refundProcessed(await refundAtRazorpay(guest.paymentId, 10_000), guest.paymentId);
+    expect((await bookingRow(guest.booking.id)).status).toBe('confirmed');
+    expect((await orderRow(guest.order.orderId)).status).toBe('confirmed');
+    expect(await seatsTaken(d(), event.id)).toBe(1);
+  });
+});
+
 describe("hole 3: a coupon's cap is bypassed by paying an expired hold", () => {
   it('A holds the last redemption, lapses, B redeems and pays; A then pays the old order: refunded in full, one confirmed', async () => {
     const event = await createEvent({ capacity: 8 });

@@ -24,7 +24,7 @@ import {
 import { emailTo, sendClaimed, whatsAppTo } from '../booking-notices';
 import { claimedSql, DELIVERY_KEYS } from '../deliveries';
 import { guestContact } from '../guests';
-import { settleBookedPaymentRefunded } from './refund-payment';
+import { bookingRefundedSet, settleBookedPaymentRefunded } from './refund-payment';
 
 /**
  * Give the queue this long before the cron re-enqueues a refund nobody requested yet, counted from
@@ -141,18 +141,12 @@ async function refundInFull(
  * if it was not yet. Conditional: the webhook, the cron and the consumer may all report it.
  */
 async function markRefunded(d: Db, paymentId: string, refundId: string, now: Date) {
-  const nowIso = now.toISOString();
+  // Only a refund we owed: a booking still seated is ended only by a full refund at Razorpay
+  // (refund-payment.ts settleBookedPaymentRefunded), never by any refund of its payment.
   return d
     .update(eventBookings)
-    .set({
-      status: 'refunded',
-      refundedAt: nowIso,
-      refundId: sql`COALESCE(${eventBookings.refundId}, ${refundId})`,
-      refundRequestedAt: sql`COALESCE(${eventBookings.refundRequestedAt}, ${nowIso})`,
-    })
-    .where(
-      and(eq(eventBookings.paymentId, paymentId), inArray(eventBookings.status, bookingStatusesBefore('refunded'))),
-    )
+    .set(bookingRefundedSet(refundId, now))
+    .where(and(eq(eventBookings.paymentId, paymentId), eq(eventBookings.status, 'refund_pending')))
     .returning({ id: eventBookings.id });
 }
 

@@ -205,6 +205,17 @@ export async function settleRefundedAtRazorpay(
   );
 }
 
+/** A booking's columns once its refund is processed (Razorpay's refund id kept if it was recorded first). */
+export const bookingRefundedSet = (refundId: string | null, now: Date) => {
+  const nowIso = now.toISOString();
+  return {
+    status: 'refunded' as const,
+    refundedAt: nowIso,
+    refundId: sql`COALESCE(${eventBookings.refundId}, ${refundId})`,
+    refundRequestedAt: sql`COALESCE(${eventBookings.refundRequestedAt}, ${nowIso})`,
+  };
+};
+
 /**
  * The ledger's `refunded_at_razorpay`: a booked payment refunded in full outside our flows (from
  * Razorpay's dashboard) no longer holds a seat. Its booking and order end `refunded` in one batch
@@ -238,12 +249,7 @@ export async function settleBookedPaymentRefunded(env: Env, d: Db, paymentId: st
   await d.batch([
     d
       .update(eventBookings)
-      .set({
-        status: 'refunded',
-        refundedAt: nowIso,
-        refundId: sql`COALESCE(${eventBookings.refundId}, ${refundId})`,
-        refundRequestedAt: sql`COALESCE(${eventBookings.refundRequestedAt}, ${nowIso})`,
-      })
+      .set(bookingRefundedSet(refundId, now))
       .where(
         and(
           eq(eventBookings.id, booking.id),
