@@ -12,7 +12,7 @@ import { CANCELLED_REFUND_REASON, refundEmail } from '@domain/booking-messages';
 import { COPY } from '@domain/copy';
 import { LEDGER_COPY } from '@domain/ledger-rules';
 import { paiseAsMoney } from '@domain/pricing';
-import { bookingStatusesBefore, orderStatusesBefore } from '@domain/statuses';
+import { bookingStatusesBefore } from '@domain/statuses';
 import type { Env } from '../../env';
 import { sendEmail } from '../../providers/email';
 import { fetchPaymentRefunds, refundKey, refundPayment } from '../../providers/razorpay';
@@ -71,7 +71,7 @@ const markRefunded = (d: Db, orderId: string, paymentId: string, failureReason: 
     .where(
       and(
         eq(paymentOrders.id, orderId),
-        inArray(paymentOrders.status, orderStatusesBefore('refunded')),
+        sql`${paymentOrders.status} IN (${fromStatuses('refund_unbooked')})`,
         sql`(${paymentOrders.paymentId} IS NULL OR ${paymentOrders.paymentId} = ${paymentId})`,
         guard,
       ),
