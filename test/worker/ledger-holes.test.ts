@@ -483,25 +483,21 @@ describe('hole 4: one unverified account can sell out a dinner', () => {
     expect(await seatsTaken(d(), event.id)).toBe(0);
   });
 
-  it('a second Book Now with the same ticket while the first hold is live answers the same order (201)', async () => {
-    const event = await createEvent();
-    const guest = await guestOf('male');
-    const first = await placeOrder(guest.cookie, { event_id: event.id, ticket_type: 'male' });
-    const again = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'male' });
-    expect(again.status).toBe(201);
-    expect(((await again.json()) as CheckoutResponse).order.id).toBe(first.orderId);
-    expect(await seatsTaken(d(), event.id)).toBe(1);
-  });
-
-  it('…the same couple ticket with the same party, too', async () => {
-    const event = await createEvent();
-    const guest = await guestOf('male');
-    const first = await placeOrder(guest.cookie, { event_id: event.id, ticket_type: 'couple' });
-    const again = await postOrder(guest.cookie, { event_id: event.id, ticket_type: 'couple' });
-    expect(again.status).toBe(201);
-    expect(((await again.json()) as CheckoutResponse).order.id).toBe(first.orderId);
-    expect(await seatsTaken(d(), event.id)).toBe(2);
-  });
+  it.each([
+    ['the same ticket', 'male', 1],
+    ['the same couple ticket with the same party', 'couple', 2],
+  ] as const)(
+    'a second Book Now with %s while the first hold is live answers the same order (201)',
+    async (_, ticket, seats) => {
+      const event = await createEvent();
+      const guest = await guestOf('male');
+      const first = await placeOrder(guest.cookie, { event_id: event.id, ticket_type: ticket });
+      const again = await postOrder(guest.cookie, { event_id: event.id, ticket_type: ticket });
+      expect(again.status).toBe(201);
+      expect(((await again.json()) as CheckoutResponse).order.id).toBe(first.orderId);
+      expect(await seatsTaken(d(), event.id)).toBe(seats);
+    },
+  );
 
   it('a second order with a different ticket while the first hold is live: 409 hold_exists, nothing more held', async () => {
     const event = await createEvent();

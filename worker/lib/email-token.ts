@@ -4,26 +4,15 @@
  * it confirms, good for 7 days. Its audience and purpose differ from the access token's, so
  * neither is ever taken for the other.
  */
-import { jwtVerify, SignJWT } from 'jose';
+import { signJwt, verifyJwt } from './jwt';
 
 export const EMAIL_TOKEN_TTL_S = 7 * 24 * 3600;
-const ISSUER = 'tablemates';
 const AUDIENCE = 'tablemates-email';
 const PURPOSE = 'verify-email';
 
-const key = (secret: string) => new TextEncoder().encode(secret);
-
 /** A token confirming that `email` belongs to `userId`. */
-export function signEmailToken(secret: string, userId: string, email: string, ttlS = EMAIL_TOKEN_TTL_S) {
-  return new SignJWT({ purpose: PURPOSE, email })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(userId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlS}s`)
-    .sign(key(secret));
-}
+export const signEmailToken = (secret: string, userId: string, email: string, ttlS = EMAIL_TOKEN_TTL_S) =>
+  signJwt(secret, AUDIENCE, userId, { purpose: PURPOSE, email }, ttlS);
 
 /**
  * The user and email a token confirms, or null for anything not a live token of ours with this
@@ -31,11 +20,7 @@ export function signEmailToken(secret: string, userId: string, email: string, tt
  */
 export async function readEmailToken(secret: string, token: string): Promise<{ userId: string; email: string } | null> {
   try {
-    const { payload } = await jwtVerify<{ purpose?: unknown; email?: unknown }>(token, key(secret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-    });
+    const payload = await verifyJwt<{ purpose?: unknown; email?: unknown }>(secret, AUDIENCE, token);
     if (payload.purpose !== PURPOSE || !payload.sub || typeof payload.email !== 'string') return null;
     return { userId: payload.sub, email: payload.email };
   } catch {

@@ -66,12 +66,9 @@ export function requiredGuards(transition: LedgerTransition, scope: GuardScope):
   )})`;
 }
 
-/** `'a', 'b'` for the `status IN (…)` of a transition's `from` statuses. */
+/** `'a', 'b'` for the `status IN (…)` of a transition's `from` statuses (an order's or a booking's). */
 export const fromStatuses = (transition: LedgerTransition): SQL =>
   sql.join(
     LEDGER_TRANSITIONS[transition].from.map((s) => sql`${s}`),
     sql`, `,
   );
-
-/** The same, for a booking transition (`check_in`, `no_show`, …). */
-export const fromBookingStatuses = fromStatuses;

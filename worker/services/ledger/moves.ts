@@ -17,7 +17,7 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { coupons, eventBookings, events, paymentOrders } from '../../../db/schema';
-import { MAX_MOVES_PER_BOOKING, priceAt } from '@domain/ledger-rules';
+import { MAX_MOVES_PER_BOOKING, paidCovers, priceAt } from '@domain/ledger-rules';
 import type { TicketType } from '@domain/pricing';
 import { dinnerColumns } from '../events';
 import { priceTermsSql, requiredGuards } from './guards';
@@ -175,7 +175,7 @@ export function coveredTargets<T extends PricedTarget>(rows: readonly T[]) {
         ticketPriceCouple: Number(r.mp_couple),
         ticketPriceGroup: Number(r.mp_group),
       };
-      return Number(r.mp_paid) >= priceAt(target, r.mp_ticket as TicketType, redeemedCoupon(coupon));
+      return paidCovers(Number(r.mp_paid), target, r.mp_ticket as TicketType, redeemedCoupon(coupon));
     })
     .map(({ mp_single, mp_couple, mp_group, mp_paid, mp_ticket, mp_coupon, ...rest }) => rest);
 }

@@ -6,7 +6,7 @@
 import { and, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { eventBookings, events } from '../../../db/schema';
-import { fromBookingStatuses } from './guards';
+import { fromStatuses } from './guards';
 
 /** `confirmed → checked_in` for the booking `match` finds, by `hostId`; answers the ids it moved. */
 export const checkInStatement = (d: Db, match: SQL | undefined, hostId: string) =>
@@ -17,7 +17,7 @@ export const checkInStatement = (d: Db, match: SQL | undefined, hostId: string) 
       checkedInAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
       checkedInBy: hostId,
     })
-    .where(and(match, sql`${eventBookings.status} IN (${fromBookingStatuses('check_in')})`))
+    .where(and(match, sql`${eventBookings.status} IN (${fromStatuses('check_in')})`))
     .returning({ id: eventBookings.id });
 
 /**
@@ -31,7 +31,7 @@ export async function markNoShowsBetween(d: Db, startedAfter: string, cutoff: st
     .set({ status: 'no_show' })
     .where(
       and(
-        sql`${eventBookings.status} IN (${fromBookingStatuses('no_show')})`,
+        sql`${eventBookings.status} IN (${fromStatuses('no_show')})`,
         inArray(
           eventBookings.eventId,
           d
