@@ -233,7 +233,7 @@ export const paymentOrders = sqliteTable(
      * When a captured payment for this order was first reported (verify, webhook, reconcile),
      * written before it is queued. While it is set, a `payment.failed` for another attempt changes
      * nothing, and a capture reported inside the hold keeps the seat until the queue decides
-     * (worker/services/seats.ts, docs/decisions/012).
+     * (worker/services/ledger/seats.ts, docs/decisions/012).
      */
     capturePendingAt: text('capture_pending_at'),
     /**

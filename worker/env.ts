@@ -18,7 +18,7 @@ export type BookingMessage =
   | { kind: 'send-confirmation'; bookingId: string }
   /** One console message (cancellation or announcement) to one booking's guest, by email and WhatsApp. */
   | { kind: 'guest-message'; messageId: string; bookingId: string }
-  /** A refund we owe a booking of a cancelled dinner: ask Razorpay, or once it is processed tell the guest (services/booking-refunds.ts). */
+  /** A refund we owe a booking of a cancelled dinner: ask Razorpay, or once it is processed tell the guest (services/ledger/cancelled-refunds.ts). */
   | { kind: 'booking-refund'; bookingId: string }
   /** A guest said they are running late (at `at`): tell the dinner's hosts. */
   | { kind: 'running-late'; bookingId: string; at: string };

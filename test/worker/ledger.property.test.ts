@@ -211,6 +211,8 @@ type Queued = { body: BookingMessage; attempts: number; dlq: boolean };
 
 let runSeq = 0;
 let ipSeq = 0;
+// The Worker reads the real clock (the test drives it over HTTP, not through an injected one), so
+// "this happened after that" needs the clock to move: 2 ms, never a guess at how long work takes.
 const tick = () => new Promise((r) => setTimeout(r, 2));
 const justNow = () => new Date(Date.now() - 1).toISOString();
 

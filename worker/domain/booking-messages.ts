@@ -193,7 +193,7 @@ export function refundEmail(r: {
 }
 
 export type ReminderKind = '48h' | '24h' | 'day_of';
-/** Every reminder kind (SPEC §9: 48 hours before, 24 hours before, on the day), as `reminders_sent.kind` holds them. */
+/** Every reminder kind (SPEC §9: 48 hours before, 24 hours before, on the day), as their delivery keys name them (domain/deliveries.ts). */
 export const REMINDER_KINDS: readonly ReminderKind[] = ['48h', '24h', 'day_of'];
 
 /**
@@ -350,7 +350,7 @@ export function guestMessage(f: GuestMessageFacts) {
 
 /**
  * When we cancelled a dinner and the guest's full refund is processed by Razorpay (the guest's
- * choice on My Booking, or automatically at the start: services/booking-refunds.ts).
+ * choice on My Booking, or automatically at the start: services/ledger/cancelled-refunds.ts).
  */
 export function cancellationRefundEmail(r: {
   name: string;

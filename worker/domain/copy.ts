@@ -101,7 +101,7 @@ export const COPY = {
     bookingFailed: 'Booking creation failed: payment successful but booking record failed. Please contact support.',
     orderNotFound: 'Order not found.',
   },
-  /** An order's failure_reason once its payment was refunded in full (worker/services/booking-pipeline.ts). */
+  /** An order's failure_reason once its payment was refunded in full (worker/services/ledger/refund-payment.ts). */
   refund: {
     noSeat: 'Paid after the hold expired and the event was full: refunded in full.',
     duplicate: 'This order was already paid with another payment: the second payment was refunded in full.',

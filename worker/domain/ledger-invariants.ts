@@ -7,7 +7,7 @@
  *
  * The prices come from the domain's own rules (pricing.ts `priceFor`, coupon.ts `chargedPrice`),
  * never re-typed here. Which order holds a seat is stated here in TypeScript on purpose: it is the
- * specification the SQL predicate (worker/services/seats.ts) must meet, not a copy of it.
+ * specification the SQL predicate (worker/services/ledger/seats.ts) must meet, not a copy of it.
  */
 import { chargedPrice } from './coupon';
 import type { CouponKind, PricedEvent, TicketType } from './pricing';

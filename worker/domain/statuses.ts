@@ -40,7 +40,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 
 /**
  * Orders in these statuses keep their seats for good. Others hold seats only conditionally
- * (worker/services/seats.ts): a `created` one while its hold is live or a capture was reported
+ * (worker/services/ledger/seats.ts): a `created` one while its hold is live or a capture was reported
  * inside it, a `needs_attention` one only if it owned a seat when flagged (`keeps_seat`) — a
  * dead-lettered late payment never takes a seat it did not have.
  */

@@ -1,7 +1,7 @@
 /**
  * Dinners as the operator console sees them (DESIGN.md "Operating the product"): every dinner,
  * past and future, with its seats and money, and the one change the console makes so far,
- * creating and editing dinners. Seat counts come from the one seat predicate (services/seats.ts),
+ * creating and editing dinners. Seat counts come from the one seat predicate (services/ledger/seats.ts),
  * so the console, the event page and the sale itself never disagree.
  */
 import { and, desc, eq, getTableColumns, inArray, is, isNull, SQL, sql } from 'drizzle-orm';

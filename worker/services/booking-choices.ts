@@ -3,9 +3,9 @@
  * or a move to another dinner, each ONE conditional write (nothing read before it), so three
  * clicks, two tabs or a click racing the cron's refund at the start end in one outcome: never
  * refunded twice, never both refunded and moved. The refund itself goes through the queue
- * (services/booking-refunds.ts). A move is the reschedule's atomic seat move without its 48-hour
+ * (services/ledger/cancelled-refunds.ts). A move is the reschedule's atomic seat move without its 48-hour
  * limit: the order's seats leave the cancelled dinner and are taken on the new one in the same
- * batch, only if it is bookable and has room (seats.ts's one predicate), else nothing changes.
+ * batch, only if it is bookable and has room (ledger/seats.ts's one predicate), else nothing changes.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -152,7 +152,7 @@ export async function chooseRefund(d: Db, userId: string, bookingId: string, now
 
 /**
  * A move to `targetId`, in ONE batch: the order's seats move to the new dinner only if it is
- * bookable and has room (the seat predicate of seats.ts), the booking follows only if its order
+ * bookable and has room (the seat predicate of ledger/seats.ts), the booking follows only if its order
  * did (same batch, so both or neither), and the reminders already sent for the cancelled date are
  * forgotten so the new date's are sent. The booking stays `confirmed`, on the new dinner, with
  * `rescheduled_from` the cancelled one. Moving again to the same dinner answers the same.

@@ -33,7 +33,7 @@ export const isBookable = (nowIso: string) =>
 
 /**
  * Seats left on the dinner of the `events` row in scope, at `nowIso`, by the one seat predicate
- * (seats.ts), so a card's "3 seats left" or "Sold out" is what the hold would sell.
+ * (ledger/seats.ts), so a card's "3 seats left" or "Sold out" is what the hold would sell.
  */
 export const seatsLeftSql = (nowIso: string) =>
   sql<number>`MAX(0, ${events.capacity} - ${seatsTakenSql(sql`${events.id}`, nowIso)})`;

@@ -1,7 +1,7 @@
 /**
  * Payments reported to us: the checkout handler's signed answer (`POST /api/payments/verify`) and
  * Razorpay's webhooks. Both end as the same message on the `bookings` queue, whose consumer
- * (booking-pipeline.ts) turns a captured payment into exactly one booking.
+ * (ledger/capture.ts) turns a captured payment into exactly one booking.
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';

@@ -1,7 +1,7 @@
 /**
  * The free reschedule (SPEC §4, §9: "Free reschedule up to 48 hours before", in My Booking): a
  * confirmed booking moves, with its payment order, to another bookable dinner in its city that
- * has room for all its seats. Seats are counted from `payment_orders` by `event_id` (seats.ts), so
+ * has room for all its seats. Seats are counted from `payment_orders` by `event_id` (ledger/seats.ts), so
  * moving the order frees the old seats and takes the new ones in one statement.
  *
  * One D1 batch (atomic, docs/decisions/004): the conditional UPDATE of the order carries every
@@ -113,7 +113,7 @@ export async function rescheduleBooking(
 
 /**
  * The moved booking's new confirmation, through the queue so it is retried until delivered
- * (booking-pipeline.ts `send-confirmation`). If even the queue refuses, it is tried at once: the
+ * (booking-confirmation.ts, the queue's `send-confirmation`). If even the queue refuses, it is tried at once: the
  * move itself is done and stays done.
  */
 async function sendNewConfirmation(env: Env, d: Db, bookingId: string) {
