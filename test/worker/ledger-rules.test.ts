@@ -33,8 +33,13 @@ describe('the ledger’s transitions', () => {
   });
 
   it('every path that takes seats for money requires the refund claim to be absent', () => {
-    for (const name of ['pay_in_time', 'pay_late', 'retry_late', 'confirm'] as const)
+    for (const name of ['pay_in_time', 'pay_late', 'retry_late', 'confirm', 'confirm_flagged'] as const)
       expect(LEDGER_TRANSITIONS[name].requires).toContain('not_refund_claimed');
+  });
+
+  it('every way into a paid seat asks that the dinner is still on sale', () => {
+    for (const name of ['pay_in_time', 'pay_late', 'retry_late', 'confirm_flagged'] as const)
+      expect(LEDGER_TRANSITIONS[name].requires).toContain('dinner_open');
   });
 
   it('a late payment asks what a new order’s hold asks', () => {

@@ -66,10 +66,17 @@ export const LEDGER_TRANSITIONS = {
   },
   confirm: {
     entity: 'order',
-    from: ['paid', 'needs_attention'],
+    from: ['paid'],
     to: 'confirmed',
     requires: ['owns_seats', 'not_refund_claimed'],
-    says: 'An order that owns its seats gets its one booking, in the same batch.',
+    says: 'A paid order that owns its seats gets its one booking, in the same batch.',
+  },
+  confirm_flagged: {
+    entity: 'order',
+    from: ['needs_attention'],
+    to: 'confirmed',
+    requires: ['owns_seats', 'dinner_open', 'not_refund_claimed'],
+    says: 'A flagged order (retried by the cron or a person) is booked only while its dinner is still on sale: it may have waited past the start.',
   },
   refund_unbooked: {
     entity: 'order',

@@ -18,7 +18,7 @@ import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { endHoldsOfCancelledDinner } from './ledger/expiry';
 import { auditRow, auditRowBefore, eventTarget } from './audit';
 import { DELIVERY_KEYS, deliverOnce } from './deliveries';
-import { guestContactColumns, toGuestContact } from './guests';
+import { guestContactColumns, reachableSql, toGuestContact } from './guests';
 
 export type GuestMessageDelivery = Extract<BookingMessage, { kind: 'guest-message' }>;
 
@@ -321,22 +321,21 @@ export async function enqueueDeliveries(env: Env, messageId: string, bookingIds:
 /**
  * The cron's safety net: console messages of the last {@link REQUEUE_WINDOW_MS} whose recipients
  * have no delivery on any channel yet (the enqueue after the batch failed, or never ran) go back
- * on the queue; an announcement of a dinner cancelled since does not (it is never delivered). A pair still travelling through the queue may be doubled; its claims keep the
- * guest from hearing it twice.
+ * on the queue if we can reach them at all (guests.ts `reachableSql`); an announcement of a dinner
+ * cancelled since does not (it is never delivered). A pair still travelling through the queue may be
+ * doubled; its claims keep the guest from hearing it twice.
  */
 export async function requeueUndelivered(env: Env, d: Db, now: Date) {
   const from = new Date(now.getTime() - REQUEUE_WINDOW_MS).toISOString();
   const until = new Date(now.getTime() - REQUEUE_AFTER_MS).toISOString();
-  const { results } = await d.$client
-    .prepare(
-      `SELECT m.id AS message_id, b.id AS booking_id FROM guest_messages m JOIN event_bookings b ON ${RECIPIENT}
-       WHERE m.created_at > ?1 AND m.created_at <= ?2
+  const results = await d.all<{ message_id: string; booking_id: string }>(
+    sql`SELECT m.id AS message_id, b.id AS booking_id FROM guest_messages m JOIN event_bookings b ON ${sql.raw(RECIPIENT)}
+       WHERE m.created_at > ${from} AND m.created_at <= ${until}
          AND (m.kind = 'cancellation' OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = m.event_id AND e.cancelled_at IS NOT NULL))
          AND NOT EXISTS (SELECT 1 FROM deliveries g WHERE g.key = 'message:' || m.id || ':' || b.id AND g.state <> 'failed')
-       ORDER BY m.created_at LIMIT ${REQUEUE_LIMIT}`,
-    )
-    .bind(from, until)
-    .all<{ message_id: string; booking_id: string }>();
+         AND ${reachableSql(sql`b.user_id`)}
+       ORDER BY m.created_at LIMIT ${sql.raw(String(REQUEUE_LIMIT))}`,
+  );
   const byMessage = new Map<string, string[]>();
   for (const r of results) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r.booking_id]);
   for (const [messageId, bookingIds] of byMessage) await enqueueDeliveries(env, messageId, bookingIds);

@@ -1,5 +1,5 @@
 /** How to address a guest: the name, email and phone their messages and checkout prefill use. */
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userProfiles, users } from '../../db/schema';
 import { toE164 } from '@domain/phone';
@@ -60,3 +60,12 @@ export async function guestContact(d: Db, userId: string): Promise<GuestContact>
     .where(eq(users.id, userId));
   return toGuestContact(row);
 }
+
+/**
+ * Whether the user `userId` (a SQL expression) can be reached at all: a verified phone or a
+ * confirmed email. The cron's safety nets re-queue only messages owed to such guests; one we cannot
+ * reach is settled by having nowhere to go, not tried again every run.
+ */
+export const reachableSql = (userId: SQL) =>
+  sql`(EXISTS (SELECT 1 FROM users AS ru WHERE ru.id = ${userId} AND ru.phone IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM user_profiles AS rp WHERE rp.user_id = ${userId} AND rp.email IS NOT NULL AND rp.email_verified_at IS NOT NULL))`;

@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deliveries, eventBookings, events } from '../../db/schema';
+import { deliveries, eventBookings, events, userProfiles, users } from '../../db/schema';
 import { myBookingUrl, type ReminderKind, reminderEmail, reminderWhatsApp } from '@domain/booking-messages';
 import { TICKET_LABELS } from '@domain/pricing';
 import { venueLine } from '@domain/ticket-ics';
@@ -13,7 +13,7 @@ import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { DELIVERY_KEYS, deliverOnce } from './deliveries';
-import { guestContact } from './guests';
+import { guestContactColumns, toGuestContact } from './guests';
 
 /** Which reminder is due for a dinner starting at `startsAt`, or null (SPEC §9: 48 h, 24 h, day of). */
 export function dueReminder(startsAt: string, now: Date): ReminderKind | null {
@@ -38,6 +38,8 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       venueName: events.venueName,
       venueAddress: events.venueAddress,
       tablesPublishedAt: events.tablesPublishedAt,
+      // Where the guest can be reached, read with the booking: no contact read per reminder.
+      ...guestContactColumns,
       // The booking's reminders delivered or refused for good, as `<key>/<channel>` (keys hold no
       // spaces): what is settled costs no contact read and no claim on the next runs.
       settled: sql<
@@ -47,6 +49,8 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
     })
     .from(eventBookings)
     .innerJoin(events, eq(events.id, eventBookings.eventId))
+    .innerJoin(users, eq(users.id, eventBookings.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
     .where(
       and(
         eq(eventBookings.status, 'confirmed'),
@@ -61,9 +65,12 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
     if (!kind) continue;
     const key = DELIVERY_KEYS.reminder(kind, row.booking.id, row.booking.rescheduledAt);
     const settled = new Set(row.settled?.split(' '));
-    const owed = (channel: 'email' | 'whatsapp') => !settled.has(`${key}/${channel}`);
+    const guest = toGuestContact(row);
+    // A channel is owed only to an address we may use (a confirmed email, the verified phone): a
+    // guest without one is settled on that channel, not tried again every run.
+    const address = { email: guest.verifiedEmail, whatsapp: guest.whatsapp };
+    const owed = (channel: 'email' | 'whatsapp') => address[channel] !== null && !settled.has(`${key}/${channel}`);
     if (!owed('email') && !owed('whatsapp')) continue;
-    const guest = await guestContact(d, row.booking.userId);
     const facts = {
       name: guest.fullName,
       bookingId: row.booking.id,

@@ -1,6 +1,6 @@
 /** Fixtures for the booking tests: guests with complete profiles, events, orders, payments, webhooks. */
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { db } from '../../../db/client';
 import { cities, eventBookings, events, paymentOrders, userProfiles } from '../../../db/schema';
@@ -49,16 +49,22 @@ export async function createGuest(opts: { profile?: boolean; sex?: Sex } = {}) {
 }
 
 /**
- * Gives a fixture guest without a chosen sex the one their ticket needs (a couple's booker is the
- * man), so tests about other rules order any ticket; the ticket rule itself is tested with guests
- * whose sex is set (ledger-holes.test.ts).
+ * A fixture guest created without a sex takes, at their first order, the one that ticket needs
+ * (a couple's booker is the man), once: later orders meet the ticket rule like anyone's, so a test
+ * never sees a guest change sex between orders. The rule itself is tested with guests whose sex is
+ * set (ledger-holes.test.ts).
  */
 async function fitProfileToTicket(cookie: string, body: unknown) {
   const userId = guestsByCookie.get(cookie);
   const ticket = (body as { ticket_type?: unknown } | null)?.ticket_type;
   if (!userId || typeof ticket !== 'string') return;
+  guestsByCookie.delete(cookie);
   const sex = (['male', 'female'] as const).find((s) => ticketAllowed(s, ticket as TicketType));
-  if (sex) await db(env.DB).update(userProfiles).set({ sex }).where(eq(userProfiles.userId, userId));
+  if (sex)
+    await db(env.DB)
+      .update(userProfiles)
+      .set({ sex })
+      .where(and(eq(userProfiles.userId, userId), isNull(userProfiles.sex)));
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 } from '../../providers/razorpay';
 import { emailTo, sendClaimed, whatsAppTo } from '../booking-notices';
 import { claimedSql, DELIVERY_KEYS } from '../deliveries';
-import { guestContact } from '../guests';
+import { guestContact, reachableSql } from '../guests';
 import { bookingRefundedSet, settleBookedPaymentRefunded } from './refund-payment';
 
 /**
@@ -366,6 +366,7 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
         lte(eventBookings.refundedAt, noticeRequeueBefore),
         isNotNull(eventBookings.cancellationChoice),
         sql`NOT ${claimedSql(sql`${DELIVERY_KEYS.notice('refund', '')} || ${eventBookings.id}`)}`,
+        reachableSql(sql`${eventBookings.userId}`),
       ),
     )
     .limit(REFUND_CRON_BATCH);

@@ -8,7 +8,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, db } from '../../../db/client';
 import { eventBookings, paymentOrders } from '../../../db/schema';
-import { type OrderStatus, orderStatusesBefore } from '@domain/statuses';
+import { orderStatusesBefore } from '@domain/statuses';
 import { newTicketCode } from '@domain/ticket';
 import type { BookingMessage, Env } from '../../env';
 import { randomToken } from '../../lib/crypto';
@@ -19,29 +19,15 @@ import { seatLateBooking } from '../tables';
 import { fromStatuses, type GuardScope, requiredGuards } from './guards';
 import { type CapturedMessage, type Order, orderByRazorpayId } from './order-facts';
 import { type RefundReason, refundInFull, refundMismatch, settleRefundedAtRazorpay } from './refund-payment';
-import { ownsSeatsSql } from './seats';
 import { prepared, preparedQuery } from './statements';
 
 export type { CapturedMessage, Order } from './order-facts';
-/**
- * An order row, whether it owns its seats right now ({@link ownsSeatsSql}, computed by D1, never
- * re-typed here) and whether its dinner is cancelled (read in the same SELECT).
- */
+/** What processing a captured payment came to. */
 export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 
 const nowIso = () => new Date().toISOString();
-/** `'a', 'b'` for `status IN (…)` in raw SQL, from the domain's transitions. */
-const inList = (statuses: readonly OrderStatus[]) =>
-  sql.join(
-    statuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
 /** Statuses an order is in before any payment was accepted for it. */
 const UNPAID = orderStatusesBefore('paid');
-/** Statuses an order can be confirmed from (paid, needs_attention), from the status module. */
-const CONFIRMABLE = orderStatusesBefore('confirmed');
-/** Statuses in which an order carries an accepted payment and may (still) have its booking recorded. */
-const BOOKABLE: readonly OrderStatus[] = [...CONFIRMABLE, 'confirmed'];
 /** First delay of a confirmation that could not be delivered at once (the queue backs off from there). */
 const CONFIRMATION_RETRY_DELAY_S = 10;
 
@@ -179,6 +165,9 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
   if (!order) throw new Error(`unknown order ${msg.orderId}`);
 
   if (order.status === 'refunded' && order.paymentId === msg.paymentId) return 'ignored';
+  // An operator's refund has claimed this payment's order: it is the operator's to finish
+  // (ledger/operator.ts), never the pipeline's to book or to refund with another reason.
+  if (order.refundClaimedAt && order.paymentId === msg.paymentId) return 'ignored';
   const owned = ownedBy(order, msg.paymentId);
   // Only money that matches the order, and that Razorpay still holds, may take a seat: every
   // payment not booked yet is asked of Razorpay itself, whatever its report said. It may have been
@@ -201,6 +190,12 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
   // and is told with the others (services/guest-messages.ts).
   if (order.eventCancelled && order.status !== 'paid' && order.status !== 'confirmed') {
     await refundInFull(env, d, order, msg.paymentId, 'cancelled');
+    return 'refunded';
+  }
+  // A flagged order kept its seat while it waited for a retry, maybe past the dinner's start: it is
+  // booked only while the dinner is still on sale (`confirm_flagged`), else refunded.
+  if (owned && order.status === 'needs_attention' && !order.dinnerOpen) {
+    await refundInFull(env, d, order, msg.paymentId, 'closed');
     return 'refunded';
   }
   if (!owned && !(await claimSeat(d, order, msg.paymentId))) {
@@ -244,6 +239,14 @@ async function capturedPayment(env: Env, msg: CapturedMessage): Promise<Captured
   return { amountPaise: payment.amount, currency: payment.currency, amountRefundedPaise: refunded };
 }
 
+/** The order aliased `alias` may be confirmed now: `confirm` for a paid one, `confirm_flagged` for a flagged one. */
+const confirmableSql = (alias: string, nowIso: string) => {
+  const scope = { order: alias, eventId: sql`${sql.raw(alias)}.event_id`, nowIso };
+  const o = sql.raw(alias);
+  return sql`((${o}.status IN (${fromStatuses('confirm')}) AND ${requiredGuards('confirm', scope)})
+    OR (${o}.status IN (${fromStatuses('confirm_flagged')}) AND ${requiredGuards('confirm_flagged', scope)}))`;
+};
+
 /**
  * One booking per order/payment (UNIQUE on both) and the order confirmed, atomically (one D1
  * batch), with the operator's audit row when `audit` is given (inserted only if the order moved).
@@ -262,8 +265,8 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
       sql`INSERT OR IGNORE INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount, payment_id, status, booking_date, ticket_code, party_name, party_phone)
       SELECT ${bookingId}, o.user_id, o.id, e.id, e.title, e.location, e.date, o.ticket_type, o.seats, o.amount, ${paymentId}, 'confirmed', ${now}, ${newTicketCode()}, o.party_name, o.party_phone
       FROM payment_orders AS o JOIN events AS e ON e.id = o.event_id
-      WHERE o.id = ${order.id} AND o.payment_id = ${paymentId} AND o.status IN (${inList(BOOKABLE)})
-        AND ${requiredGuards('confirm', { order: 'o', eventId: sql`o.event_id`, nowIso: now })}`,
+      WHERE o.id = ${order.id} AND o.payment_id = ${paymentId}
+        AND (o.status = 'confirmed' OR ${confirmableSql('o', now)})`,
     ),
     // Confirmed only if that booking row exists now (it may predate this batch on a redelivery).
     preparedQuery(
@@ -275,8 +278,7 @@ async function recordBooking(d: Db, order: Order, paymentId: string, audit?: Aud
           and(
             eq(paymentOrders.id, order.id),
             eq(paymentOrders.paymentId, paymentId),
-            sql`${paymentOrders.status} IN (${fromStatuses('confirm')})`,
-            requiredGuards('confirm', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: now }),
+            confirmableSql('payment_orders', now),
             sql`EXISTS (SELECT 1 FROM event_bookings WHERE order_id = ${order.id} AND payment_id = ${paymentId})`,
           ),
         )

@@ -34,7 +34,11 @@ export async function claimForOperatorRefund(d: Db, orderId: string, paymentId: 
   return claimed.length === 1;
 }
 
-/** The claimed order, its refund accepted by Razorpay: `refunded`, with the operator's audit row, in one batch. */
+/**
+ * The claimed order, its refund accepted by Razorpay: `refunded`, with the operator's audit row in
+ * the same batch (audit.ts writes it only if the UPDATE changed the order: a second click records
+ * nothing twice).
+ */
 export async function settleOperatorRefund(d: Db, orderId: string, paymentId: string, audit: AuditEntry, now: Date) {
   await d.batch([
     d
