@@ -44,7 +44,10 @@ test('a guest saves a profile email, opens the link from the outbox and sees it 
   // The link as mailed names the production origin: open its path here.
   const link = new URL(await confirmationLinkFor(email));
   await page.goto(`${link.pathname}${link.search}`);
-  await expect(page.getByRole('heading', { name: 'Your email is confirmed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your email is confirmed' })).toBeFocused();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Booking emails will now reach you at this address.',
+  );
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Go to your profile' }).click();
@@ -56,8 +59,13 @@ test('a guest saves a profile email, opens the link from the outbox and sees it 
 
 test('an invalid link says so and points to /profile', async ({ page }) => {
   await page.goto('/verify-email?token=not-a-token');
-  await expect(page.getByRole('heading', { name: "We couldn't confirm your email" })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid or has expired.');
+  await expect(page.getByRole('heading', { level: 1, name: "We couldn't confirm your email" })).toBeVisible();
+  // The page's one live region, its words changed from 'Confirming your email...' to the reason.
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
+    'This confirmation link is invalid or has expired.',
+  );
+  // The answer took focus to its heading.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByRole('link', { name: 'Go to your profile' })).toBeVisible();
   await expectAccessible(page);
 });

@@ -6,7 +6,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/toast';
@@ -127,6 +127,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.mocked(toast).mockClear();
   delete window.Razorpay;
@@ -191,6 +192,11 @@ describe('a guest without a verified phone', () => {
     answers['POST /api/auth/phone/send'] = [() => json({ sent: true, phone: PHONE, resend_in: 30 })];
     answers['POST /api/auth/phone/verify'] = [() => json(session({ phone: PHONE }))];
     answers['POST /api/orders'] = [() => json(createdOrder, 201)];
+    // The clock stands still (only Date: timers and user-event run as ever), so the countdown reads
+    // exactly what the server gave, however slowly the test runs. In the past, so the wait it
+    // leaves on this phone (kept per page, send-code.ts) is over for the tests after this one.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-01-01T00:00:00.000Z'));
     const { user } = renderBox(session({ phone: null }));
     await screen.findByText(/Before you pay, we'll verify your phone number/);
 
@@ -212,7 +218,7 @@ describe('a guest without a verified phone', () => {
     const code = await screen.findByLabelText('Verification code');
     expect(posted('/api/auth/phone/send').map((c) => c.body)).toEqual([{ phone: '9876543210' }]);
     // The same resend countdown as /auth's code step.
-    expect(screen.getByRole('button', { name: /^Resend code in 0:(30|29)/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Resend code in 0:30' })).toHaveProperty('disabled', true);
 
     await user.type(code, '123456{Enter}');
     await waitFor(() => expect(opened).toEqual([expect.objectContaining({ order_id: 'order_1' })]));
@@ -239,15 +245,60 @@ describe('a guest without a verified phone', () => {
     expect(posted('/api/orders')).toEqual([]);
   });
 
-  it("'Back to tickets' returns to the box with the ticket still chosen", async () => {
+  it("'Back to tickets' returns to the box with the ticket still chosen, and focus on it", async () => {
     const { user } = renderBox(session({ phone: null }));
     await user.click(await screen.findByRole('radio', { name: /^Female duo/ }));
     await user.type(screen.getByLabelText('Their first name'), 'Priya');
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
-    await user.click(await screen.findByRole('button', { name: 'Back to tickets' }));
-    expect(screen.getByRole('radio', { name: /^Female duo/ })).toHaveProperty('checked', true);
+    // Keyboard only: the button goes away under focus, which must not fall to <body>.
+    const back = await screen.findByRole('button', { name: 'Back to tickets' });
+    back.focus();
+    await user.keyboard('{Enter}');
+    const chosen = await screen.findByRole('radio', { name: /^Female duo/ });
+    expect(chosen).toHaveProperty('checked', true);
+    expect(document.activeElement).toBe(chosen);
     expect((screen.getByLabelText('Their first name') as HTMLInputElement).value).toBe('Priya');
   });
+
+  it.each([
+    ['sending the code', 'POST /api/auth/phone/send'],
+    ['checking the code', 'POST /api/auth/phone/verify'],
+  ])(
+    'verified meanwhile in another tab (phone_already_verified on %s): fetches the session again and goes on to pay',
+    async (_, step) => {
+      const already = 'Your phone is already verified.';
+      answers['POST /api/auth/phone/send'] = [() => json({ sent: true, phone: PHONE, resend_in: 30 })];
+      answers[step] = [() => refusal(409, 'phone_already_verified', already)];
+      answers['POST /api/orders'] = [() => json(createdOrder, 201)];
+      const { user } = renderBox(session({ phone: null }));
+      await user.click(await screen.findByRole('radio', { name: /^Female ?1 seat/ }));
+      await user.click(screen.getByRole('button', { name: 'Book Now' }));
+      // The other tab verified it: the server's session has the phone now, this page's not yet.
+      currentSession = session({ phone: PHONE });
+      const sessionReads = calls.filter((c) => c.path === '/api/auth/session').length;
+      // A number no other test has sent a code to (a code still fresh would skip the send).
+      const phone = await screen.findByLabelText('Phone number');
+      await user.clear(phone);
+      await user.type(phone, step === 'POST /api/auth/phone/send' ? '9876500088{Enter}' : '9876500099{Enter}');
+      if (step === 'POST /api/auth/phone/verify')
+        await user.type(await screen.findByLabelText('Verification code'), '123456{Enter}');
+
+      await waitFor(() => expect(opened).toEqual([expect.objectContaining({ order_id: 'order_1' })]));
+      expect(posted('/api/orders').map((c) => c.body)).toEqual([{ event_id: EVENT_ID, ticket_type: 'female' }]);
+      expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ variant: 'destructive' }));
+      // The session was fetched again: the box stops promising a phone check...
+      await waitFor(() => expect(screen.queryByText(/Before you pay, we'll verify/)).toBeNull());
+      expect(calls.filter((c) => c.path === '/api/auth/session').length).toBeGreaterThan(sessionReads);
+
+      // ...and, the checkout closed, the next 'Book Now' goes straight to the order.
+      const checkout = opened[0] as unknown as { modal: { ondismiss: () => void } };
+      act(() => checkout.modal.ondismiss());
+      await user.click(await screen.findByRole('button', { name: 'Book Now' }));
+      await waitFor(() => expect(opened).toHaveLength(2));
+      expect(screen.queryByRole('heading', { name: 'Verify your phone' })).toBeNull();
+      expect(posted('/api/orders')).toHaveLength(2);
+    },
+  );
 });
 
 describe("the server's refusals, in its own words", () => {

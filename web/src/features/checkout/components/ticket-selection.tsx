@@ -73,6 +73,10 @@ function TicketForm({ eventId }: { eventId: string }) {
   const [partyErrors, setPartyErrors] = useState<{ name?: string; phone?: string }>({});
   const partyNameRef = useRef<HTMLInputElement>(null);
   const partyPhoneRef = useRef<HTMLInputElement>(null);
+  const ticketsRef = useRef<HTMLFieldSetElement>(null);
+  const bookNowRef = useRef<HTMLButtonElement>(null);
+  /** Set by 'Back to tickets': the phone check (and its focused button) is gone, so focus comes back here. */
+  const returnFocus = useRef(false);
   const validate = useValidateCoupon();
   // A coupon the order refuses after all (used up, switched off meanwhile): show why, drop it.
   const { start, busy } = useCheckout(event.title, {
@@ -118,6 +122,14 @@ function TicketForm({ eventId }: { eventId: string }) {
     refusal: useId(),
   };
   const soldOut = tickets.every((t) => !t.available);
+
+  // Back from the phone check: focus the ticket the guest chose (else 'Book Now'), not <body>.
+  useEffect(() => {
+    if (verifying || !returnFocus.current) return;
+    returnFocus.current = false;
+    const chosenRadio = ticketsRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked:enabled');
+    (chosenRadio ?? bookNowRef.current)?.focus();
+  }, [verifying]);
 
   const applyCoupon = async () => {
     setCouponError(null);
@@ -210,7 +222,10 @@ function TicketForm({ eventId }: { eventId: string }) {
             setVerifying(null);
             void start(verifying);
           }}
-          onCancel={() => setVerifying(null)}
+          onCancel={() => {
+            returnFocus.current = true;
+            setVerifying(null);
+          }}
         />
       </Suspense>
     );
@@ -218,7 +233,11 @@ function TicketForm({ eventId }: { eventId: string }) {
 
   return (
     <div className="flex flex-col gap-5 border-t border-base-300 pt-5">
-      <fieldset className="flex flex-col gap-2" aria-describedby={someHidden ? ids.ticketsNote : undefined}>
+      <fieldset
+        ref={ticketsRef}
+        className="flex flex-col gap-2"
+        aria-describedby={someHidden ? ids.ticketsNote : undefined}
+      >
         <legend className="mb-2 flex w-full items-baseline justify-between gap-2">
           <span className="font-display text-lg font-semibold">Choose your ticket</span>
           {soldOut ? (
@@ -404,6 +423,7 @@ function TicketForm({ eventId }: { eventId: string }) {
         </p>
       )}
       <button
+        ref={bookNowRef}
         type="button"
         className="btn btn-primary btn-lg w-full"
         onClick={bookNow}

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/toast';
@@ -43,6 +44,7 @@ export function VerifyPhone({
   const bot = useTurnstile(config.data?.turnstile_site_key);
   const { signOut } = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'phone', phone: typedPhone(initialPhone) });
   const [taken, setTaken] = useState<string | null>(null);
   const headingId = useId();
@@ -57,8 +59,17 @@ export function VerifyPhone({
     toast({ title: 'Phone verified', description: 'Taking you to payment.' });
     onVerified();
   };
-  // Verified meanwhile (another tab): nothing left to prove, on to the payment.
-  const alreadyVerified = (e: unknown) => e instanceof ApiRequestError && e.code === 'phone_already_verified';
+  /**
+   * Verified meanwhile (another tab): nothing left to prove, on to the payment. The session still
+   * says no phone, so it is fetched again (as a verified code does): the box stops promising a
+   * phone check, and the next 'Book Now' goes straight to the payment.
+   */
+  const verifiedElsewhere = (e: unknown) => {
+    if (!(e instanceof ApiRequestError && e.code === 'phone_already_verified')) return false;
+    void queryClient.invalidateQueries({ queryKey: ['session'] });
+    onVerified();
+    return true;
+  };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 border-t border-base-300 pt-5">
@@ -96,11 +107,7 @@ export function VerifyPhone({
             setTaken(null);
             setStep({ kind: 'code', phone, e164 });
           }}
-          onFailed={(e) => {
-            if (!alreadyVerified(e)) return false;
-            onVerified();
-            return true;
-          }}
+          onFailed={verifiedElsewhere}
         />
       ) : (
         <CodeStep
@@ -116,10 +123,7 @@ export function VerifyPhone({
             setStep({ kind: 'phone', phone: step.phone });
           }}
           onFailed={(e) => {
-            if (alreadyVerified(e)) {
-              onVerified();
-              return true;
-            }
+            if (verifiedElsewhere(e)) return true;
             if (e instanceof ApiRequestError && e.code === 'phone_taken') {
               setTaken(e.message);
               return true;
