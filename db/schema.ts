@@ -315,7 +315,7 @@ export const eventBookings = sqliteTable(
     /** The dinner this booking was moved from (reschedule, or a move after we cancelled), and when. */
     rescheduledFrom: text('rescheduled_from').references(() => events.id),
     rescheduledAt: text('rescheduled_at'),
-    /** Moves made so far (reschedules and moves after a cancellation), at most MAX_MOVES_PER_BOOKING. */
+    /** The guest's free reschedules so far, at most MAX_MOVES_PER_BOOKING (a move after we cancel does not count). */
     moveCount: integer('move_count').notNull().default(0),
     /**
      * The table this booking (the whole party) sits at, 1-based within its dinner, or null before
@@ -450,7 +450,7 @@ export const remindersSent = sqliteTable(
  * Every message to a guest (or a dinner's host) on one channel, claimed once per (key, channel)
  * before the provider is called: confirmations, reminders, notices, console messages, the welcome
  * email (worker/services/deliveries.ts, docs/decisions/025). `key` names the message and what it is
- * about (`confirmation:<booking>`, `reminder:24h:<booking>:<event>`, `message:<gm id>:<booking>`…).
+ * about (`confirmation:<booking>`, `reminder:24h:<booking>[:moved:<at>]`, `message:<gm id>:<booking>`…).
  */
 export const deliveries = sqliteTable(
   'deliveries',

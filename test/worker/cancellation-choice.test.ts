@@ -438,8 +438,10 @@ describe('POST /api/bookings/:id/cancellation-choice: move', () => {
     const [order] = await d().select().from(paymentOrders).where(eq(paymentOrders.id, asha.booking.orderId));
     expect(order.eventId).toBe(target.id);
     // The old date's reminders stay delivered; the new date's have keys of their own (the move's).
-    const { rescheduledAt } = await bookingRow(asha.booking.id);
+    const { rescheduledAt, moveCount } = await bookingRow(asha.booking.id);
     expect(rescheduledAt).not.toBeNull();
+    // Our cancellation's move is ours: it does not use one of the guest's free reschedules.
+    expect(moveCount).toBe(0);
     const newKey = DELIVERY_KEYS.reminder('48h', asha.booking.id, rescheduledAt);
     expect(await d().select().from(deliveries).where(eq(deliveries.key, newKey))).toEqual([]);
     expect(moved.sent).toEqual([{ kind: 'send-confirmation', bookingId: asha.booking.id }]);

@@ -88,14 +88,18 @@ describe('POST /api/profile/email/verify', () => {
 
   it('an expired link is refused with the invalid-link message and confirms nothing', async () => {
     const guest = await unconfirmedGuest();
-    const expired = await new SignJWT({ purpose: 'verify-email', email: guest.email })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(guest.userId)
-      .setIssuer('tablemates')
-      .setAudience('tablemates-email')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 8 * 86_400)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 86_400)
-      .sign(new TextEncoder().encode(env.SESSION_SECRET));
+    // Built by hand to end in the past; the same token ending tomorrow is accepted (below), so the
+    // refusal is the expiry's and not a slip in how the token was made.
+    const token = (expiresAt: number) =>
+      new SignJWT({ purpose: 'verify-email', email: guest.email })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(guest.userId)
+        .setIssuer('tablemates')
+        .setAudience('tablemates-email')
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 8 * 86_400)
+        .setExpirationTime(expiresAt)
+        .sign(new TextEncoder().encode(env.SESSION_SECRET));
+    const expired = await token(Math.floor(Date.now() / 1000) - 86_400);
     const res = await verify(expired, guest.cookie);
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).error).toMatchObject({
@@ -103,6 +107,8 @@ describe('POST /api/profile/email/verify', () => {
       message: EMAIL_CONFIRM_COPY.invalidLink,
     });
     expect((await profileOf(guest.userId))!.emailVerifiedAt).toBeNull();
+    const live = await verify(await token(Math.floor(Date.now() / 1000) + 86_400), guest.cookie);
+    expect(live.status).toBe(200);
   });
 
   it('a tampered link, a token of another kind or another key, and an empty one are refused', async () => {

@@ -491,6 +491,21 @@ describe('hole 4: one unverified account can sell out a dinner', () => {
     expect(await seatsTaken(d(), event.id)).toBe(0);
   });
 
+  it('a Google account without a phone (a verified email is not a verified phone) may not order either', async () => {
+    const event = await createEvent();
+    const user = await createSignedInUser({ phone: null, email: `google-${newCode().toLowerCase()}@example.com` });
+    await d()
+      .update(users)
+      .set({ googleSub: `g-${user.userId}` })
+      .where(eq(users.id, user.userId));
+    await d()
+      .insert(userProfiles)
+      .values({ id: crypto.randomUUID(), userId: user.userId, fullName: 'Asha Verma', sex: 'male' });
+    const res = await postOrder(user.cookie, { event_id: event.id, ticket_type: 'male' });
+    await expectError(res, 403, 'phone_unverified', LEDGER_COPY.verifyPhone);
+    expect(await seatsTaken(d(), event.id)).toBe(0);
+  });
+
   it.each([
     ['the same ticket', 'male', 1],
     ['the same couple ticket with the same party', 'couple', 2],

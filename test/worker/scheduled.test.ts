@@ -52,7 +52,8 @@ describe('scheduled reminders', () => {
     const rows = await db(env.DB)
       .select()
       .from(deliveries)
-      .where(eq(deliveries.key, `reminder:${dueReminder(event.startsAt, new Date())}:${booking.id}`));
+      // 30 hours before the dinner: the 48-hour reminder (SPEC §9), named as a literal, not by the rule under test.
+      .where(eq(deliveries.key, `reminder:48h:${booking.id}`));
     expect(rows.map((r) => [r.channel, r.state]).sort()).toEqual([
       ['email', 'sent'],
       ['whatsapp', 'sent'],

@@ -8,7 +8,6 @@ import type { ReminderKind } from './booking-messages';
 
 /** `sending` is a live claim; `failed` (transient) may be claimed again; the other two are final. */
 export const DELIVERY_STATES = ['sending', 'sent', 'failed', 'undeliverable'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** `:moved:<rescheduled_at>` for a booking that moved, so its new dinner gets its own messages. */
 const move = (rescheduledAt: string | null | undefined) => (rescheduledAt ? `:moved:${rescheduledAt}` : '');

@@ -5,13 +5,12 @@
  * Pure, no I/O: the property test (test/worker/ledger.property.test.ts) reads snapshots through the
  * product's public surfaces and asserts {@link checkLedger} finds nothing.
  *
- * The prices come from the domain's own rules (pricing.ts `priceFor`, coupon.ts `chargedPrice`),
+ * The prices come from the ledger's own rule (ledger-rules.ts `priceAt`: pricing.ts `priceFor`, coupon.ts `chargedPrice`),
  * never re-typed here. Which order holds a seat is stated here in TypeScript on purpose: it is the
  * specification the SQL predicate (worker/services/ledger/seats.ts) must meet, not a copy of it.
  */
-import { chargedPrice } from './coupon';
+import { priceAt } from './ledger-rules';
 import type { CouponKind, PricedEvent, TicketType } from './pricing';
-import { priceFor } from './pricing';
 import {
   type BookingStatus,
   type OrderStatus,
@@ -141,13 +140,6 @@ function index<T, K>(items: readonly T[], key: (x: T) => K): Map<K, T> {
   return new Map(items.map((x) => [key(x), x]));
 }
 
-/** The price the booking must have paid at its dinner: its ticket's, with its order's coupon where the coupon reaches. */
-export function requiredPrice(event: PricedEvent & { id: string }, ticket: TicketType, coupon: LedgerCoupon | null) {
-  const full = priceFor(event, ticket);
-  if (!coupon || (coupon.eventId !== null && coupon.eventId !== event.id)) return full;
-  return chargedPrice(event, ticket, coupon) ?? full;
-}
-
 export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
   {
     name: 'seats-within-capacity',
@@ -230,7 +222,8 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
         if (!e) return [`booking ${b.id}: its dinner ${b.eventId} is not in the snapshot`];
         const code = orders.get(b.orderId)?.couponCode ?? null;
         const coupon = code ? (coupons.get(code) ?? null) : null;
-        const required = requiredPrice(e, b.ticketType, coupon);
+        // The ledger's one price rule (ledger-rules.ts priceAt): the invariant names it, never re-types it.
+        const required = priceAt(e, b.ticketType, coupon);
         const p = payments.get(b.paymentId);
         // What was captured (a refund since is no-seat-on-refunded-money's concern, not a price's).
         const paid = p ? p.amountPaise / 100 : b.amount;

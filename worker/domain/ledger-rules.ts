@@ -24,7 +24,7 @@ export const ticketsFor = (sex: Sex | null | undefined): readonly TicketType[] =
   TICKETS_FOR_SEX[sex ?? 'prefer_not_to_say'];
 export const ticketAllowed = (sex: Sex | null | undefined, type: TicketType) => ticketsFor(sex).includes(type);
 
-/** Free moves one booking may make (reschedules and moves after a cancellation, together). */
+/** Free reschedules one booking may make (a move after we cancel its dinner does not count: it is ours). */
 export const MAX_MOVES_PER_BOOKING = 3;
 /** Live unpaid holds one guest may have on one dinner: a second Book Now gets the first back. */
 export const MAX_LIVE_HOLDS_PER_GUEST = 1;

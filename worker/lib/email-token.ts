@@ -6,7 +6,7 @@
  */
 import { signJwt, verifyJwt } from './jwt';
 
-export const EMAIL_TOKEN_TTL_S = 7 * 24 * 3600;
+const EMAIL_TOKEN_TTL_S = 7 * 24 * 3600;
 const AUDIENCE = 'tablemates-email';
 const PURPOSE = 'verify-email';
 

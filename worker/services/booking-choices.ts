@@ -151,10 +151,11 @@ export async function chooseRefund(d: Db, userId: string, bookingId: string, now
 }
 
 /**
- * A move to `targetId`, in ONE batch: the order's seats move to the new dinner only if it is
- * bookable and has room (the seat predicate of ledger/seats.ts), the booking follows only if its order
- * did (same batch, so both or neither), and the reminders already sent for the cancelled date are
- * forgotten so the new date's are sent. The booking stays `confirmed`, on the new dinner, with
+ * A move to `targetId`: the price the booking must cover there is read first (ledger/moves.ts
+ * `moveTerms`), then ONE batch: the order's seats move to the new dinner only if it is on sale, has
+ * room (the seat predicate of ledger/seats.ts) and costs no more than was paid; the booking follows
+ * only if its order did (both or neither), with a new `rescheduled_at`, so the new date gets its own
+ * confirmation and reminders. The booking stays `confirmed`, on the new dinner, with
  * `rescheduled_from` the cancelled one. Moving again to the same dinner answers the same.
  */
 export async function chooseMove(

@@ -17,32 +17,24 @@ export type Outgoing = { channel: MessageChannel; send: (idempotencyKey: string)
 
 /**
  * Delivers one notice about a booking once on the channel `outgoing` names. `kind` names the
- * notice (`refund`, `late:<at>:<host>`); a trailing `:email`/`:whatsapp` (the older kinds,
- * `refund:email`) is the channel and dropped from the key.
+ * notice (`refund`, `late:<at>:<host>`), one delivery per channel.
  * @returns whether it is still owed (a transient failure): the caller must have it retried.
  * @example await sendClaimed(d, booking.id, 'refund', () => emailTo(env, to, cancellationRefundEmail(facts)))
  */
 export async function sendClaimed(d: Db, bookingId: string, kind: string, outgoing: () => Outgoing): Promise<boolean> {
   const message = outgoing();
-  const suffix = `:${message.channel}`;
-  const notice = kind.endsWith(suffix) ? kind.slice(0, -suffix.length) : kind;
   return deliverOnce(
     d,
-    { key: DELIVERY_KEYS.notice(notice, bookingId), channel: message.channel, bookingId },
+    { key: DELIVERY_KEYS.notice(kind, bookingId), channel: message.channel, bookingId },
     message.send,
   );
 }
 
-/**
- * An email through the provider, sent with the idempotency key of its delivery. (A fourth
- * argument, the key callers used to pick, is ignored: the key now follows the delivery's.)
- */
-export const emailTo = (
-  env: Env,
-  to: string,
-  mail: { subject: string; text: string; html: string },
-  _ignoredKey?: string,
-): Outgoing => ({ channel: 'email', send: (idempotencyKey) => sendEmail(env, { to, ...mail }, idempotencyKey) });
+/** An email through the provider, sent with the idempotency key of its delivery. */
+export const emailTo = (env: Env, to: string, mail: { subject: string; text: string; html: string }): Outgoing => ({
+  channel: 'email',
+  send: (idempotencyKey) => sendEmail(env, { to, ...mail }, idempotencyKey),
+});
 
 /** A WhatsApp template through the provider (Graph takes no idempotency key). */
 export const whatsAppTo = (env: Env, to: string, template: { name: string; params: string[] }): Outgoing => ({

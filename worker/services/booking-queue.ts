@@ -8,8 +8,9 @@ import { sendConfirmation } from './booking-confirmation';
 import { tellHosts } from './running-late';
 
 /**
- * A booking's (new) confirmation, retried by the queue until delivered (`send-confirmation`); if
- * the enqueue fails, an alert (`move_confirmation_enqueue_failed`) and one try right away.
+ * A moved booking's new confirmation (a reschedule, or a move after we cancelled), retried by the
+ * queue until delivered (`send-confirmation`); if the enqueue fails, an alert
+ * (`move_confirmation_enqueue_failed`) and one try right away. The move itself stands either way.
  */
 export async function queueConfirmation(env: Env, bookingId: string): Promise<void> {
   try {

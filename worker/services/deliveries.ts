@@ -31,7 +31,7 @@ export type Delivery = {
  * A `sending` claim older than this is taken to belong to a worker that died between its claim and
  * its send (provider calls time out within seconds), and may be claimed again.
  */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+const CLAIM_LEASE_MS = 10 * 60_000;
 
 /**
  * Whether a provider's refusal is about the recipient and will never change: a 4xx such as an
@@ -39,7 +39,7 @@ export const CLAIM_LEASE_MS = 10 * 60_000;
  * (try again later), nor 401/403/404 (our key or sender id is wrong: fixing the config must
  * still deliver every message owed meanwhile). A timeout or 5xx has no such status or ≥ 500.
  */
-export const isPermanentRefusal = (status: number | undefined) =>
+const isPermanentRefusal = (status: number | undefined) =>
   status !== undefined && status >= 400 && status < 500 && ![401, 403, 404, 408, 409, 429].includes(status);
 
 /**

@@ -16,7 +16,7 @@ import { DELIVERY_KEYS, deliverOnce } from './deliveries';
 import { consume, type Limit } from './rate-limit';
 
 /** Resends per guest: a few tries for a slow inbox, never a way to flood someone's. */
-export const RESEND_LIMITS: readonly Limit[] = [{ windowS: 3600, max: 3 }];
+const RESEND_LIMITS: readonly Limit[] = [{ windowS: 3600, max: 3 }];
 
 /** The absolute link that confirms `email` for `userId`, good for 7 days. */
 export async function confirmEmailUrl(env: Pick<Env, 'SESSION_SECRET' | 'APP_ORIGIN'>, userId: string, email: string) {

@@ -44,8 +44,6 @@ import {
 import { seatsTakenSql } from './ledger/seats';
 import { rateLimited, secondsUntilRoom } from './rate-limit';
 
-export { HOLD_MINUTES } from './ledger/hold';
-
 /** Everything `POST /api/orders` checks, read in one statement. */
 async function readOrderFacts(
   d: Db,

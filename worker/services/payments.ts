@@ -11,9 +11,8 @@ import { COPY } from '@domain/copy';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { verifyCheckoutSignature, verifyWebhookSignature } from '../providers/razorpay';
-import { reportCapturedPayment } from './ledger/capture';
 import { refundProcessed } from './ledger/cancelled-refunds';
-import { recordFailedAttempt } from './ledger/capture';
+import { recordFailedAttempt, reportCapturedPayment } from './ledger/capture';
 import { findOwnOrder } from './orders';
 
 /**

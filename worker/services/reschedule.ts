@@ -4,13 +4,15 @@
  * has room for all its seats. Seats are counted from `payment_orders` by `event_id` (ledger/seats.ts), so
  * moving the order frees the old seats and takes the new ones in one statement.
  *
- * One D1 batch (atomic, docs/decisions/004): the conditional UPDATE of the order carries every
- * rule (the guest's own confirmed booking, more than 48 hours before its dinner, which is not
- * cancelled; a target that is bookable, in the same city and has room *at that moment*); the
- * booking follows only if its order moved; the booking's reminders are cleared so they follow the
- * new date; then the page is read back. Two guests racing for a dinner's last seat: D1 runs the
- * batches one after the other, the second's UPDATE finds no room and changes nothing (409).
- * A move that did not happen is explained from the rows the same batch read, never re-read.
+ * First the price the booking must cover at the target is read (ledger/moves.ts `moveTerms`: the
+ * domain's price rule, judged in code). Then one D1 batch (atomic, docs/decisions/004): the
+ * conditional UPDATE of the order carries every rule (the guest's own confirmed booking, more than
+ * 48 hours before its dinner, which is not cancelled, with moves left; a target on sale, in the same
+ * city, with room *at that moment*, at a price the booking covers on the terms just read); the
+ * booking follows only if its order moved (its new `rescheduled_at` gives it fresh confirmation and
+ * reminder keys); then the page is read back. Two guests racing for a dinner's last seat: D1 runs
+ * the batches one after the other, the second's UPDATE finds no room and changes nothing (409). A
+ * move that did not happen is explained from the rows the batch read and the price read before.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -19,7 +21,7 @@ import { canReschedule, movableIfStartsAfter } from '@domain/booking-policy';
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
 import { LEDGER_COPY } from '@domain/ledger-rules';
 import type { Env } from '../env';
-import { notifyConfirmed } from './booking-confirmation';
+import { queueConfirmation } from './booking-queue';
 import { moveBookingStatements, moveTerms, NO_MOVE } from './ledger/moves';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, myBookingView, toMyBookingView } from './my-booking';
@@ -92,7 +94,7 @@ export async function rescheduleBooking(
       await seatLateBooking(d, bookingId).catch((err) => console.error('could not seat moved booking', bookingId, err));
       seatedView = await myBookingView(d, userId, bookingId, now);
     }
-    await sendNewConfirmation(env, d, bookingId);
+    await queueConfirmation(env, bookingId);
     return { kind: 'moved', view: seatedView ?? view };
   }
 
@@ -109,30 +111,4 @@ export async function rescheduleBooking(
   if (!price.covered) return refused(409, 'move_costs_more', LEDGER_COPY.moveCostsMore);
   // Full, or filled by another guest between reading and writing: the same answer either way.
   return refused(409, 'target_full', M.targetFull);
-}
-
-/**
- * The moved booking's new confirmation, through the queue so it is retried until delivered
- * (booking-confirmation.ts, the queue's `send-confirmation`). If even the queue refuses, it is tried at once: the
- * move itself is done and stays done.
- */
-async function sendNewConfirmation(env: Env, d: Db, bookingId: string) {
-  try {
-    await env.BOOKINGS.send({ kind: 'send-confirmation', bookingId });
-  } catch (err) {
-    console.error('reschedule: could not queue the new confirmation; sending it now', bookingId, err);
-    try {
-      if (await notifyConfirmed(env, d, bookingId))
-        console.error(JSON.stringify({ level: 'error', alert: 'reschedule_confirmation_owed', booking: bookingId }));
-    } catch (sendErr) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          alert: 'reschedule_confirmation_owed',
-          booking: bookingId,
-          error: String(sendErr),
-        }),
-      );
-    }
-  }
 }

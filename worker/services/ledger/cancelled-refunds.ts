@@ -61,14 +61,14 @@ export const REFUND_CRON_BATCH = 50;
 const SEND_BATCH = 100;
 
 /** The booking's dinner was cancelled by us. */
-export const dinnerCancelledSql = sql`EXISTS (SELECT 1 FROM events AS cancelled WHERE cancelled.id = ${eventBookings.eventId} AND cancelled.cancelled_at IS NOT NULL)`;
+const dinnerCancelledSql = sql`EXISTS (SELECT 1 FROM events AS cancelled WHERE cancelled.id = ${eventBookings.eventId} AND cancelled.cancelled_at IS NOT NULL)`;
 
 /**
  * No choice made for the booking's current dinner: none at all, or only a move (which lands on a
  * dinner going ahead, so with {@link dinnerCancelledSql} it means the NEW dinner was cancelled
  * since, and the guest chooses again). A refund is final.
  */
-export const choiceReopenableSql = sql`(${eventBookings.cancellationChoice} IS NULL OR ${eventBookings.cancellationChoice} = 'move')`;
+const choiceReopenableSql = sql`(${eventBookings.cancellationChoice} IS NULL OR ${eventBookings.cancellationChoice} = 'move')`;
 
 /**
  * The guest's full refund of a booking whose dinner we cancelled (the ledger's `choose_refund`):

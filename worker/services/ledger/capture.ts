@@ -21,7 +21,7 @@ import { type CapturedMessage, type Order, orderByRazorpayId } from './order-fac
 import { type RefundReason, refundInFull, refundMismatch, settleRefundedAtRazorpay } from './refund-payment';
 import { prepared, preparedQuery } from './statements';
 
-export type { CapturedMessage, Order } from './order-facts';
+export type { CapturedMessage } from './order-facts';
 /** What processing a captured payment came to. */
 export type Outcome = 'confirmed' | 'refunded' | 'ignored';
 

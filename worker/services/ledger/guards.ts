@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { LedgerCondition, LedgerTransition } from '@domain/ledger';
 import { LEDGER_TRANSITIONS } from '@domain/ledger';
 import { couponFitsTicketSql, couponUsableSql } from '../coupons';
+import { isBookable } from '../events';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 
 /**
@@ -37,8 +38,8 @@ const GUARDS: Record<LedgerCondition, (s: GuardScope) => SQL> = {
   owns_seats: (s) => ownsSeatsSql(s.order, s.nowIso),
   seat_free: (s) =>
     sql`(${seatsTakenSql(s.eventId, s.nowIso)} + ${sql.raw(s.order)}.seats <= (SELECT cap.capacity FROM events AS cap WHERE cap.id = ${s.eventId}))`,
-  dinner_open: (s) =>
-    sql`EXISTS (SELECT 1 FROM events AS ev WHERE ev.id = ${s.eventId} AND ev.available = 1 AND ev.cancelled_at IS NULL AND ev.starts_at > ${s.nowIso})`,
+  // The same rule the event pages and the hold sell by (events.ts isBookable).
+  dinner_open: (s) => sql`EXISTS (SELECT 1 FROM events WHERE events.id = ${s.eventId} AND ${isBookable(s.nowIso)})`,
   dinner_not_cancelled: (s) =>
     sql`NOT EXISTS (SELECT 1 FROM events AS ev WHERE ev.id = ${s.eventId} AND ev.cancelled_at IS NOT NULL)`,
   coupon_countable: (s) => {

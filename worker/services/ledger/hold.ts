@@ -10,6 +10,7 @@ import type { CouponKind, TicketType } from '@domain/pricing';
 import { MAX_LIVE_HOLDS_PER_GUEST } from '@domain/ledger-rules';
 import { couponFitsTicketSql, couponUsableSql } from '../coupons';
 import { type Limit, recordAfterStatement, roomSql } from '../rate-limit';
+import { guard } from './guards';
 import { seatsTakenSql } from './seats';
 import { prepared, preparedQuery } from './statements';
 
@@ -22,7 +23,7 @@ export type PricedCoupon = { code: string; kind: CouponKind; value: number };
 export type Party = { partyName: string | null; partyPhone: string | null };
 
 /** The guest's live unpaid holds on the dinner `eventId` (a SQL expression) at `nowIso`. */
-export const liveHoldsSql = (userId: string, eventId: SQL | string, nowIso: string) =>
+const liveHoldsSql = (userId: string, eventId: SQL | string, nowIso: string) =>
   sql<number>`(SELECT COUNT(*) FROM payment_orders AS mine
     WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso})`;
 
@@ -92,7 +93,7 @@ export async function holdSeats(
   const hold = sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, party_name, party_phone, created_at, updated_at)
     SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${o.party.partyName}, ${o.party.partyPhone}, ${nowIso}, ${nowIso}
     FROM events AS e
-    WHERE e.id = ${o.eventId} AND e.available = 1 AND e.cancelled_at IS NULL AND e.starts_at > ${nowIso}
+    WHERE e.id = ${o.eventId} AND ${guard('dinner_open', { order: 'payment_orders', eventId: sql`e.id`, nowIso })}
       AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
       AND ${liveHoldsSql(o.userId, sql`e.id`, nowIso)} < ${MAX_LIVE_HOLDS_PER_GUEST}
       AND ${o.coupon ? couponStillHoldsSql(o.coupon, o.ticketType, sql`e.id`, nowIso) : sql`1`}

@@ -6,7 +6,14 @@
 import { and, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { eventBookings, events } from '../../../db/schema';
-import { fromStatuses } from './guards';
+import { fromStatuses, requiredGuards } from './guards';
+
+/** The guards' scope for the `event_bookings` row in scope: its dinner (they need no order). */
+const bookingScope = () => ({
+  order: 'event_bookings',
+  eventId: sql`${eventBookings.eventId}`,
+  nowIso: new Date().toISOString(),
+});
 
 /** `confirmed → checked_in` for the booking `match` finds, by `hostId`; answers the ids it moved. */
 export const checkInStatement = (d: Db, match: SQL | undefined, hostId: string) =>
@@ -17,7 +24,13 @@ export const checkInStatement = (d: Db, match: SQL | undefined, hostId: string) 
       checkedInAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
       checkedInBy: hostId,
     })
-    .where(and(match, sql`${eventBookings.status} IN (${fromStatuses('check_in')})`))
+    .where(
+      and(
+        match,
+        sql`${eventBookings.status} IN (${fromStatuses('check_in')})`,
+        requiredGuards('check_in', bookingScope()),
+      ),
+    )
     .returning({ id: eventBookings.id });
 
 /**
@@ -32,6 +45,7 @@ export async function markNoShowsBetween(d: Db, startedAfter: string, cutoff: st
     .where(
       and(
         sql`${eventBookings.status} IN (${fromStatuses('no_show')})`,
+        requiredGuards('no_show', bookingScope()),
         inArray(
           eventBookings.eventId,
           d

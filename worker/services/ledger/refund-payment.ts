@@ -23,8 +23,6 @@ import type { Order } from './order-facts';
 import { ownsSeatsSql } from './seats';
 
 const nowIso = () => new Date().toISOString();
-/** The order's dinner was cancelled (docs/decisions/016): no payment may take a seat on it any more. */
-const eventCancelledSql = sql`EXISTS (SELECT 1 FROM events WHERE events.id = payment_orders.event_id AND events.cancelled_at IS NOT NULL)`;
 
 /**
  * Why a payment that cannot take a seat is refunded; each refund says its own reason to Razorpay
@@ -55,11 +53,6 @@ const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
 };
 
 /**
- * Full refund through Razorpay with an idempotency key per payment, then the order is marked
- * refunded (only from an unpaid state, so a confirmed order paid twice stays confirmed) and the
- * guest told once. A refund that fails throws: the queue retries, then flags the order.
- */
-/**
  * The ledger's `refund_unbooked`: the order is `refunded` with this payment and why, gives up any
  * seat it kept, from a status that may move there, never over another payment's record, and only
  * while `guard` holds.
@@ -77,6 +70,11 @@ const markRefunded = (d: Db, orderId: string, paymentId: string, failureReason: 
       ),
     );
 
+/**
+ * Full refund through Razorpay with an idempotency key per payment, then the order is marked
+ * refunded (only from an unpaid state, so a confirmed order paid twice stays confirmed) and the
+ * guest told once. A refund that fails throws: the queue retries, then flags the order.
+ */
 export async function refundInFull(env: Env, d: Db, order: Order, paymentId: string, reason: RefundReason) {
   const refund = await refundPayment(env, paymentId, order.amount * 100, refundKey(paymentId), {
     order_id: order.id,
@@ -91,7 +89,7 @@ export async function refundInFull(env: Env, d: Db, order: Order, paymentId: str
     paymentId,
     REFUND_FAILURE_REASON[reason],
     reason === 'cancelled'
-      ? sql`${eventCancelledSql}`
+      ? sql`NOT ${guard('dinner_not_cancelled', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() })}`
       : reason === 'closed'
         ? sql`NOT ${guard('dinner_open', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() })}`
         : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
