@@ -55,6 +55,14 @@ describe('only the ledger writes orders, bookings and coupon redemptions', () =>
     expect(offenders).toEqual([]);
   });
 
+  it('no file outside the ledger refunds a payment (Razorpay refunds move rupees too)', () => {
+    const outside = [...sourceFiles('worker'), ...sourceFiles('db')].filter(
+      (f) => !f.startsWith(LEDGER) && !f.startsWith('worker/providers/'),
+    );
+    const refunds = outside.filter((file) => /\brefundPayment\(/.test(readFileSync(join(root, file), 'utf8')));
+    expect(refunds).toEqual([]);
+  });
+
   it('the ledger is where they are written', () => {
     const inside = sourceFiles(LEDGER.slice(0, -1));
     const writes = inside.flatMap((file) => writesIn(readFileSync(join(root, file), 'utf8')));

@@ -190,8 +190,8 @@ describe('POST /api/bookings/:id/reschedule', () => {
     });
     const claims = await d().select().from(deliveries).where(eq(deliveries.bookingId, guest.booking.id));
     // The old dinner's stand; none of the new dinner's is claimed yet (the queue sends the confirmation).
-    expect(claims.map((r) => r.key)).toEqual(
-      expect.arrayContaining([`reminder:24h:${guest.booking.id}`, `confirmation:${guest.booking.id}`]),
+    expect([...new Set(claims.map((r) => r.key))].sort()).toEqual(
+      [`confirmation:${guest.booking.id}`, `reminder:24h:${guest.booking.id}`].sort(),
     );
     expect(claims.filter((r) => r.key.includes(':moved:'))).toEqual([]);
     const movedAt = (await bookingRow(guest.booking.id)).rescheduledAt;

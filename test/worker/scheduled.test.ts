@@ -46,7 +46,7 @@ async function confirmedBooking(inHours: number) {
 
 describe('scheduled reminders', () => {
   it('sends the due reminder once by email and WhatsApp, however often the cron runs', async () => {
-    const { guest, booking, event } = await confirmedBooking(30);
+    const { guest, booking } = await confirmedBooking(30);
     await handleScheduled(controller, env);
     await handleScheduled(controller, env);
     const rows = await db(env.DB)

@@ -12,10 +12,9 @@ import { eventBookings, events, paymentIssues, paymentOrders, userProfiles, user
 import { TICKET_LABELS } from '@domain/pricing';
 import { assertOrderTransition } from '@domain/statuses';
 import type { Env } from '../env';
-import { fetchOrderPayments, refundKey, refundPayment } from '../providers/razorpay';
 import { auditRow, orderTarget } from './audit';
 import { claimSeat, processCapturedPayment } from './ledger/capture';
-import { claimForOperatorRefund, settleOperatorRefund } from './ledger/operator';
+import { claimForOperatorRefund, refundWhatIsLeft, settleOperatorRefund } from './ledger/operator';
 import { type Order, orderById } from './ledger/order-facts';
 
 /** The audit target of an order and of a payment issue. */
@@ -154,33 +153,6 @@ export type RefundResult =
   | { kind: 'done'; order: ReturnType<typeof orderFacts>; refund_id: string | null };
 
 /**
- * Full refund of one payment with the pipeline's idempotency key. Razorpay is asked first what
- * the payment is: one already refunded (by a first click, or by the pipeline) is not refunded
- * again, and a captured one is refunded in full with the same key and the same body on every
- * click, so two concurrent clicks get the same refund back.
- */
-async function refundInFull(
-  env: Env,
-  razorpayOrderId: string,
-  paymentId: string,
-  notes: Record<string, string>,
-): Promise<{ ok: true; refundId: string | null } | { ok: false; error: string }> {
-  const listed = await fetchOrderPayments(env, razorpayOrderId);
-  if (!listed.ok) return { ok: false, error: listed.error };
-  const payment = listed.value.find((p) => p.id === paymentId);
-  if (payment?.status === 'refunded') return { ok: true, refundId: null };
-  if (payment?.status !== 'captured') return { ok: false, error: `payment ${paymentId} is ${payment?.status}` };
-  const refund = await refundPayment(
-    env,
-    paymentId,
-    payment.amount - (payment.amount_refunded ?? 0),
-    refundKey(paymentId),
-    notes,
-  );
-  return refund.ok ? { ok: true, refundId: refund.value.id } : { ok: false, error: refund.error };
-}
-
-/**
  * Refunds a flagged order's payment in full, then moves the order needs_attention → refunded
  * (the status module's edge) and frees its seat, with the audit row in the same batch. An order
  * already refunded with this payment answers as done (the second of two clicks); any other
@@ -197,7 +169,7 @@ export async function refundOrder(env: Env, d: Db, actorId: string, orderId: str
   // Claimed before Razorpay is asked: nothing books this order from here on (ledger/operator.ts).
   const now = new Date();
   if (!(await claimForOperatorRefund(d, orderId, paymentId, now))) return refundAfterRace(d, orderId);
-  const refund = await refundInFull(env, order.razorpayOrderId, paymentId, {
+  const refund = await refundWhatIsLeft(env, order.razorpayOrderId, paymentId, {
     order_id: order.id,
     reason: 'refunded by an operator',
   });
@@ -253,7 +225,7 @@ export async function refundPaymentIssue(
   const { issue } = row;
   let refundId: string | null = null;
   if (!issue.refundedAt) {
-    const refund = await refundInFull(env, issue.razorpayOrderId, paymentId, {
+    const refund = await refundWhatIsLeft(env, issue.razorpayOrderId, paymentId, {
       order_id: row.orderId ?? issue.razorpayOrderId,
       reason: issue.kind === 'amount_mismatch' ? 'amount mismatch' : 'refunded by an operator',
     });

@@ -114,7 +114,7 @@ export async function enqueueRefunds(env: Env, bookingIds: string[]): Promise<bo
  * payment is already refunded, or a refund with this key but another body exists), the payment's
  * own refunds say whether it is refunded in full already.
  */
-async function refundInFull(
+async function requestBookingRefund(
   env: Env,
   booking: { id: string; paymentId: string; amount: number },
   attempt = 1,
@@ -165,7 +165,7 @@ export async function handleBookingRefund(env: Env, bookingId: string): Promise<
   const { booking } = row;
   let status = booking.status;
   if (status === 'refund_pending' && !booking.refundId) {
-    const refund = await refundInFull(env, booking, Number(row.failed) + 1);
+    const refund = await requestBookingRefund(env, booking, Number(row.failed) + 1);
     const now = new Date();
     await d
       .update(eventBookings)
