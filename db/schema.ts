@@ -13,6 +13,8 @@ import { COUPON_KINDS, TICKET_TYPES } from '@domain/pricing';
 import { RELATIONSHIP_STATUSES, SEXES, WORK_PROFILES } from '@domain/profile';
 import { AUDIT_ACTIONS, ROLES } from '@domain/roles';
 import { BOOKING_STATUSES, ORDER_STATUSES } from '@domain/statuses';
+import { CREDIT_KINDS } from '@domain/credit';
+import { WAITLIST_STATUSES } from '@domain/waitlist';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text('id').primaryKey();
@@ -254,6 +256,17 @@ export const paymentOrders = sqliteTable(
      * is checked in the statement that holds the seats (worker/services/orders.ts).
      */
     couponCode: text('coupon_code'),
+    /**
+     * Credit (₹) this order spends beside `amount`, which is only what Razorpay charges: an order
+     * paid wholly by credit has `amount` 0 and no Razorpay order. The spend is a `credit_entries`
+     * row written in the hold's own statement (worker/services/ledger/credit.ts).
+     */
+    creditAmount: integer('credit_amount').notNull().default(0),
+    /**
+     * When its guest said "can't make it" (issue 20): a paid or confirmed order releases its seats
+     * for good, and its booking is `released` in the same batch (ledger/seats.ts ownsSeatsSql).
+     */
+    releasedAt: text('released_at'),
     /** A couple's or female duo's second guest, as the booker gave them (copied onto the booking). */
     partyName: text('party_name'),
     partyPhone: text('party_phone'),
@@ -325,6 +338,10 @@ export const eventBookings = sqliteTable(
     /** A couple's or female duo's second guest: first name and, optionally, phone (E.164). */
     partyName: text('party_name'),
     partyPhone: text('party_phone'),
+    /** "Can't make it": when the guest released the seats (status `released`). */
+    releasedAt: text('released_at'),
+    /** "Still coming?" answered yes (the host sees it on the night). */
+    attendanceConfirmedAt: text('attendance_confirmed_at'),
   },
   (t) => [
     index('event_bookings_user_idx').on(t.userId, t.bookingDate),
@@ -561,5 +578,77 @@ export const guestMessages = sqliteTable(
   (t) => [
     index('guest_messages_event_idx').on(t.eventId, t.createdAt),
     check('guest_messages_kind_chk', sql`${t.kind} IN (${sqlList(GUEST_MESSAGE_KINDS)})`),
+  ],
+);
+
+/**
+ * A guest in line for a sold-out dinner, for one ticket (issue 20). An offer is an ordinary hold in
+ * `payment_orders` (`order_id`) made by the ledger when seats free up; `token` is the unguessable
+ * link the offer's message carries. At most one active (waiting or offered) entry per guest and dinner.
+ */
+export const waitlistEntries = sqliteTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    ticketType: text('ticket_type', { enum: TICKET_TYPES }).notNull(),
+    seats: integer('seats').notNull(),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    /** How often a guest behind was offered first to keep the tables balanced (at most 2: waitlist-pick.ts). */
+    passedOver: integer('passed_over').notNull().default(0),
+    /** The offer: its hold, its link, when it went out and until when it holds the seats. */
+    orderId: text('order_id').references(() => paymentOrders.id),
+    token: text('token').unique(),
+    offeredAt: text('offered_at'),
+    offerExpiresAt: text('offer_expires_at'),
+    /** Who made the offer by hand ("offer now" in the console), null for the cron's. */
+    offeredBy: text('offered_by').references(() => users.id),
+    createdAt: createdAt(),
+    endedAt: text('ended_at'),
+  },
+  (t) => [
+    index('waitlist_event_idx').on(t.eventId, t.status, t.createdAt),
+    index('waitlist_user_idx').on(t.userId),
+    uniqueIndex('waitlist_active_unique').on(t.userId, t.eventId).where(sql`status IN ('waiting', 'offered')`),
+    check('waitlist_status_chk', sql`${t.status} IN (${sqlList(WAITLIST_STATUSES)})`),
+    check('waitlist_ticket_chk', sql`${t.ticketType} IN (${sqlList(TICKET_TYPES)})`),
+  ],
+);
+
+/**
+ * Credit, one row per movement (issue 20, worker/domain/credit.ts): a grant (`release`: the
+ * released booking's seats were taken again; `operator`: with a note and who), a spend (its order;
+ * it counts only while that order keeps it), or the expiry of a grant's rest (`grant_id`). Amounts
+ * are positive rupees; the kind gives the sign. Unique keys make each grant, spend and expiry once.
+ */
+export const creditEntries = sqliteTable(
+  'credit_entries',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
+    amount: integer('amount').notNull(),
+    bookingId: text('booking_id').references(() => eventBookings.id),
+    orderId: text('order_id').references(() => paymentOrders.id),
+    grantId: text('grant_id'),
+    note: text('note'),
+    grantedBy: text('granted_by').references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: text('expires_at'),
+  },
+  (t) => [
+    index('credit_entries_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('credit_release_unique').on(t.bookingId).where(sql`kind = 'release'`),
+    uniqueIndex('credit_spent_unique').on(t.orderId).where(sql`kind = 'spent'`),
+    uniqueIndex('credit_expired_unique').on(t.grantId).where(sql`kind = 'expired'`),
+    check('credit_kind_chk', sql`${t.kind} IN (${sqlList(CREDIT_KINDS)})`),
+    check('credit_amount_chk', sql`${t.amount} > 0`),
   ],
 );

@@ -5,11 +5,13 @@ import { notFound, onError } from './middleware/errors';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminRoutes } from './routes/admin';
+import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
 import { bookingChoiceRoutes } from './routes/booking-choices';
 import { bookingsRoutes } from './routes/bookings';
 import { citiesRoutes } from './routes/cities';
 import { couponsRoutes } from './routes/coupons';
+import { creditsRoutes } from './routes/credits';
 import { eventsRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
 import { hostRoutes } from './routes/host';
@@ -18,6 +20,7 @@ import { paymentsRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { quizRoutes } from './routes/quiz';
 import { signupsRoutes } from './routes/signups';
+import { waitlistRoutes } from './routes/waitlist';
 import { webhooksRoutes } from './routes/webhooks';
 
 /**
@@ -46,6 +49,10 @@ export const api = new Hono<AppEnv>()
   .route('/profile', profileRoutes)
   .route('/bookings', bookingsRoutes)
   .route('/bookings', bookingChoiceRoutes)
+  .route('/bookings', attendanceRoutes)
+  // The waitlist (`/events/:id/waitlist`, `/waitlist`) and its offers (`/offers/:token`).
+  .route('/', waitlistRoutes)
+  .route('/credits', creditsRoutes)
   .route('/coupons', couponsRoutes)
   .route('/orders', ordersRoutes)
   .route('/payments', paymentsRoutes)

@@ -46,7 +46,15 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
  */
 export const SEAT_HOLDING_ORDER_STATUSES = ['paid', 'confirmed'] as const satisfies readonly OrderStatus[];
 
-export const BOOKING_STATUSES = ['confirmed', 'checked_in', 'no_show', 'moved', 'refund_pending', 'refunded'] as const;
+export const BOOKING_STATUSES = [
+  'confirmed',
+  'checked_in',
+  'no_show',
+  'moved',
+  'refund_pending',
+  'refunded',
+  'released',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** A booking's status as the console and the host read it. */
@@ -57,6 +65,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   moved: 'Moved',
   refund_pending: 'Refund pending',
   refunded: 'Refunded',
+  released: "Can't make it",
 };
 
 /**
@@ -78,12 +87,14 @@ export const REVENUE_BOOKING_STATUSES = [
  */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   // → refunded directly: the payment was refunded in full outside our flows (Razorpay's dashboard).
-  confirmed: ['checked_in', 'no_show', 'moved', 'refund_pending', 'refunded'],
+  // → released: "can't make it" (issue 20): the seats go back on sale, credit once they are taken again.
+  confirmed: ['checked_in', 'no_show', 'moved', 'refund_pending', 'refunded', 'released'],
   refund_pending: ['refunded'],
   checked_in: ['refund_pending', 'confirmed', 'refunded'],
   no_show: ['refunded'],
   moved: [],
   refunded: [],
+  released: [],
 };
 
 /** A move that {@link ORDER_TRANSITIONS} or {@link BOOKING_TRANSITIONS} does not allow. */

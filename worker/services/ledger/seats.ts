@@ -1,6 +1,6 @@
 /**
  * Seat accounting. An order holds its seats for good in the statuses the domain names
- * (paid, confirmed), and otherwise only while it still owns them ({@link ownsSeatsSql}). The seat counts
+ * (paid, confirmed) until its guest releases them ("can't make it", `released_at`), and otherwise only while it still owns them ({@link ownsSeatsSql}). The seat counts
  * the pages show and the atomic `INSERT … SELECT … WHERE taken + n <= capacity` that sells seats
  * use this same predicate, so what is shown and what can be sold never disagree.
  */
@@ -22,10 +22,10 @@ import { SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
 export function ownsSeatsSql(alias: string, nowIso: string): SQL<boolean> {
   const a = sql.raw(alias);
   // Never NULL (IS NOT NULL first), so `NOT ownsSeatsSql(…)` means what it says.
-  return sql<boolean>`(${a}.status IN (${sql.join(
+  return sql<boolean>`((${a}.status IN (${sql.join(
     SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
     sql`, `,
-  )})
+  )}) AND ${a}.released_at IS NULL)
     OR (${a}.status = 'needs_attention' AND ${a}.keeps_seat = 1)
     OR (${a}.status = 'created' AND (${a}.hold_expires_at > ${nowIso} OR (${a}.capture_pending_at IS NOT NULL AND ${a}.capture_pending_at <= ${a}.hold_expires_at))))`;
 }

@@ -1,0 +1,4 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+
+export const creditsRoutes = new Hono<AppEnv>();
