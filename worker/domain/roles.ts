@@ -30,5 +30,7 @@ export const AUDIT_ACTIONS = [
   'tables.match',
   'tables.update',
   'tables.publish',
+  'credit.grant',
+  'waitlist.offer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
