@@ -178,4 +178,25 @@ export const CONSOLE_COPY = {
     published: 'Tables published: guests see their table on My Booking.',
     alreadyPublished: 'Tables were already published.',
   },
+  /** A dinner's waitlist (`/api/admin/events/:id/waitlist`, docs/decisions/027). */
+  waitlist: {
+    entryNotFound: "No such entry on this dinner's waitlist.",
+    /** 409 `no_seat`: "offer now" when the entry's ticket does not fit the seats free. */
+    noSeat: 'No seat is free for this ticket right now: nothing was offered. A couple or duo needs two free seats.',
+    /** 409 `not_waiting`: the guest already holds an offer, booked, left or was told the dinner is full. */
+    notWaiting: 'This guest is no longer waiting (already offered, booked or gone): nothing was offered.',
+    /** 409 `closed`: inside the last 3 hours before the start, or a cancelled dinner. */
+    closed: 'Offers have stopped for this dinner: it starts in under 3 hours or is cancelled. Nothing was offered.',
+    offered: (name: string, time: string) => `Offer sent to ${name}. Their seats are held until ${time}.`,
+    offersClosedNote: 'Offers have stopped: the dinner starts in under 3 hours, or is cancelled.',
+    empty: 'Nobody is on the waitlist for this dinner.',
+  },
+  /** Credit granted by an operator (`POST /api/admin/users/:id/credit`, docs/decisions/027). */
+  credit: {
+    userNotFound: 'No guest with this id.',
+    bodyInvalid: 'Send the amount in rupees and a note saying why, nothing else.',
+    amountInvalid: (max: number) => `Give the amount in whole rupees, from ₹1 to ₹${max.toLocaleString('en-IN')}.`,
+    noteRequired: 'Say why, in 3 to 200 characters: the note is kept in the audit log.',
+    granted: (amount: string, balance: string) => `Granted ${amount}. Their balance is now ${balance}.`,
+  },
 } as const;

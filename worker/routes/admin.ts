@@ -10,6 +10,7 @@ import { adminCitiesRoutes } from './admin-cities';
 import { adminCouponsRoutes } from './admin-coupons';
 import { adminHostRoutes } from './admin-hosts';
 import { adminTablesRoutes } from './admin-tables';
+import { adminWaitlistRoutes } from './admin-waitlist';
 import {
   createDinners,
   type DinnerFields,
@@ -139,6 +140,8 @@ export const adminRoutes = new Hono<AppEnv>()
   /** A dinner's hosts (routes/admin-hosts.ts), behind the same gate. */
   .route('/events', adminHostRoutes)
   .route('/events', adminTablesRoutes)
+  /** A dinner's waitlist and "offer now", and credit granted by hand (routes/admin-waitlist.ts), behind the same gate. */
+  .route('/', adminWaitlistRoutes)
   /** Every dinner, newest first, with seats sold / held / left, revenue and what needs a person. */
   .get('/events', async (c) => c.json(await listAdminEvents(c.var.db, new Date())))
   /** Creates one dinner (and its audit row, one batch); prices left out come from the city's last dinner. */
