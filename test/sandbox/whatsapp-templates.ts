@@ -9,3 +9,22 @@ export const TEMPLATE_BODIES: Record<string, string> = {
   guest_announcement:
     'Hi {{1}}, a message from Tablemates about {{2}} on {{3}}.\n\nSubject: *{{4}}*\nMessage: {{5}}\n\n— Team Tablemates',
 };
+
+/** A template's URL button as submitted to Meta: its label, and its URL ending in the one variable `{{1}}`. */
+export type UrlButton = { text: string; url: string };
+
+/**
+ * The templates with URL buttons, as submitted to Meta: a copy of `STILL_COMING_WHATSAPP`
+ * (worker/domain/booking-messages.ts; test/worker/still-coming.test.ts keeps the two equal).
+ * `APP_ORIGIN` in a URL is the deploy's origin, which the sandbox fills with the Worker's when it
+ * knows it, else https://tablemates.in. Their bodies' filled-in length is checked too.
+ */
+export const URL_BUTTON_TEMPLATES: Record<string, { body: string; buttons: readonly UrlButton[] }> = {
+  event_reminder_still_coming: {
+    body: 'Hi {{1}}, {{2}} is tomorrow, {{3}}.\nWhere: {{4}}\n\nStill coming? Tap a button below, or open My Booking at {{5}}.\n\nGuests more than 60 minutes late count as a no-show.\n\n— Team Tablemates',
+    buttons: [
+      { text: 'Yes, see you there', url: 'APP_ORIGIN/booking/{{1}}' },
+      { text: "Can't make it", url: 'APP_ORIGIN/booking/{{1}}' },
+    ],
+  },
+};

@@ -211,6 +211,7 @@ describe('the host sees only their dinners', () => {
         checked_in_at: null,
         running_late_minutes: null,
         running_late_at: null,
+        attendance_confirmed_at: null,
       },
       expect.objectContaining({
         booking_id: zara.bookingId,
@@ -221,7 +222,7 @@ describe('the host sees only their dinners', () => {
       }),
     ]);
     expect(JSON.stringify(night)).not.toContain(zara.ticketCode);
-    expect(night.counts).toEqual({ expected: 3, checked_in: 2, late: 1, no_show: 0 });
+    expect(night.counts).toEqual({ expected: 3, checked_in: 2, late: 1, coming: 0, no_show: 0 });
 
     const refused = await call('GET', `/api/host/events/${event.id}`, { cookie: other.cookie });
     expect(refused.status).toBe(403);

@@ -160,7 +160,7 @@ export function refundEmail(r: {
    * when it was paid; `coupon`, `price`: paid after the hold ended, when the coupon could no longer
    * be used or the price was higher.
    */
-  reason?: 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price';
+  reason?: 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price' | 'credit';
   /** The dinner, for the email's card: when it starts and where (the city's area, not the venue). */
   dinner?: { startsAt: string; location: string };
   /** Where the guest finds another dinner (the email's button). */
@@ -175,6 +175,7 @@ export function refundEmail(r: {
     coupon: `${late}, and the coupon it used could no longer be applied.`,
     price: `${late}, and the price of ${r.eventName} had changed in the meantime.`,
     no_seat: `${late}, and ${r.eventName} had filled up in the meantime.`,
+    credit: `${late}. The credit that hold used is back in your balance.`,
   }[r.reason ?? 'no_seat'];
   return {
     subject: `Your payment for ${r.eventName} has been refunded`,
@@ -197,19 +198,63 @@ export type ReminderKind = '48h' | '24h' | 'day_of';
 export const REMINDER_KINDS: readonly ReminderKind[] = ['48h', '24h', 'day_of'];
 
 /**
+ * "Still coming?" (issue 20, docs/decisions/027): the 24-hour reminder asks it, by email and
+ * WhatsApp, with two links to My Booking. The page acts on the query: `yes` records the answer
+ * (`POST /api/bookings/:id/attendance`), `no` opens its "can't make it" confirmation. Links, not
+ * WhatsApp quick replies: nothing receives WhatsApp replies (no inbound webhook).
+ */
+export const STILL_COMING_COPY = {
+  question: 'Still coming?',
+  yes: 'Yes, see you there',
+  no: "Can't make it",
+  /** The email's line before the two links. */
+  ask: 'Still coming? Tell us with one tap, so your host knows who to expect.',
+} as const;
+
+/** My Booking's query parameter that carries the answer. */
+export const STILL_COMING_PARAM = 'still_coming';
+export type StillComingAnswer = 'yes' | 'no';
+
+/**
+ * The part of a My Booking link after `/booking/`: the booking and the answer. WhatsApp's URL
+ * buttons carry only this (Meta fixes the rest of the URL when it approves the template).
+ * @example stillComingSuffix('bkg_1', 'yes') // 'bkg_1?still_coming=yes'
+ */
+export const stillComingSuffix = (bookingId: string, answer: StillComingAnswer) =>
+  `${encodeURIComponent(bookingId)}?${STILL_COMING_PARAM}=${answer}`;
+
+/**
+ * A "Still coming?" link: My Booking with the answer in its query.
+ * @example stillComingUrl('https://tablemates.in', 'bkg_1', 'no') // 'https://tablemates.in/booking/bkg_1?still_coming=no'
+ */
+export const stillComingUrl = (origin: string, bookingId: string, answer: StillComingAnswer) =>
+  `${origin.replace(/\/+$/, '')}/booking/${stillComingSuffix(bookingId, answer)}`;
+
+/** The two answers' links beside a booking's My Booking address (which ends in `/booking/<id>`). */
+const stillComingLinks = (myBooking: string): Line[] => [
+  { label: STILL_COMING_COPY.yes, href: `${myBooking}?${STILL_COMING_PARAM}=yes` },
+  { label: STILL_COMING_COPY.no, href: `${myBooking}?${STILL_COMING_PARAM}=no` },
+];
+
+/**
  * Reminder email. `venue` is the revealed venue (reminders start 48 hours before, when it is
- * revealed) or null while the dinner has none yet; `table` the guest's table once published.
+ * revealed) or null while the dinner has none yet; `table` the guest's table once published. The
+ * 24-hour one asks "Still coming?" with both answers as links ({@link STILL_COMING_COPY}).
  */
 export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: string | null; table?: string | null }) {
   const when = kind === 'day_of' ? 'tonight' : kind === '24h' ? 'tomorrow' : 'in two days';
+  const ask = kind === '24h';
   return {
-    subject: `${b.eventName} is ${when}`,
+    subject: ask
+      ? `${b.eventName} is ${when}: ${STILL_COMING_COPY.question.toLowerCase()}`
+      : `${b.eventName} is ${when}`,
     ...render(
       [
         `Hi ${firstName(b.name)},`,
         `A reminder: ${b.eventName} is ${when}, ${formatIstDate(b.startsAt)}, ${EVENT_TIME}.`,
         b.venue ? `Venue: ${b.venue}` : `Where: ${b.eventLocation}`,
         ...(b.table ? [`Your table: ${b.table}`] : []),
+        ...(ask ? [STILL_COMING_COPY.ask, ...stillComingLinks(b.myBookingUrl)] : []),
         'Please arrive on time: guests more than 60 minutes late count as a no-show.',
         myBookingLine(b.myBookingUrl),
         'Tablemates',
@@ -220,14 +265,35 @@ export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: str
 }
 
 /**
- * WhatsApp template `event_reminder_<kind>`: {{1}} name, {{2}} event, {{3}} date, {{4}} venue (or
- * area) and, once published, the guest's table ("Table 3"), {{5}} the My Booking link.
+ * WhatsApp template of the 24-hour reminder (README "Deploy"), as submitted to Meta: its body and
+ * its two URL buttons. Each button's URL is the deploy's My Booking address with one variable at
+ * its end (Meta allows a variable only there), filled with {@link stillComingSuffix}; `APP_ORIGIN`
+ * stands for the deploy's origin. The body keeps the other reminders' five parameters.
+ */
+export const STILL_COMING_WHATSAPP = {
+  name: 'event_reminder_still_coming',
+  body: 'Hi {{1}}, {{2}} is tomorrow, {{3}}.\nWhere: {{4}}\n\nStill coming? Tap a button below, or open My Booking at {{5}}.\n\nGuests more than 60 minutes late count as a no-show.\n\n— Team Tablemates',
+  buttons: [
+    { text: STILL_COMING_COPY.yes, url: 'APP_ORIGIN/booking/{{1}}', answer: 'yes' },
+    { text: STILL_COMING_COPY.no, url: 'APP_ORIGIN/booking/{{1}}', answer: 'no' },
+  ],
+} as const satisfies {
+  name: string;
+  body: string;
+  buttons: readonly { text: string; url: string; answer: StillComingAnswer }[];
+};
+
+/**
+ * WhatsApp template `event_reminder_<kind>` (48h, day_of), or {@link STILL_COMING_WHATSAPP} 24
+ * hours before: {{1}} name, {{2}} event, {{3}} date, {{4}} venue (or area) and, once published,
+ * the guest's table ("Table 3"), {{5}} the My Booking link; the 24-hour one also fills its two URL
+ * buttons (`buttons`, in order: yes, then no).
  */
 export const reminderWhatsApp = (
   kind: ReminderKind,
   b: BookingFacts & { venue: string | null; table?: string | null },
-) => ({
-  name: `event_reminder_${kind}`,
+): { name: string; params: string[]; buttons?: string[] } => ({
+  name: kind === '24h' ? STILL_COMING_WHATSAPP.name : `event_reminder_${kind}`,
   params: [
     firstName(b.name),
     b.eventName,
@@ -235,6 +301,9 @@ export const reminderWhatsApp = (
     `${b.venue ?? b.eventLocation}${b.table ? ` · Table ${b.table}` : ''}`,
     b.myBookingUrl,
   ].map(waParam),
+  ...(kind === '24h'
+    ? { buttons: STILL_COMING_WHATSAPP.buttons.map((x) => stillComingSuffix(b.bookingId, x.answer)) }
+    : {}),
 });
 
 /** `failure_reason` of an order whose payment reached us after its dinner was cancelled (refunded in full). */

@@ -10,12 +10,14 @@ type WhatsAppEnv = Pick<Config, 'WHATSAPP_BASE_URL' | 'WHATSAPP_TOKEN' | 'WHATSA
 const GRAPH_VERSION = 'v21.0';
 
 /**
- * Sends template `name` with positional body parameters to an E.164 phone number.
+ * Sends template `name` with positional body parameters to an E.164 phone number. `buttons` fills
+ * the template's URL buttons, in order: each the one variable at the end of that button's URL
+ * (https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates#url-buttons).
  * @example await sendWhatsAppTemplate(env, { to: '+919876543210', name: 'booking_confirmed', params: ['Asha', 'Sat 6 Dec'] })
  */
 export async function sendWhatsAppTemplate(
   env: WhatsAppEnv,
-  msg: { to: string; name: string; params: string[]; language?: string },
+  msg: { to: string; name: string; params: string[]; buttons?: readonly string[]; language?: string },
 ): Promise<ProviderResult<{ id: string }>> {
   if (!env.WHATSAPP_TOKEN || !env.WHATSAPP_PHONE_NUMBER_ID) return fail('whatsapp is not configured');
   const res = await call(
@@ -30,7 +32,15 @@ export async function sendWhatsAppTemplate(
         template: {
           name: msg.name,
           language: { code: msg.language ?? 'en' },
-          components: [{ type: 'body', parameters: msg.params.map((text) => ({ type: 'text', text })) }],
+          components: [
+            { type: 'body', parameters: msg.params.map((text) => ({ type: 'text', text })) },
+            ...(msg.buttons ?? []).map((text, index) => ({
+              type: 'button',
+              sub_type: 'url',
+              index: String(index),
+              parameters: [{ type: 'text', text }],
+            })),
+          ],
         },
       }),
     },

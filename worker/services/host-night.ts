@@ -115,6 +115,7 @@ const guestColumns = {
   checked_in_at: sql<string | null>`${eventBookings.checkedInAt}`.as('g_checked_in_at'),
   running_late_minutes: sql<number | null>`${eventBookings.runningLateMinutes}`.as('g_late_minutes'),
   running_late_at: sql<string | null>`${eventBookings.runningLateAt}`.as('g_late_at'),
+  attendance_confirmed_at: sql<string | null>`${eventBookings.attendanceConfirmedAt}`.as('g_coming_at'),
   table_number: sql<number | null>`${eventBookings.tableNumber}`.as('g_table'),
   /** Read for the table's icebreakers only; never sent to the host as such. */
   answers: sql<string | null>`${quizResponses.answers}`.as('g_answers'),
@@ -138,6 +139,8 @@ function toGuest(row: GuestRow, tablesPublished = false) {
     checked_in_at: row.checked_in_at,
     running_late_minutes: row.running_late_minutes,
     running_late_at: row.running_late_at,
+    /** When the guest answered "Still coming?" yes (issue 20), else null: the host knows who to expect. */
+    attendance_confirmed_at: row.attendance_confirmed_at,
   };
 }
 export type HostGuest = ReturnType<typeof toGuest>;
@@ -168,8 +171,8 @@ const guestsFrom = (d: Db) =>
     .leftJoin(quizResponses, eq(quizResponses.userId, eventBookings.userId));
 
 /**
- * A dinner's night for `actor`: the dinner, its guests (confirmed, checked in, no-show; by name)
- * and the head counts. `not_found` when there is no such dinner, `forbidden` when it exists but
+ * A dinner's night for `actor`: the dinner, its guests (confirmed, checked in, no-show; by name,
+ * each with their "Still coming?" yes) and the head counts. `not_found` when there is no such dinner, `forbidden` when it exists but
  * `actor` does not run it. One round trip.
  */
 export async function hostNight(d: Db, actor: Actor, eventId: string, now: Date) {
@@ -212,6 +215,8 @@ export async function hostNight(d: Db, actor: Actor, eventId: string, now: Date)
       expected: seats(() => true),
       checked_in: seats((g) => g.status === 'checked_in'),
       late: seats((g) => g.status === 'confirmed' && g.running_late_at !== null),
+      /** Expected guests (not yet checked in) who said they are still coming. */
+      coming: seats((g) => g.status === 'confirmed' && g.attendance_confirmed_at !== null),
       no_show: seats((g) => g.status === 'no_show'),
     },
     now: now.toISOString(),

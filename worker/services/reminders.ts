@@ -1,6 +1,8 @@
 /**
  * The reminders before a dinner (SPEC §9: 48 hours, 24 hours, the day of), sent by the cron
- * (worker/scheduled.ts) once per booking, kind and dinner.
+ * (worker/scheduled.ts) once per booking, kind and dinner. The 24-hour one asks "Still coming?"
+ * (issue 20) with two links to My Booking, `?still_coming=yes|no`: in the email, and as the two
+ * URL buttons of its WhatsApp template (domain/booking-messages.ts `STILL_COMING_WHATSAPP`).
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -53,6 +55,8 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
     .leftJoin(userProfiles, eq(userProfiles.userId, eventBookings.userId))
     .where(
       and(
+        // Confirmed only: a guest who said "can't make it" (`released`), moved, was refunded or
+        // checked in is reminded of nothing.
         eq(eventBookings.status, 'confirmed'),
         // A cancelled dinner's guests were told it is off (services/guest-messages.ts).
         isNull(events.cancelledAt),

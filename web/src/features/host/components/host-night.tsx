@@ -6,6 +6,7 @@ import { HostLink, useHostParams } from '../routing/host-links';
 import { canScan, TicketScanner, ticketCodeIn } from './ticket-scanner';
 import { formatIstTime } from '@domain/time';
 import { BOOKING_STATUS_LABELS } from '@domain/statuses';
+import { ATTENDANCE_COPY } from '@domain/attendance';
 
 const H = CONSOLE_COPY.host;
 const dayTime = new Intl.DateTimeFormat('en-IN', {
@@ -93,6 +94,11 @@ export function HostNight() {
         <Stat label="Checked in" value={counts.checked_in} />
         <Stat label="Running late" value={counts.late} />
       </section>
+      {counts.coming > 0 && (
+        <p className="mt-2 text-sm text-base-content/80">
+          {ATTENDANCE_COPY.hostComingCount(counts.coming, counts.expected - counts.checked_in - counts.no_show)}
+        </p>
+      )}
       {counts.no_show > 0 && (
         <p className="mt-2 text-sm text-base-content/80">
           {counts.no_show} marked no-show at {formatIstTime(event.no_show_at)}.
@@ -386,6 +392,14 @@ function GuestLine({ guest }: { guest: HostGuest }) {
         <span className="block text-sm text-base-content/80">
           {guest.ticket_label} · {guest.seats} {guest.seats === 1 ? 'seat' : 'seats'} · Table {guest.table ?? '—'}
         </span>
+        {guest.status === 'confirmed' && guest.attendance_confirmed_at && (
+          <span className="mt-1 block text-sm">
+            <span className="badge badge-outline font-medium">{ATTENDANCE_COPY.hostComing}</span>{' '}
+            <time dateTime={guest.attendance_confirmed_at}>
+              {ATTENDANCE_COPY.hostComingAt(dayTime.format(new Date(guest.attendance_confirmed_at)))}
+            </time>
+          </span>
+        )}
         {guest.status === 'confirmed' && guest.running_late_minutes !== null && guest.running_late_at && (
           <span className="mt-1 block text-sm font-medium">
             <span className="badge badge-warning">Running late</span> about {guest.running_late_minutes} min (said at{' '}
