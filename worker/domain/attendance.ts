@@ -25,7 +25,7 @@ export const ATTENDANCE_COPY = {
   hostComingAt: (when: string) => `said yes to "Still coming?" on ${when}`,
   /** The host's head count of guests who answered yes. */
   hostComingCount: (seats: number, expected: number) =>
-    `${seats} of ${expected} expected ${seats === 1 ? 'seat has' : 'seats have'} said they're still coming.`,
+    `Still coming: ${seats} of ${expected} expected ${expected === 1 ? 'seat' : 'seats'} said yes.`,
 } as const;
 
 /** `POST /api/bookings/:id/attendance` `{ coming: true }`: only a yes is recorded here ("can't make it" releases). */
