@@ -8,7 +8,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { deliveries, eventBookings, events, users } from '../../db/schema';
-import { ATTENDANCE_COPY } from '../../worker/domain/attendance';
+import { ATTENDANCE_COPY, attendanceOf } from '../../worker/domain/attendance';
 import { STILL_COMING_COPY, STILL_COMING_WHATSAPP, stillComingUrl } from '../../worker/domain/booking-messages';
 import type { BookingStatus } from '../../worker/domain/statuses';
 import { sendWhatsAppTemplate } from '../../worker/providers/whatsapp';
@@ -139,6 +139,18 @@ describe('the 24-hour reminder asks "Still coming?"', () => {
     const extra = await sendWhatsAppTemplate(env, { to, name: 'event_reminder_48h', params, buttons: ['b?x=1'] });
     expect(extra).toMatchObject({ ok: false, status: 400 });
     expect(await outbox(to)).toEqual([]);
+  });
+});
+
+describe('when "Still coming?" counts as asked', () => {
+  const startsAt = '2026-11-28T13:30:00.000Z'; // Saturday 28 Nov, 7:00 PM IST
+  it.each([
+    ['2026-11-27T13:29:00.000Z', false],
+    ['2026-11-27T13:30:00.000Z', true],
+    ['2026-11-28T13:29:00.000Z', true],
+    ['2026-11-28T13:30:00.000Z', false],
+  ])('at %s asked is %s', (now, asked) => {
+    expect(attendanceOf(null, startsAt, new Date(now))).toEqual({ asked, confirmed_at: null });
   });
 });
 

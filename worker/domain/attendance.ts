@@ -37,10 +37,10 @@ export const AttendanceBody = v.strictObject(
 /** A booking's "Still coming?" as My Booking and the attendance route answer it. */
 export type Attendance = {
   /**
-   * Whether the question is out: from {@link STILL_COMING_ASKED_BEFORE_MS} before the start, when
-   * the 24-hour reminder asks it. Judged by the clock, not by a delivery, so a guest we could not
-   * message (no confirmed email, no verified phone) or who booked after the reminder went out is
-   * asked on My Booking all the same.
+   * Whether the question is open: from {@link STILL_COMING_ASKED_BEFORE_MS} before the start, when
+   * the 24-hour reminder asks it, until the start. Judged by the clock, not by a delivery, so a
+   * guest we could not message (no confirmed email, no verified phone) or who booked after the
+   * reminder went out is asked on My Booking all the same.
    */
   asked: boolean;
   /** When the guest first said yes; null until they do. */
@@ -51,7 +51,7 @@ export type Attendance = {
  * A booking's "Still coming?" from its `attendance_confirmed_at` and its dinner's start.
  * @example attendanceOf(null, '2026-11-28T13:30:00.000Z', new Date('2026-11-27T14:00:00.000Z')) // { asked: true, confirmed_at: null }
  */
-export const attendanceOf = (confirmedAt: string | null, startsAt: string, now: Date): Attendance => ({
-  asked: now.getTime() >= new Date(startsAt).getTime() - STILL_COMING_ASKED_BEFORE_MS,
-  confirmed_at: confirmedAt,
-});
+export const attendanceOf = (confirmedAt: string | null, startsAt: string, now: Date): Attendance => {
+  const untilStart = new Date(startsAt).getTime() - now.getTime();
+  return { asked: untilStart > 0 && untilStart <= STILL_COMING_ASKED_BEFORE_MS, confirmed_at: confirmedAt };
+};
