@@ -649,6 +649,7 @@ export const creditEntries = sqliteTable(
     uniqueIndex('credit_spent_unique').on(t.orderId).where(sql`kind = 'spent'`),
     uniqueIndex('credit_expired_unique').on(t.grantId).where(sql`kind = 'expired'`),
     check('credit_kind_chk', sql`${t.kind} IN (${sqlList(CREDIT_KINDS)})`),
-    check('credit_amount_chk', sql`${t.amount} > 0`),
+    // A grant spent in full is still written off (with 0), so the expiry job never reads it again.
+    check('credit_amount_chk', sql`${t.amount} > 0 OR (${t.kind} = 'expired' AND ${t.amount} = 0)`),
   ],
 );

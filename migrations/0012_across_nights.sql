@@ -15,7 +15,7 @@ CREATE TABLE `credit_entries` (
 	FOREIGN KEY (`order_id`) REFERENCES `payment_orders`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`granted_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
 	CONSTRAINT "credit_kind_chk" CHECK("credit_entries"."kind" IN ('release','operator','spent','expired')),
-	CONSTRAINT "credit_amount_chk" CHECK("credit_entries"."amount" > 0)
+	CONSTRAINT "credit_amount_chk" CHECK("credit_entries"."amount" > 0 OR ("credit_entries"."kind" = 'expired' AND "credit_entries"."amount" = 0))
 );
 --> statement-breakpoint
 CREATE INDEX `credit_entries_user_idx` ON `credit_entries` (`user_id`,`created_at`);--> statement-breakpoint

@@ -5,6 +5,8 @@ import { expireAbandonedHolds, reconcileUnpaidOrders } from './services/cron-job
 import { sendReminders } from './services/reminders';
 import { requeueUndelivered } from './services/guest-messages';
 import { settleCancelledBookings } from './services/ledger/cancelled-refunds';
+import { expireCredit, grantAllResoldReleases } from './services/ledger/credit';
+import { sweepAllOffers } from './services/ledger/offers';
 import { markNoShows } from './services/host-night';
 import { publishDueTables } from './services/tables';
 
@@ -13,6 +15,10 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
   const jobs: [string, () => Promise<unknown>][] = [
     ['reconcile', () => reconcileUnpaidOrders(env, d, now)],
     ['expire holds', () => expireAbandonedHolds(d, now)],
+    // After the holds: a lapsed hold or offer frees its seat for the next guest in line.
+    ['waitlist offers', () => sweepAllOffers(env, d, now)],
+    ['release credit', () => grantAllResoldReleases(d, now)],
+    ['credit expiry', () => expireCredit(d, now)],
     // Before the reminders, so the one sent at the 48-hour reveal already carries the table.
     ['publish tables', () => publishDueTables(d, now)],
     ['reminders', () => sendReminders(env, d, now)],

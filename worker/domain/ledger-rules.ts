@@ -59,6 +59,8 @@ export const LEDGER_COPY = {
   refundClosed: 'Paid when the dinner was no longer open for booking: refunded in full.',
   refundCoupon: 'Paid after the hold expired, when the coupon could no longer be used: refunded in full.',
   refundPrice: 'Paid after the hold expired, when the price had changed: refunded in full.',
+  refundCredit:
+    'Paid after the hold expired; the credit it used went back to your balance, and this payment is refunded in full.',
   refundedAtRazorpay: 'This payment was refunded at Razorpay, so it was not booked.',
   /** The console, when a retry meets an order an operator's refund has claimed. */
   refundUnderWay: 'A refund of this order is under way, so it can no longer be booked. Refund it again if it failed.',

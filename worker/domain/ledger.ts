@@ -20,6 +20,8 @@ export const LEDGER_CONDITIONS = {
     "The order's coupon, if any, is still usable on this dinner (active, not expired, in scope) and under its cap.",
   price_covered: "What was paid covers the dinner's price for the ticket, with the coupon's own scope applied.",
   not_refund_claimed: "No operator's refund has claimed the order.",
+  no_credit_spent:
+    'The order spent no credit: credit a lapsed hold gave back may be spent elsewhere by now, so its late payment is refunded, never booked.',
 } as const;
 export type LedgerCondition = keyof typeof LEDGER_CONDITIONS;
 
@@ -54,14 +56,14 @@ export const LEDGER_TRANSITIONS = {
     entity: 'order',
     from: ['created', 'failed', 'expired'],
     to: 'paid',
-    requires: ['seat_free', 'dinner_open', 'coupon_countable', 'price_covered', 'not_refund_claimed'],
+    requires: ['seat_free', 'dinner_open', 'coupon_countable', 'price_covered', 'not_refund_claimed', 'no_credit_spent'],
     says: 'A payment after the hold ended takes seats only on the terms a new order would: the dinner still on sale with room, the coupon still usable and under its cap, the price still covered.',
   },
   retry_late: {
     entity: 'order',
     from: ['needs_attention'],
     to: 'needs_attention',
-    requires: ['seat_free', 'dinner_open', 'coupon_countable', 'price_covered', 'not_refund_claimed'],
+    requires: ['seat_free', 'dinner_open', 'coupon_countable', 'price_covered', 'not_refund_claimed', 'no_credit_spent'],
     says: 'A flagged order that owned no seat takes one (keeps_seat) on the same terms as a late payment.',
   },
   confirm: {
@@ -126,6 +128,13 @@ export const LEDGER_TRANSITIONS = {
     to: 'checked_in',
     requires: ['dinner_not_cancelled'],
     says: 'The host checks the guest in.',
+  },
+  release: {
+    entity: 'booking',
+    from: ['confirmed'],
+    to: 'released',
+    requires: ['owns_seats', 'dinner_open'],
+    says: "A guest who can't make it, outside the free-reschedule window and before the start, puts the seats back on sale (the order's `released_at`); credit follows only if they are taken again.",
   },
   no_show: {
     entity: 'booking',

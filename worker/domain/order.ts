@@ -72,6 +72,8 @@ export const OrderRequestSchema = v.pipe(
     coupon: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40, COPY.booking.invalidCoupon))),
     party_name: v.optional(v.nullable(PartyNameSchema)),
     party_phone: v.optional(PartyPhoneSchema),
+    /** Pay with credit first (issue 20): the server decides how much, from the balance. */
+    use_credit: v.optional(v.boolean()),
   }),
   v.forward(
     v.check((o) => !isPartyTicket(o.ticket_type) || Boolean(o.party_name), BOOKING_COPY.partyNameRequired),

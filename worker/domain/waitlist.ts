@@ -4,6 +4,9 @@
  * pure rule in waitlist-pick.ts; the seats an offer holds are an ordinary hold in the ledger
  * (worker/services/ledger/offers.ts), so an offer can never take a seat another order holds.
  */
+import * as v from 'valibot';
+import { PartyNameSchema, PartyPhoneSchema } from './order';
+import { TICKET_TYPES } from './pricing';
 import { HOUR_MS } from './time';
 
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'left', 'lapsed', 'closed'] as const;
@@ -51,5 +54,22 @@ export const WAITLIST_COPY = {
   offerGone: 'This offer has ended. It may have lapsed, or been taken.',
   offerNotYours: 'This offer is for another guest.',
   offerExpiresAt: (time: string) => `Your seats are held until ${time}.`,
+  notWaiting: "You're not on this dinner's waitlist.",
+  partyNameRequired: 'Please tell us the first name of the guest coming with you.',
+  notEnoughCredit: "You don't have that much credit any more. Pay the rest by card, UPI or net banking.",
   noSeatFreeForOffer: 'No seat is free for this ticket right now.',
+  offerWaiting:
+    'A seat at this dinner is being held for you from the waitlist. Take it from your offer (on your profile, or the link we sent you).',
 } as const;
+
+/** `POST /api/events/:id/waitlist`. */
+export const JoinWaitlistSchema = v.object({
+  ticket_type: v.picklist(TICKET_TYPES, 'Please choose a ticket.'),
+});
+
+/** `POST /api/offers/:token/accept`: credit first if asked; a couple's or duo's second guest. */
+export const AcceptOfferSchema = v.object({
+  use_credit: v.optional(v.boolean()),
+  party_name: v.optional(v.nullable(PartyNameSchema)),
+  party_phone: v.optional(PartyPhoneSchema),
+});

@@ -7,6 +7,7 @@ import { jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';
 import { listOwnBookings } from '../services/bookings';
 import { myBookingView } from '../services/my-booking';
+import { releaseSeats } from '../services/release';
 import { rescheduleBooking } from '../services/reschedule';
 
 const notFound = () => new ApiError(404, 'booking_not_found', MY_BOOKING_COPY.notFound);
@@ -42,4 +43,14 @@ export const bookingsRoutes = new Hono<AppEnv>()
     if (result.kind === 'not_found') throw notFound();
     if (result.kind === 'refused') throw new ApiError(result.status, result.code, result.message);
     return c.json(result.view);
-  });
+  })
+  // "Can't make it": no body; the booking is the path's.
+  .post('/:id/release', async (c) =>
+    c.json(
+      await releaseSeats(c.env, c.var.db, {
+        userId: c.get('user').id,
+        bookingId: c.req.param('id'),
+        defer: (work) => c.executionCtx.waitUntil(work),
+      }),
+    ),
+  );

@@ -17,6 +17,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       coupon: body.coupon,
       partyName: body.party_name ?? null,
       partyPhone: body.party_phone ?? null,
+      useCredit: body.use_credit,
       // Cloudflare sets it on every request; holds are limited per address too (ledger-rules.ts).
       address: c.req.header('CF-Connecting-IP'),
     });

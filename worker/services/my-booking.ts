@@ -22,6 +22,8 @@ import { bookingColumns } from './bookings';
 import { isBookable } from './events';
 import { coveredTargets, movePriceColumns, moveTargetColumns, seatsLeftSql } from './ledger/moves';
 import { venueRevealAt } from '@domain/dinner';
+import { releaseState } from '@domain/credit';
+import { stillComingAsked } from '@domain/booking-policy';
 
 /** At most this many dinners are offered to move to (the soonest first). */
 export const MAX_MOVE_OPTIONS = 12;
@@ -42,6 +44,18 @@ function bookingQuery(d: Db, userId: string, bookingId: string) {
       rescheduledFrom: eventBookings.rescheduledFrom,
       rescheduledAt: eventBookings.rescheduledAt,
       moveCount: eventBookings.moveCount,
+      releasedAt: eventBookings.releasedAt,
+      attendanceConfirmedAt: eventBookings.attendanceConfirmedAt,
+      /** What the guest paid in all (Razorpay's part and credit): a release's credit, once the seats sell. */
+      paidInAll:
+        sql<number>`(SELECT po.amount + po.credit_amount FROM payment_orders AS po WHERE po.id = ${eventBookings.orderId})`.as(
+          'paid_in_all',
+        ),
+      creditGranted: sql<
+        number | null
+      >`(SELECT ce.amount FROM credit_entries AS ce WHERE ce.kind = 'release' AND ce.booking_id = ${eventBookings.id})`.as(
+        'credit_granted',
+      ),
       event: {
         // Named apart from the booking's `id`: drizzle's D1 batch reads rows by column name, and two
         // columns called `id` would shift every value after them.
@@ -205,7 +219,39 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
       rescheduled_from: row.rescheduledFrom,
       rescheduled_at: row.rescheduledAt,
     },
+    /**
+     * "Can't make it" (docs/decisions/027): `reschedule` while a free move is the answer, `open`
+     * until the start, `released` once said; the credit is `pending` until the seats are sold again.
+     */
+    release: releaseOf(booking.status, event, row, now),
+    /** "Still coming?": asked from 24 hours before the start; the guest's yes, if given. */
+    attendance: {
+      asked: booking.status === 'confirmed' && !event.cancelled_at && stillComingAsked(event.starts_at, now),
+      confirmed_at: row.attendanceConfirmedAt,
+    },
   };
+}
+
+function releaseOf(
+  status: BookingStatus,
+  event: { starts_at: string; cancelled_at: string | null },
+  row: { paidInAll: number; creditGranted: number | null; releasedAt: string | null },
+  now: Date,
+) {
+  if (status === 'released') {
+    const granted = row.creditGranted !== null;
+    const over = event.starts_at <= now.toISOString();
+    return {
+      state: 'released' as const,
+      released_at: row.releasedAt,
+      credit: {
+        status: granted ? ('granted' as const) : over ? ('none' as const) : ('pending' as const),
+        amount: granted ? Number(row.creditGranted) : Number(row.paidInAll),
+      },
+    };
+  }
+  const state = status !== 'confirmed' || event.cancelled_at ? 'closed' : releaseState(event.starts_at, now);
+  return { state, released_at: null, credit: null };
 }
 export type MyBookingView = NonNullable<ReturnType<typeof toMyBookingView>>;
 

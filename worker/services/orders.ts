@@ -24,6 +24,8 @@ import { COPY } from '@domain/copy';
 import { isPartyTicket } from '@domain/order';
 import { priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '@domain/pricing';
 import { isVenueRevealed } from '@domain/time';
+import { CREDIT_COPY, splitPayment } from '@domain/credit';
+import { WAITLIST_COPY } from '@domain/waitlist';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
@@ -31,7 +33,7 @@ import { createOrder } from '../providers/razorpay';
 import { bookingColumns } from './bookings';
 import { couponUsableSql } from './coupons';
 import { eventSummaryColumns, toEventSummary } from './events';
-import { guestContactColumns, toGuestContact } from './guests';
+import { type GuestContact, guestContactColumns, toGuestContact } from './guests';
 import {
   couponStillHoldsSql,
   HOLD_MINUTES,
@@ -41,6 +43,8 @@ import {
   type Party,
   type PricedCoupon,
 } from './ledger/hold';
+import { bookPaidByCredit } from './ledger/capture';
+import { creditBalanceSql } from './ledger/credit';
 import { seatsTakenSql } from './ledger/seats';
 import { rateLimited, secondsUntilRoom } from './rate-limit';
 
@@ -55,6 +59,7 @@ async function readOrderFacts(
       event: events,
       taken: seatsTakenSql(sql`${events.id}`, nowIso),
       liveHold: liveHoldSql(input.userId, sql`${events.id}`, nowIso),
+      balance: creditBalanceSql(input.userId, nowIso),
       ...guestContactColumns,
       sex: userProfiles.sex,
       couponKind: coupons.kind,
@@ -82,9 +87,52 @@ async function readLiveHold(d: Db, userId: string, eventId: string, nowIso: stri
   return row?.hold ? (JSON.parse(row.hold) as LiveHold) : null;
 }
 
-/** Whether a live hold is this very purchase: same ticket, coupon and second guest. */
-const isSamePurchase = (hold: LiveHold, ticketType: TicketType, coupon: string | null, party: Party) =>
+/** What `POST /api/orders` answers for a hold with a Razorpay part to pay: the order, the dinner, the checkout. */
+export function checkoutAnswer(
+  env: Env,
+  o: {
+    razorpayOrderId: string;
+    amount: number;
+    credit: number;
+    holdExpiresAt: string;
+    ticketType: TicketType;
+    event: typeof events.$inferSelect;
+    guest: GuestContact;
+  },
+) {
+  return {
+    order: {
+      id: o.razorpayOrderId,
+      status: 'created' as const,
+      amount: o.amount,
+      credit_amount: o.credit,
+      currency: 'INR' as const,
+      ticket_type: o.ticketType,
+      ticket_label: TICKET_LABELS[o.ticketType],
+      seats: TICKET_SEATS[o.ticketType],
+      hold_expires_at: o.holdExpiresAt,
+      failure_reason: null,
+    },
+    event: toEventSummary(o.event),
+    checkout: {
+      key_id: env.RAZORPAY_KEY_ID,
+      checkout_url: env.RAZORPAY_CHECKOUT_URL,
+      amount_paise: o.amount * 100,
+      prefill: { name: o.guest.fullName, email: o.guest.email ?? '', contact: o.guest.phone ?? '' },
+    },
+  };
+}
+
+/** Whether a live hold is this very purchase: same ticket, coupon, second guest and use of credit. */
+const isSamePurchase = (
+  hold: LiveHold,
+  ticketType: TicketType,
+  coupon: string | null,
+  party: Party,
+  useCredit: boolean,
+) =>
   hold.ticket_type === ticketType &&
+  hold.credit_amount > 0 === useCredit &&
   hold.coupon_code === coupon &&
   hold.party_name === party.partyName &&
   hold.party_phone === party.partyPhone;
@@ -93,6 +141,7 @@ const invalidCoupon = () =>
   new ApiError(400, 'invalid_coupon', COPY.booking.invalidCoupon, { coupon: COPY.booking.invalidCoupon });
 const soldOut = () => new ApiError(409, 'sold_out', COPY.booking.soldOut);
 const holdExists = () => new ApiError(409, 'hold_exists', LEDGER_COPY.holdExists);
+const offerWaiting = () => new ApiError(409, 'offer_waiting', WAITLIST_COPY.offerWaiting);
 
 /**
  * The whole `POST /api/orders`: checks, price on the server, the Razorpay order, the hold.
@@ -110,6 +159,7 @@ export async function placeOrder(
     ticketType: TicketType;
     coupon?: string;
     address?: string;
+    useCredit?: boolean;
   } & Partial<Party>,
   now = new Date(),
 ) {
@@ -137,34 +187,20 @@ export async function placeOrder(
 
   const label = TICKET_LABELS[input.ticketType];
   const seats = TICKET_SEATS[input.ticketType];
-  const answer = (o: { razorpayOrderId: string; amount: number; holdExpiresAt: string }) => ({
-    order: {
-      id: o.razorpayOrderId,
-      status: 'created' as const,
-      amount: o.amount,
-      currency: 'INR' as const,
-      ticket_type: input.ticketType,
-      ticket_label: label,
-      seats,
-      hold_expires_at: o.holdExpiresAt,
-      failure_reason: null,
-    },
-    event: toEventSummary(event),
-    checkout: {
-      key_id: env.RAZORPAY_KEY_ID,
-      checkout_url: env.RAZORPAY_CHECKOUT_URL,
-      amount_paise: o.amount * 100,
-      prefill: { name: guest.fullName, email: guest.email ?? '', contact: guest.phone ?? '' },
-    },
-  });
+  const useCredit = input.useCredit === true;
+  const answer = (o: { razorpayOrderId: string; amount: number; credit: number; holdExpiresAt: string }) =>
+    checkoutAnswer(env, { ...o, ticketType: input.ticketType, event, guest });
   // One live hold per guest and dinner: Book Now again with the same purchase answers that hold
   // (a new order would hold the seats twice, and count its coupon twice); another purchase waits.
   const heldAnswer = (hold: LiveHold | null) => {
     if (!hold) return null;
-    if (!isSamePurchase(hold, input.ticketType, coupon, party)) throw holdExists();
+    // A waitlist offer holds these seats for this guest: it is taken from its own page.
+    if (hold.razorpay_order_id === null) throw offerWaiting();
+    if (!isSamePurchase(hold, input.ticketType, coupon, party, useCredit)) throw holdExists();
     return answer({
       razorpayOrderId: hold.razorpay_order_id,
       amount: hold.amount,
+      credit: hold.credit_amount,
       holdExpiresAt: hold.hold_expires_at,
     });
   };
@@ -190,9 +226,43 @@ export async function placeOrder(
   const address = input.address ? { key: `hold:ip:${input.address}`, limits: ADDRESS_LIMITS.holds } : null;
 
   const id = `ord_${randomToken(12)}`;
+  // Credit pays first, Razorpay the rest (domain/credit.ts); the hold spends it only if the balance still covers it.
+  const split = useCredit ? splitPayment(amount, Number(facts.balance)) : { credit: 0, razorpay: amount };
+  const hold = {
+    id,
+    userId: input.userId,
+    eventId: event.id,
+    ticketType: input.ticketType,
+    seats,
+    amount: split.razorpay,
+    credit: split.credit,
+    coupon: priced,
+    party,
+    address,
+    now,
+  };
+  if (split.razorpay === 0) {
+    // Paid in full by credit: no Razorpay order; the hold and the spend, then the same booking.
+    if (!(await holdSeats(d, { ...hold, razorpayOrderId: null }))) {
+      const refusal = await refusedHold(d, {
+        userId: input.userId,
+        eventId: event.id,
+        priced,
+        ticketType: input.ticketType,
+        address,
+        credit: split.credit,
+        now,
+        mine: heldAnswer,
+      });
+      if (!(refusal instanceof ApiError)) return refusal;
+      throw refusal;
+    }
+    if (!(await bookPaidByCredit(env, d, id))) throw soldOut();
+    return { ...(await orderView(d, input.userId, id, now)), checkout: null };
+  }
   // The receipt is unique per order, so a retried create is recognisable on both sides.
   const orderInput = {
-    amount: amount * 100,
+    amount: split.razorpay * 100,
     currency: 'INR' as const,
     receipt: id,
     notes: {
@@ -209,47 +279,75 @@ export async function placeOrder(
   // which is never opened and costs nothing.
   if (!created.ok && created.status !== undefined && created.status >= 500)
     created = await createOrder(env, orderInput);
-  if (!created.ok || created.value.amount !== amount * 100) {
+  if (!created.ok || created.value.amount !== split.razorpay * 100) {
     console.error('razorpay order create failed', created.ok ? 'amount mismatch' : created.error);
     throw new ApiError(502, 'payment_unavailable', COPY.booking.paymentUnavailable);
   }
   const rzp = created.value;
   // Another guest may have taken the last seat since the read, or this guest's other tap its hold:
   // the hold is the one that counts. The Razorpay order it would have paid is simply never opened.
-  const ok = await holdSeats(d, {
-    id,
-    razorpayOrderId: rzp.id,
-    userId: input.userId,
-    eventId: event.id,
-    ticketType: input.ticketType,
-    seats,
-    amount,
-    coupon: priced,
-    party,
-    address,
-    now,
-  });
+  const ok = await holdSeats(d, { ...hold, razorpayOrderId: rzp.id });
   if (!ok) {
-    // Refused: say why, from one more read. The guest's own concurrent tap first (five taps on Book
-    // Now are one hold, never 'Sold out'), then the coupon, then the seats.
-    const mine = heldAnswer(await readLiveHold(d, input.userId, event.id, nowIso));
-    if (mine) return mine;
-    if (priced) {
-      const [state] = await d
-        .select({ ok: couponStillHoldsSql(priced, input.ticketType, sql`${events.id}`, nowIso) })
-        .from(events)
-        .where(eq(events.id, event.id));
-      if (!state || Number(state.ok) !== 1) throw invalidCoupon();
-    }
-    if (address && (await secondsUntilRoom(d, address.key, address.limits, now.getTime())) > 0)
-      throw await rateLimited(d, address.key, address.limits, now.getTime());
-    throw soldOut();
+    const refusal = await refusedHold(d, {
+      userId: input.userId,
+      eventId: event.id,
+      priced,
+      ticketType: input.ticketType,
+      address,
+      credit: split.credit,
+      now,
+      mine: heldAnswer,
+    });
+    if (!(refusal instanceof ApiError)) return refusal;
+    throw refusal;
   }
   return answer({
     razorpayOrderId: rzp.id,
-    amount,
+    amount: split.razorpay,
+    credit: split.credit,
     holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString(),
   });
+}
+
+/**
+ * Why a hold was refused, from one more read: the guest's own concurrent tap first (five taps on
+ * Book Now are one hold, never 'Sold out': answered with that hold), then the coupon, the address,
+ * the credit, and the seats.
+ */
+async function refusedHold<T>(
+  d: Db,
+  r: {
+    userId: string;
+    eventId: string;
+    priced: PricedCoupon | null;
+    ticketType: TicketType;
+    address: { key: string; limits: typeof ADDRESS_LIMITS.holds } | null;
+    credit: number;
+    now: Date;
+    mine: (hold: LiveHold | null) => T | null;
+  },
+): Promise<T | ApiError> {
+  const nowIso = r.now.toISOString();
+  const mine = r.mine(await readLiveHold(d, r.userId, r.eventId, nowIso));
+  if (mine) return mine;
+  if (r.priced) {
+    const [state] = await d
+      .select({ ok: couponStillHoldsSql(r.priced, r.ticketType, sql`${events.id}`, nowIso) })
+      .from(events)
+      .where(eq(events.id, r.eventId));
+    if (!state || Number(state.ok) !== 1) return invalidCoupon();
+  }
+  if (r.address && (await secondsUntilRoom(d, r.address.key, r.address.limits, r.now.getTime())) > 0)
+    return rateLimited(d, r.address.key, r.address.limits, r.now.getTime());
+  if (r.credit > 0) {
+    const [left] = await d
+      .select({ balance: creditBalanceSql(r.userId, nowIso) })
+      .from(events)
+      .where(eq(events.id, r.eventId));
+    if (Number(left?.balance ?? 0) < r.credit)
+      return new ApiError(409, 'not_enough_credit', CREDIT_COPY.notEnoughCredit);
+  }
+  return soldOut();
 }
 
 /** The signed-in guest's own order by Razorpay order id (or our id); another user's is "not found". */
@@ -298,6 +396,7 @@ export async function orderView(d: Db, userId: string, orderId: string, now = ne
       id: order.razorpayOrderId ?? order.id,
       status: order.status,
       amount: order.amount,
+      credit_amount: order.creditAmount,
       currency: order.currency,
       ticket_type: order.ticketType,
       ticket_label: TICKET_LABELS[order.ticketType],

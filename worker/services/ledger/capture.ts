@@ -16,8 +16,9 @@ import { fetchOrderPayments } from '../../providers/razorpay';
 import { type AuditEntry, auditRow } from '../audit';
 import { notifyConfirmed, sendConfirmation } from '../booking-confirmation';
 import { seatLateBooking } from '../tables';
+import { grantResoldReleases } from './credit';
 import { fromStatuses, type GuardScope, requiredGuards } from './guards';
-import { type CapturedMessage, type Order, orderByRazorpayId } from './order-facts';
+import { type CapturedMessage, type Order, orderById, orderByRazorpayId } from './order-facts';
 import { type RefundReason, refundInFull, refundMismatch, settleRefundedAtRazorpay } from './refund-payment';
 import { prepared, preparedQuery } from './statements';
 
@@ -141,7 +142,8 @@ function unbookableReason(order: Order, paymentId: string): RefundReason {
   if (order.eventCancelled) return 'cancelled';
   if (!order.dinnerOpen) return 'closed';
   if (!order.couponCountable) return 'coupon';
-  if (order.amount < order.priceFloor) return 'price';
+  if (order.amount + order.creditAmount < order.priceFloor) return 'price';
+  if (order.creditAmount > 0) return 'credit';
   return 'no_seat';
 }
 
@@ -208,7 +210,29 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
     }
   }
 
-  const booking = await recordBooking(d, order, msg.paymentId, audit);
+  await bookAndTell(env, d, order, msg.paymentId, audit);
+  return 'confirmed';
+}
+
+/**
+ * An order credit pays in full (no Razorpay): its hold becomes a payment (`pay_in_time`, payment id
+ * `credit_<order id>`) and then the same booking and confirmation as any other. Null if the hold no
+ * longer owns its seats (it lapsed): its credit then counts as given back.
+ */
+export async function bookPaidByCredit(env: Env, d: Db, orderId: string): Promise<string | null> {
+  const order = await orderById(d, orderId);
+  if (!order || order.amount !== 0 || order.creditAmount <= 0 || order.razorpayOrderId) return null;
+  const paymentId = `credit_${order.id}`;
+  if (order.paymentId !== paymentId && !(await claimSeat(d, order, paymentId))) return null;
+  const booked = (await orderById(d, orderId)) as Order;
+  return (await bookAndTell(env, d, booked, paymentId)).id;
+}
+
+/** The booking of an order whose payment owns its seats, its late seating, credit for seats it took again, and the confirmation. */
+async function bookAndTell(env: Env, d: Db, order: Order, paymentId: string, audit?: AuditEntry) {
+  const booking = await recordBooking(d, order, paymentId, audit);
+  // Seats taken at this dinner may be seats a guest who can't make it released: their credit now.
+  await grantResoldReleases(d, booking.eventId).catch((err) => console.error('could not grant resold credit', err));
   // A booking made after its dinner's tables were set joins one (never moving anyone); the cron
   // seats whoever this misses, so a failure here never holds up the booking.
   await seatLateBooking(d, booking.id).catch((err) => console.error('could not seat late booking', booking.id, err));
@@ -219,7 +243,7 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
       { kind: 'send-confirmation', bookingId: booking.id },
       { delaySeconds: CONFIRMATION_RETRY_DELAY_S },
     );
-  return 'confirmed';
+  return booking;
 }
 
 /** A captured payment as Razorpay reports it: amount, currency, and how much of it was refunded since. */

@@ -49,9 +49,10 @@ const GUARDS: Record<LedgerCondition, (s: GuardScope) => SQL> = {
   },
   price_covered: (s) => {
     if (!s.price) throw new Error('price_covered needs the floor read with the order');
-    return sql`(${sql.raw(s.order)}.amount >= ${s.price.floor} AND ${priceTermsSql(s.order, s.eventId)} IS ${s.price.terms})`;
+    return sql`((${sql.raw(s.order)}.amount + ${sql.raw(s.order)}.credit_amount) >= ${s.price.floor} AND ${priceTermsSql(s.order, s.eventId)} IS ${s.price.terms})`;
   },
   not_refund_claimed: (s) => sql`${sql.raw(s.order)}.refund_claimed_at IS NULL`,
+  no_credit_spent: (s) => sql`${sql.raw(s.order)}.credit_amount = 0`,
 };
 
 /** One condition's guard. */

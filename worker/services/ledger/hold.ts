@@ -10,6 +10,7 @@ import type { CouponKind, TicketType } from '@domain/pricing';
 import { MAX_LIVE_HOLDS_PER_GUEST } from '@domain/ledger-rules';
 import { couponFitsTicketSql, couponUsableSql } from '../coupons';
 import { type Limit, recordAfterStatement, roomSql } from '../rate-limit';
+import { creditBalanceSql, spendForOrderSql } from './credit';
 import { guard } from './guards';
 import { seatsTakenSql } from './seats';
 import { prepared, preparedQuery } from './statements';
@@ -37,7 +38,8 @@ export const liveHoldSql = (userId: string, eventId: SQL, nowIso: string) =>
     string | null
   >`(SELECT json_object('id', mine.id, 'razorpay_order_id', mine.razorpay_order_id, 'amount', mine.amount,
       'hold_expires_at', mine.hold_expires_at, 'ticket_type', mine.ticket_type, 'coupon_code', mine.coupon_code,
-      'party_name', mine.party_name, 'party_phone', mine.party_phone, 'paying', mine.capture_pending_at IS NOT NULL)
+      'party_name', mine.party_name, 'party_phone', mine.party_phone, 'paying', mine.capture_pending_at IS NOT NULL,
+      'credit_amount', mine.credit_amount)
     FROM payment_orders AS mine
     WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso}
     ORDER BY mine.created_at DESC LIMIT 1)`;
@@ -45,7 +47,8 @@ export const liveHoldSql = (userId: string, eventId: SQL, nowIso: string) =>
 /** A guest's live hold as {@link liveHoldSql} reads it. */
 export type LiveHold = {
   id: string;
-  razorpay_order_id: string;
+  /** Null for a waitlist offer not accepted yet (ledger/waitlist.ts). */
+  razorpay_order_id: string | null;
   amount: number;
   hold_expires_at: string;
   ticket_type: TicketType;
@@ -53,6 +56,7 @@ export type LiveHold = {
   party_name: string | null;
   party_phone: string | null;
   paying: number;
+  credit_amount: number;
 };
 
 /**
@@ -65,10 +69,14 @@ export const couponStillHoldsSql = (coupon: PricedCoupon, ticketType: TicketType
     AND c.value = ${coupon.value} AND ${couponUsableSql('c', eventId, nowIso)} AND ${couponFitsTicketSql('c', ticketType)})`;
 
 /**
- * Holds `seats` on the event for {@link HOLD_MINUTES} in one conditional INSERT, for the Razorpay
- * order already created; with a coupon, the same INSERT redeems it only under its cap; with an
- * `address` limit, only while the address has room, and the hold is counted against it in the same
- * batch (one round trip), so only holds that happened use the allowance.
+ * Holds `seats` on the event in one conditional INSERT, for {@link HOLD_MINUTES} (or `holdMs`),
+ * for the Razorpay order already created (none for a waitlist offer, until it is accepted, nor for an
+ * order credit pays in full). With a coupon, the same INSERT redeems it only under its cap; with
+ * `credit`, only while the guest's balance covers it, and the spend is written in the same batch;
+ * with an `address` limit, only while the address has room, and the hold is counted against it in
+ * the same batch (one round trip), so only holds that happened use the allowance. `also` (a
+ * condition) and `then` (statements, run in the batch only if they check the order exists) let an
+ * offer tie its waitlist entry to the hold.
  * @returns whether the seats were held; when not, the caller reads why (the guest's own hold, the
  * coupon, the address, the seats or the dinner).
  */
@@ -76,33 +84,44 @@ export async function holdSeats(
   d: Db,
   o: {
     id: string;
-    razorpayOrderId: string;
+    razorpayOrderId: string | null;
     userId: string;
     eventId: string;
     ticketType: TicketType;
     seats: number;
     amount: number;
+    credit?: number;
     coupon: PricedCoupon | null;
     party: Party;
     address: { key: string; limits: readonly Limit[] } | null;
     now: Date;
+    holdMs?: number;
+    also?: SQL;
+    then?: SQL[];
   },
 ): Promise<boolean> {
   const nowIso = o.now.toISOString();
-  const expires = new Date(o.now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  const hold = sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, currency, status, hold_expires_at, coupon_code, party_name, party_phone, created_at, updated_at)
-    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${o.party.partyName}, ${o.party.partyPhone}, ${nowIso}, ${nowIso}
+  const credit = o.credit ?? 0;
+  const expires = new Date(o.now.getTime() + (o.holdMs ?? HOLD_MINUTES * 60_000)).toISOString();
+  const hold = sql`INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount, credit_amount, currency, status, hold_expires_at, coupon_code, party_name, party_phone, created_at, updated_at)
+    SELECT ${o.id}, ${o.razorpayOrderId}, ${o.id}, ${o.userId}, e.id, ${o.ticketType}, ${o.seats}, ${o.amount}, ${credit}, 'INR', 'created', ${expires}, ${o.coupon?.code ?? null}, ${o.party.partyName}, ${o.party.partyPhone}, ${nowIso}, ${nowIso}
     FROM events AS e
     WHERE e.id = ${o.eventId} AND ${guard('dinner_open', { order: 'payment_orders', eventId: sql`e.id`, nowIso })}
       AND ${seatsTakenSql(sql`e.id`, nowIso)} + ${o.seats} <= e.capacity
       AND ${liveHoldsSql(o.userId, sql`e.id`, nowIso)} < ${MAX_LIVE_HOLDS_PER_GUEST}
       AND ${o.coupon ? couponStillHoldsSql(o.coupon, o.ticketType, sql`e.id`, nowIso) : sql`1`}
+      AND ${credit > 0 ? sql`${creditBalanceSql(o.userId, nowIso)} >= ${credit}` : sql`1`}
+      AND ${o.also ?? sql`1`}
       AND ${o.address ? roomSql(o.address.key, o.address.limits, o.now.getTime()) : sql`1`}`;
-  if (!o.address) return ((await d.run(hold)).meta.changes ?? 0) === 1;
   const client = d.$client;
-  const [held] = await client.batch([
+  const statements = [
     prepared(client, hold),
-    preparedQuery(client, recordAfterStatement(d, o.address.key, o.now.getTime()).toSQL()),
-  ]);
+    // Right after the hold: it counts the address only if the hold's INSERT changed a row.
+    ...(o.address ? [preparedQuery(client, recordAfterStatement(d, o.address.key, o.now.getTime()).toSQL())] : []),
+    ...(credit > 0 ? [prepared(client, spendForOrderSql(o.id, nowIso))] : []),
+    ...(o.then ?? []).map((s) => prepared(client, s)),
+  ];
+  if (statements.length === 1) return ((await d.run(hold)).meta.changes ?? 0) === 1;
+  const [held] = await client.batch(statements);
   return (held.meta.changes ?? 0) === 1;
 }

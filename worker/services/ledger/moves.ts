@@ -45,6 +45,7 @@ export async function moveTerms(d: Db, userId: string, bookingId: string, target
   const [row] = await d
     .select({
       amount: paymentOrders.amount,
+      creditAmount: paymentOrders.creditAmount,
       ticketType: paymentOrders.ticketType,
       moveCount: eventBookings.moveCount,
       terms: priceTermsSql('payment_orders', sql`${targetId}`),
@@ -58,7 +59,12 @@ export async function moveTerms(d: Db, userId: string, bookingId: string, target
     .where(and(eq(eventBookings.id, bookingId), eq(eventBookings.userId, userId)));
   if (!row) return null;
   const floor = priceAt(row.target, row.ticketType, redeemedCoupon(row.coupon));
-  return { floor, terms: row.terms, covered: row.amount >= floor, movesLeft: row.moveCount < MAX_MOVES_PER_BOOKING };
+  return {
+    floor,
+    terms: row.terms,
+    covered: row.amount + row.creditAmount >= floor,
+    movesLeft: row.moveCount < MAX_MOVES_PER_BOOKING,
+  };
 }
 export type MoveTerms = NonNullable<Awaited<ReturnType<typeof moveTerms>>>;
 /** For a booking or target {@link moveTerms} did not find: a price no order covers, so nothing moves. */
@@ -152,7 +158,7 @@ export const movePriceColumns = (bookingId: string) => {
     mp_single: sql<number>`${events.ticketPriceSingle}`.as('mp_single'),
     mp_couple: sql<number>`${events.ticketPriceCouple}`.as('mp_couple'),
     mp_group: sql<number>`${events.ticketPriceGroup}`.as('mp_group'),
-    mp_paid: sql<number>`${ofOrder(sql`mo.amount`)}`.as('mp_paid'),
+    mp_paid: sql<number>`${ofOrder(sql`mo.amount + mo.credit_amount`)}`.as('mp_paid'),
     mp_ticket: sql<TicketType>`${ofOrder(sql`mo.ticket_type`)}`.as('mp_ticket'),
     mp_coupon: sql<string | null>`${ofOrder(
       sql`CASE WHEN mc.code IS NULL THEN NULL ELSE json_object('kind', mc.kind, 'value', mc.value, 'ticketTypes', mc.ticket_types, 'eventId', mc.event_id) END`,

@@ -32,9 +32,10 @@ const nowIso = () => new Date().toISOString();
  *   through): the guest keeps the booking of the first;
  * - `cancelled`: we cancelled the dinner first;
  * - `closed`, `coupon`, `price`: paid after the hold ended, when the dinner had started or left sale,
- *   the coupon could no longer be used (off, expired, at its cap), or the price had risen above it.
+ *   the coupon could no longer be used (off, expired, at its cap), or the price had risen above it;
+ * - `credit`: paid after a hold that spent credit had ended (its credit came back to the guest).
  */
-export type RefundReason = 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price';
+export type RefundReason = 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price' | 'credit';
 const REFUND_NOTES: Record<RefundReason, string> = {
   no_seat: 'no seat left',
   duplicate: 'duplicate payment',
@@ -42,6 +43,7 @@ const REFUND_NOTES: Record<RefundReason, string> = {
   closed: 'paid after the dinner closed',
   coupon: 'coupon no longer valid',
   price: 'price changed',
+  credit: 'paid after a hold that spent credit',
 };
 const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
   no_seat: COPY.refund.noSeat,
@@ -50,6 +52,7 @@ const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
   closed: LEDGER_COPY.refundClosed,
   coupon: LEDGER_COPY.refundCoupon,
   price: LEDGER_COPY.refundPrice,
+  credit: LEDGER_COPY.refundCredit,
 };
 
 /**

@@ -51,9 +51,17 @@ export function useCheckout(
         return;
       }
 
+      const { checkout } = order;
+      // Credit paid it all (issue 20): already booked, no payment window.
+      if (!checkout) {
+        void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+        setBusy(false);
+        await navigate({ to: '/confirmation', search: { order: order.order.id } });
+        return;
+      }
       let Razorpay: Awaited<ReturnType<typeof loadCheckout>>;
       try {
-        Razorpay = await loadCheckout(order.checkout.checkout_url);
+        Razorpay = await loadCheckout(checkout.checkout_url);
       } catch {
         setBusy(false);
         toast({ variant: 'destructive', title: COPY.booking.paymentUnavailable });
@@ -61,13 +69,13 @@ export function useCheckout(
       }
 
       const rzp = new Razorpay({
-        key: order.checkout.key_id,
-        amount: order.checkout.amount_paise,
+        key: checkout.key_id,
+        amount: checkout.amount_paise,
         currency: order.order.currency,
         name: 'Tablemates',
         description: `${eventTitle} · ${order.order.ticket_label}`,
         order_id: order.order.id,
-        prefill: order.checkout.prefill,
+        prefill: checkout.prefill,
         notes: {
           ticket_type: order.order.ticket_type,
           ticket_label: order.order.ticket_label,

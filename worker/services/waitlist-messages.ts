@@ -1,0 +1,91 @@
+/**
+ * The waitlist's messages on WhatsApp and email (domain/waitlist-messages.ts), each once per entry
+ * and channel through deliverOnce (`waitlist-offer:<entry>`, `waitlist-full:<entry>`).
+ */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { events, waitlistEntries } from '../../db/schema';
+import { TICKET_LABELS } from '@domain/pricing';
+import { fullEmail, fullWhatsApp, offerEmail, offerWhatsApp } from '@domain/waitlist-messages';
+import type { Env } from '../env';
+import { emailTo, whatsAppTo } from './booking-notices';
+import { deliverOnce } from './deliveries';
+import { isBookable } from './events';
+import { guestContact } from './guests';
+import { seatsTakenSql } from './ledger/seats';
+
+const origin = (env: Env) => env.APP_ORIGIN.replace(/\/+$/, '');
+
+/** Sends the offer of entry `entryId` on every channel the guest can be reached on. */
+export async function sendOffer(env: Env, d: Db, entryId: string) {
+  const [row] = await d
+    .select({ entry: waitlistEntries, event: events })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .where(eq(waitlistEntries.id, entryId));
+  if (!row?.entry.token || !row.entry.offerExpiresAt) return;
+  const guest = await guestContact(d, row.entry.userId);
+  const facts = {
+    name: guest.fullName,
+    eventName: row.event.title,
+    startsAt: row.event.startsAt,
+    location: row.event.location,
+    ticketLabel: TICKET_LABELS[row.entry.ticketType],
+    expiresAt: row.entry.offerExpiresAt,
+    offerUrl: `${origin(env)}/offers/${row.entry.token}`,
+  };
+  const key = `waitlist-offer:${entryId}`;
+  const sends = [];
+  if (guest.whatsapp) {
+    const out = whatsAppTo(env, guest.whatsapp, offerWhatsApp(facts));
+    sends.push(deliverOnce(d, { key, channel: out.channel, userId: row.entry.userId }, out.send));
+  }
+  if (guest.verifiedEmail) {
+    const out = emailTo(env, guest.verifiedEmail, offerEmail(facts));
+    sends.push(deliverOnce(d, { key, channel: out.channel, userId: row.entry.userId }, out.send));
+  }
+  await Promise.all(sends);
+}
+
+/** Tells a guest still waiting when offers stopped that the dinner is full, with the next one in the city with room. */
+export async function sendFull(env: Env, d: Db, entryId: string, now: Date) {
+  const [row] = await d
+    .select({ entry: waitlistEntries, event: events })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .where(eq(waitlistEntries.id, entryId));
+  if (!row) return;
+  const nowIso = now.toISOString();
+  const [next] = await d
+    .select({ id: events.id, title: events.title, startsAt: events.startsAt })
+    .from(events)
+    .where(
+      and(
+        eq(events.city, row.event.city),
+        isBookable(nowIso),
+        gt(events.startsAt, row.event.startsAt),
+        sql`${seatsTakenSql(sql`${events.id}`, nowIso)} + ${row.entry.seats} <= ${events.capacity}`,
+      ),
+    )
+    .orderBy(asc(events.startsAt))
+    .limit(1);
+  const guest = await guestContact(d, row.entry.userId);
+  const facts = {
+    name: guest.fullName,
+    eventName: row.event.title,
+    startsAt: row.event.startsAt,
+    next: next ? { title: next.title, startsAt: next.startsAt, url: `${origin(env)}/event/${next.id}` } : null,
+    eventsUrl: `${origin(env)}/events`,
+  };
+  const key = `waitlist-full:${entryId}`;
+  const sends = [];
+  if (guest.whatsapp) {
+    const out = whatsAppTo(env, guest.whatsapp, fullWhatsApp(facts));
+    sends.push(deliverOnce(d, { key, channel: out.channel, userId: row.entry.userId }, out.send));
+  }
+  if (guest.verifiedEmail) {
+    const out = emailTo(env, guest.verifiedEmail, fullEmail(facts));
+    sends.push(deliverOnce(d, { key, channel: out.channel, userId: row.entry.userId }, out.send));
+  }
+  await Promise.all(sends);
+}
