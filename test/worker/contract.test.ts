@@ -252,7 +252,7 @@ describe('one casing on the wire', () => {
         expect(res.status, name).toBe(200);
         // One object per concern, so later concerns (the cancellation choice, running late) add keys, not shapes.
         expect(Object.keys(body as object).sort(), name).toEqual(
-          ['booking', 'event', 'reschedule', 'table', 'ticket', 'venue'].sort(),
+          ['attendance', 'booking', 'event', 'release', 'reschedule', 'table', 'ticket', 'venue'].sort(),
         );
       }
       offenders.push(...nonSnakeKeys(body).map((p) => `${name}: ${p}`));

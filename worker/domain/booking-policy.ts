@@ -19,13 +19,6 @@ export const CHECK_IN_OPENS_BEFORE_MINUTES = 180;
 export const CANCELLATION_CHOICES = ['refund', 'move'] as const;
 export type CancellationChoice = (typeof CANCELLATION_CHOICES)[number];
 
-/** "Still coming?" is asked with the 24-hour reminder; from then until the start a guest may answer. */
-export const STILL_COMING_FROM_HOURS = 24;
-export const stillComingAsked = (startsAt: string, now: Date) => {
-  const untilStart = new Date(startsAt).getTime() - now.getTime();
-  return untilStart > 0 && untilStart <= STILL_COMING_FROM_HOURS * HOUR_MS;
-};
-
 /** Whether a booking for a dinner starting at `startsAt` may still be moved at `now`. */
 export const canReschedule = (startsAt: string, now: Date) =>
   new Date(startsAt).getTime() - now.getTime() > RESCHEDULE_CUTOFF_HOURS * HOUR_MS;

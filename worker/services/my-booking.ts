@@ -23,7 +23,7 @@ import { isBookable } from './events';
 import { coveredTargets, movePriceColumns, moveTargetColumns, seatsLeftSql } from './ledger/moves';
 import { venueRevealAt } from '@domain/dinner';
 import { releaseState } from '@domain/credit';
-import { stillComingAsked } from '@domain/booking-policy';
+import { attendanceOf } from '@domain/attendance';
 
 /** At most this many dinners are offered to move to (the soonest first). */
 export const MAX_MOVE_OPTIONS = 12;
@@ -225,10 +225,10 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
      */
     release: releaseOf(booking.status, event, row, now),
     /** "Still coming?": asked from 24 hours before the start; the guest's yes, if given. */
-    attendance: {
-      asked: booking.status === 'confirmed' && !event.cancelled_at && stillComingAsked(event.starts_at, now),
-      confirmed_at: row.attendanceConfirmedAt,
-    },
+    attendance: (({ asked, confirmed_at }) => ({
+      asked: asked && booking.status === 'confirmed' && !event.cancelled_at,
+      confirmed_at,
+    }))(attendanceOf(row.attendanceConfirmedAt, event.starts_at, now)),
   };
 }
 
