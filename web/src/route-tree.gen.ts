@@ -29,6 +29,7 @@ import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as HostSplatRouteImport } from './routes/host.$'
 import { Route as AuthBookingBookingIdRouteImport } from './routes/_auth/booking.$bookingId'
+import { Route as AuthOffersTokenRouteImport } from './routes/_auth/offers.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -129,6 +130,11 @@ const AuthBookingBookingIdRoute = AuthBookingBookingIdRouteImport.update({
   path: '/booking/$bookingId',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOffersTokenRoute = AuthOffersTokenRouteImport.update({
+  id: '/offers/$token',
+  path: '/offers/$token',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/host/$': typeof HostSplatRoute
   '/auth/': typeof AuthIndexRoute
   '/booking/$bookingId': typeof AuthBookingBookingIdRoute
+  '/offers/$token': typeof AuthOffersTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByTo {
   '/host/$': typeof HostSplatRoute
   '/auth': typeof AuthIndexRoute
   '/booking/$bookingId': typeof AuthBookingBookingIdRoute
+  '/offers/$token': typeof AuthOffersTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -194,6 +202,7 @@ export interface FileRoutesById {
   '/host/$': typeof HostSplatRoute
   '/auth/': typeof AuthIndexRoute
   '/_auth/booking/$bookingId': typeof AuthBookingBookingIdRoute
+  '/_auth/offers/$token': typeof AuthOffersTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -217,6 +226,7 @@ export interface FileRouteTypes {
     | '/host/$'
     | '/auth/'
     | '/booking/$bookingId'
+    | '/offers/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -238,6 +248,7 @@ export interface FileRouteTypes {
     | '/host/$'
     | '/auth'
     | '/booking/$bookingId'
+    | '/offers/$token'
   id:
     | '__root__'
     | '/'
@@ -260,6 +271,7 @@ export interface FileRouteTypes {
     | '/host/$'
     | '/auth/'
     | '/_auth/booking/$bookingId'
+    | '/_auth/offers/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -423,6 +435,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthBookingBookingIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/offers/$token': {
+      id: '/_auth/offers/$token'
+      path: '/offers/$token'
+      fullPath: '/offers/$token'
+      preLoaderRoute: typeof AuthOffersTokenRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -431,6 +450,7 @@ interface AuthRouteChildren {
   AuthProfileRoute: typeof AuthProfileRoute
   AuthProfileDetailsRoute: typeof AuthProfileDetailsRoute
   AuthBookingBookingIdRoute: typeof AuthBookingBookingIdRoute
+  AuthOffersTokenRoute: typeof AuthOffersTokenRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -438,6 +458,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthProfileRoute: AuthProfileRoute,
   AuthProfileDetailsRoute: AuthProfileDetailsRoute,
   AuthBookingBookingIdRoute: AuthBookingBookingIdRoute,
+  AuthOffersTokenRoute: AuthOffersTokenRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

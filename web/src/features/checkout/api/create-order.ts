@@ -7,6 +7,8 @@ export type CreateOrderInput = {
   /** A couple's or female duo's second guest (worker/domain/order.ts); never on a single ticket. */
   party_name?: string;
   party_phone?: string | null;
+  /** Pay with credit first (issue 20); the server decides how much from the balance. */
+  use_credit?: boolean;
 };
 
 /**

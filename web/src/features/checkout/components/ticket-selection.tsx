@@ -5,11 +5,15 @@ import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { useSession } from '@/lib/session';
 import { useEventQuery } from '@/features/events/api/get-event';
+import { useWaitlistEntry } from '@/features/waitlist/api/get-waitlist-entry';
+import { WaitlistPanel } from '@/features/waitlist/components/waitlist-panel';
 import { ApiRequestError } from '@/lib/api';
 import type { CreateOrderInput } from '../api/create-order';
+import { useCreditBalance } from '../api/get-credits';
 import { useValidateCoupon, type validateCoupon } from '../api/validate-coupon';
 import { useCheckout } from '../hooks/use-checkout';
 import { COPY } from '@domain/copy';
+import { splitPayment } from '@domain/credit';
 import { ticketsFor } from '@domain/ledger-rules';
 import { isPartyTicket, PARTY_NAME_MAX, PartyNameSchema, PartyPhoneSchema } from '@domain/order';
 import { couponSaving, rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
@@ -85,11 +89,12 @@ function TicketForm({ eventId }: { eventId: string }) {
       setCouponError(COPY.booking.invalidCoupon);
     },
     onRefused: (error, input) => {
-      if (error.code === 'phone_unverified') {
+      if (error.code === 'phone_unverified' && input) {
         // The session said verified, the server says not (or it changed): verify, then go on.
         setVerifying(input);
         return true;
       }
+      if (error.code === 'not_enough_credit') void queryClient.invalidateQueries({ queryKey: ['credits'] });
       if (!REFUSALS_SHOWN_HERE.has(error.code)) return false;
       setRefusal(error.message);
       if (error.code === 'ticket_mismatch') {
@@ -122,6 +127,16 @@ function TicketForm({ eventId }: { eventId: string }) {
     refusal: useId(),
   };
   const soldOut = tickets.every((t) => !t.available);
+  /** Credit (issue 20): paid first, unless the guest unticks it. */
+  const balance = useCreditBalance(true);
+  const [useCredit, setUseCredit] = useState(true);
+  const creditOn = useCredit && balance > 0;
+  /** The guest's place on this dinner's waitlist, if any; a sold-out dinner offers to join it. */
+  const waitlist = useWaitlistEntry(event.id);
+  const waiting = waitlist.data?.entry ?? null;
+  const chosenTicket = ticket ? tickets.find((t) => t.type === ticket) : undefined;
+  const chosenPrice = chosenTicket ? (couponPrice(appliedCoupon, chosenTicket.type) ?? chosenTicket.price) : null;
+  const split = chosenPrice === null ? null : splitPayment(chosenPrice, creditOn ? balance : 0);
 
   // Back from the phone check: focus the ticket the guest chose (else 'Book Now'), not <body>.
   useEffect(() => {
@@ -202,6 +217,7 @@ function TicketForm({ eventId }: { eventId: string }) {
       ticket_type: ticket,
       ...(appliedCoupon ? { coupon: appliedCoupon.code } : {}),
       ...partyFields,
+      ...(creditOn ? { use_credit: true } : {}),
     };
     // No verified phone yet (an email + password or Google account): verify it first, then pay.
     if (!phoneVerified) {
@@ -228,6 +244,16 @@ function TicketForm({ eventId }: { eventId: string }) {
           }}
         />
       </Suspense>
+    );
+  }
+
+  // Full for this guest's tickets, or already in line: the waitlist instead of a dead end (issue 20).
+  if (waiting || (soldOut && tickets.length > 0)) {
+    return (
+      <WaitlistPanel
+        eventId={event.id}
+        tickets={tickets.filter((t) => !t.available).map(({ type, label, price, seats }) => ({ type, label, price, seats }))}
+      />
     );
   }
 
@@ -417,6 +443,35 @@ function TicketForm({ eventId }: { eventId: string }) {
         )}
       </div>
 
+      {balance > 0 && (
+        <div className="flex flex-col gap-2 rounded-field border border-secondary/40 bg-secondary/5 p-3">
+          <label className="flex cursor-pointer items-center gap-3">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-secondary checkbox-sm"
+              checked={useCredit}
+              disabled={busy}
+              onChange={(e) => setUseCredit(e.target.checked)}
+            />
+            <span className="font-medium">Use my credit ({rupees(balance)})</span>
+          </label>
+          {split && (
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm" aria-live="polite" data-testid="price-split">
+              <dt>Ticket</dt>
+              <dd className="text-right">{rupees(chosenPrice ?? 0)}</dd>
+              {split.credit > 0 && (
+                <>
+                  <dt>Credit</dt>
+                  <dd className="text-right">−{rupees(split.credit)}</dd>
+                </>
+              )}
+              <dt className="font-semibold">To pay</dt>
+              <dd className="text-right font-semibold">{rupees(split.razorpay)}</dd>
+            </dl>
+          )}
+        </div>
+      )}
+
       {refusal && (
         <p id={ids.refusal} role="alert" className="rounded-field border border-error/40 bg-error/5 p-3 text-sm">
           {refusal}
@@ -435,7 +490,9 @@ function TicketForm({ eventId }: { eventId: string }) {
       </button>
       <p className="text-xs text-base-content/80">
         {phoneVerified ? '' : "Before you pay, we'll verify your phone number with a 6-digit code. "}
-        Your seat is held for 15 minutes while you pay. Payments are processed securely by Razorpay.
+        {split && split.razorpay === 0
+          ? 'Your credit covers this ticket, so it is booked at once.'
+          : 'Your seat is held for 15 minutes while you pay. Payments are processed securely by Razorpay.'}
       </p>
     </div>
   );

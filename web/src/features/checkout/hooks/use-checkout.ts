@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
-import { type CreateOrderInput, createOrder } from '../api/create-order';
+import { type CreatedOrder, type CreateOrderInput, createOrder } from '../api/create-order';
 import { type OrderView, orderQueryOptions } from '../api/get-order';
 import { verifyPayment } from '../api/verify-payment';
 import { loadCheckout } from '../lib/load-checkout';
@@ -14,12 +14,17 @@ import { COPY } from '@domain/copy';
  * now, open it prefilled, then verify the signature and go to /confirmation?order=… (SPEC §4, §8).
  * `onRefused`: an order refusal the caller shows itself (answer true), e.g. in the booking box
  * beside the button, instead of the toast.
+ *
+ * `start` takes either the body of `POST /api/orders` or the request that creates the order
+ * itself, e.g. a waitlist offer's `POST /api/offers/:token/accept` (issue 20), which answers the
+ * same shape; `onRefused` then gets no input. Credit that pays it all answers `checkout: null`:
+ * the order is already booked, so the guest goes straight to /confirmation.
  */
 export function useCheckout(
   eventTitle: string,
   options: {
     onInvalidCoupon?: () => void;
-    onRefused?: (error: ApiRequestError, input: CreateOrderInput) => boolean;
+    onRefused?: (error: ApiRequestError, input: CreateOrderInput | null) => boolean;
   } = {},
 ) {
   const { onInvalidCoupon, onRefused } = options;
@@ -28,11 +33,12 @@ export function useCheckout(
   const [busy, setBusy] = useState(false);
 
   const start = useCallback(
-    async (input: CreateOrderInput) => {
+    async (request: CreateOrderInput | (() => Promise<CreatedOrder>)) => {
       setBusy(true);
-      let order: Awaited<ReturnType<typeof createOrder>>;
+      const input = typeof request === 'function' ? null : request;
+      let order: CreatedOrder;
       try {
-        order = await createOrder(input);
+        order = await (typeof request === 'function' ? request() : createOrder(request));
       } catch (error) {
         setBusy(false);
         if (error instanceof ApiRequestError && error.code === 'profile_incomplete') {
@@ -55,6 +61,7 @@ export function useCheckout(
       // Credit paid it all (issue 20): already booked, no payment window.
       if (!checkout) {
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+        void queryClient.invalidateQueries({ queryKey: ['credits'] });
         setBusy(false);
         await navigate({ to: '/confirmation', search: { order: order.order.id } });
         return;
