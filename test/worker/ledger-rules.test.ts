@@ -42,9 +42,9 @@ describe('the ledger’s transitions', () => {
       expect(LEDGER_TRANSITIONS[name].requires).toContain('dinner_open');
   });
 
-  it('a late payment asks what a new order’s hold asks', () => {
+  it('a late payment asks what a new order’s hold asks, and never books an order that spent credit', () => {
     expect([...LEDGER_TRANSITIONS.pay_late.requires].sort()).toEqual(
-      ['coupon_countable', 'dinner_open', 'not_refund_claimed', 'price_covered', 'seat_free'].sort(),
+      ['coupon_countable', 'dinner_open', 'no_credit_spent', 'not_refund_claimed', 'price_covered', 'seat_free'].sort(),
     );
   });
 });
