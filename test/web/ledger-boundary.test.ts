@@ -2,7 +2,9 @@
 /**
  * One ledger for seats and money (issue 19, docs/decisions/024-one-ledger.md): only
  * `worker/services/ledger/` writes `payment_orders` (orders, holds, payments and coupon
- * redemptions, which are orders that carry a coupon) and `event_bookings`. Every other file of the
+ * redemptions, which are orders that carry a coupon), `event_bookings`, and since issue 20 the
+ * money and seats beside them: `credit_entries` (credit) and `waitlist_entries` (offers hold seats,
+ * docs/decisions/027). Every other file of the
  * Worker and `db/` may read them, never write them. Read as text, like import-boundaries.test.ts:
  * raw SQL (`INSERT INTO`, `INSERT OR IGNORE INTO`, `UPDATE`, `DELETE FROM`, `REPLACE INTO`) and
  * drizzle's builder (`.insert(…)`, `.update(…)`, `.delete(…)` on `paymentOrders` / `eventBookings`).
@@ -24,8 +26,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 const RAW_WRITE =
-  /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"]?(payment_orders|event_bookings)\b/gi;
-const BUILDER_WRITE = /\.(insert|update|delete)\(\s*(paymentOrders|eventBookings)\s*\)/g;
+  /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[`"]?(payment_orders|event_bookings|credit_entries|waitlist_entries)\b/gi;
+const BUILDER_WRITE = /\.(insert|update|delete)\(\s*(paymentOrders|eventBookings|creditEntries|waitlistEntries)\s*\)/g;
 
 /** Every write to the two tables in `text`, as `line: statement` (comments included: a comment that reads like a write is worth a look too). */
 function writesIn(text: string): string[] {
@@ -37,13 +39,15 @@ function writesIn(text: string): string[] {
   return found;
 }
 
-describe('only the ledger writes orders, bookings and coupon redemptions', () => {
+describe('only the ledger writes orders, bookings, coupon redemptions, credit and the waitlist', () => {
   it('finds the writes it looks for (raw SQL and drizzle builder alike)', () => {
     expect(writesIn('await d.run(sql`UPDATE payment_orders SET status = 1`)')).toHaveLength(1);
     expect(writesIn('sql`INSERT OR IGNORE INTO event_bookings (id) VALUES (1)`')).toHaveLength(1);
     expect(writesIn('d.update(eventBookings).set({})')).toHaveLength(1);
     expect(writesIn('d.insert(paymentOrders).values({})')).toHaveLength(1);
     expect(writesIn('d.delete(eventBookings)')).toHaveLength(1);
+    expect(writesIn('d.insert(creditEntries).values({})')).toHaveLength(1);
+    expect(writesIn('sql`UPDATE waitlist_entries SET status = 1`')).toHaveLength(1);
     expect(writesIn('d.select().from(paymentOrders); sql`SELECT * FROM event_bookings`')).toEqual([]);
   });
 
