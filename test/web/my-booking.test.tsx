@@ -2,10 +2,22 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
+import { CREDIT_COPY } from '@domain/credit';
 import type { MyBooking } from '@/features/my-bookings/api/get-booking';
 import { MyBookingPage } from '@/features/my-bookings/components/my-booking-page';
+
+// jsdom has <dialog> but not its modal methods.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+});
 
 afterEach(() => {
   cleanup();
@@ -18,6 +30,9 @@ function view(
     reschedule?: Partial<MyBooking['reschedule']>;
     venue?: Partial<MyBooking['venue']>;
     table?: MyBooking['table'];
+    release?: MyBooking['release'];
+    attendance?: MyBooking['attendance'];
+    status?: string;
   } = {},
 ) {
   return {
@@ -31,7 +46,7 @@ function view(
       seats: 1,
       amount: 499,
       payment_id: 'pay_1',
-      status: 'confirmed',
+      status: over.status ?? 'confirmed',
       booking_date: '2029-12-20T10:00:00.000Z',
     },
     event: {
@@ -67,20 +82,28 @@ function view(
       rescheduled_at: null,
       ...over.reschedule,
     },
+    release: over.release ?? { state: 'reschedule', released_at: null, credit: null },
+    attendance: over.attendance ?? { asked: false, confirmed_at: null },
   };
 }
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function renderPage(initial: ReturnType<typeof view>, fetchImpl?: (url: string, init?: RequestInit) => Response) {
+function renderPage(
+  initial: ReturnType<typeof view>,
+  fetchImpl?: (url: string, init?: RequestInit) => Response,
+  stillComing?: 'yes' | 'no',
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
     fetchImpl ? fetchImpl(String(input), init) : json(initial),
   );
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = new QueryClient();
   queryClient.setQueryData(['bookings', 'bkg_1'], initial);
-  const rootRoute = createRootRoute({ component: () => <MyBookingPage bookingId="bkg_1" /> });
+  const rootRoute = createRootRoute({
+    component: () => <MyBookingPage bookingId="bkg_1" stillComing={stillComing} />,
+  });
   const router = createRouter({
     routeTree: rootRoute,
     history: createMemoryHistory({ initialEntries: ['/booking/bkg_1'] }),
@@ -168,5 +191,134 @@ describe('My Booking', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain('/api/bookings/bkg_1/reschedule');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ event_id: 'evt_b' });
+  });
+
+  it("inside 48 hours: 'Can't make it' says what happens before confirming, releases, and shows the pending credit", async () => {
+    const open = view({
+      reschedule: { allowed: false, refusal: MY_BOOKING_COPY.rescheduleClosed },
+      release: { state: 'open', released_at: null, credit: null },
+    });
+    const released = view({
+      status: 'released',
+      reschedule: { allowed: false, refusal: MY_BOOKING_COPY.rescheduleNotConfirmed, options: [] },
+      release: {
+        state: 'released',
+        released_at: '2030-01-04T10:00:00.000Z',
+        credit: { status: 'pending', amount: 499 },
+      },
+    });
+    const fetchMock = renderPage(open, (_url, init) => (init?.method === 'POST' ? json(released) : json(open)));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "Can't make it" }));
+
+    const dialog = screen.getByRole('dialog', { name: "Can't make it?" });
+    expect(within(dialog).getByTestId('release-explainer').textContent).toBe(CREDIT_COPY.releaseExplainer);
+    expect(dialog.getAttribute('aria-describedby')).toBe(within(dialog).getByTestId('release-explainer').id);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep my seat' }));
+    // Nothing is sent before the guest confirms.
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Release my seats' }));
+
+    expect(await screen.findByTestId('release-done')).toHaveProperty('textContent', CREDIT_COPY.releaseDone);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toContain('/api/bookings/bkg_1/release');
+    expect(screen.getByTestId('release-credit').textContent).toBe(
+      'If someone takes your seats before the dinner, ₹499 credit will appear on your profile.',
+    );
+    expect(screen.getByText("Can't make it", { selector: '.badge' })).toBeTruthy();
+    expect(screen.queryByTestId('ticket-code')).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: "Can't make it" })).toBeNull();
+  });
+
+  it("'Keep my seat' closes the confirmation and sends nothing", async () => {
+    const open = view({ release: { state: 'open', released_at: null, credit: null } });
+    const fetchMock = renderPage(open);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "Can't make it" }));
+    await user.click(screen.getByRole('button', { name: 'Keep my seat' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's refusal in its own words", async () => {
+    const open = view({ release: { state: 'open', released_at: null, credit: null } });
+    renderPage(open, (_url, init) =>
+      init?.method === 'POST'
+        ? json({ error: { code: 'release_closed', message: CREDIT_COPY.releaseClosed } }, 409)
+        : json(open),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "Can't make it" }));
+    await user.click(screen.getByRole('button', { name: 'Release my seats' }));
+    expect(await screen.findByTestId('release-refused')).toHaveProperty('textContent', CREDIT_COPY.releaseClosed);
+  });
+
+  it('outside the 48 hours offers no release, only when it opens', async () => {
+    renderPage(view());
+    expect(await screen.findByTestId('release-later')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: "Can't make it" })).toBeNull();
+  });
+
+  it('a released booking says whether its seats earned credit', async () => {
+    const released = (status: 'granted' | 'none') =>
+      view({
+        status: 'released',
+        release: { state: 'released', released_at: '2030-01-04T10:00:00.000Z', credit: { status, amount: 1499 } },
+      });
+    renderPage(released('granted'));
+    expect((await screen.findByTestId('release-credit')).textContent).toBe('₹1,499 credit added to your profile.');
+    cleanup();
+    renderPage(released('none'));
+    expect((await screen.findByTestId('release-credit')).textContent).toBe(
+      'Nobody took your seats, so there is no credit.',
+    );
+  });
+
+  it("'Still coming?': yes tells the host and thanks the guest", async () => {
+    const asked = view({
+      reschedule: { allowed: false, refusal: MY_BOOKING_COPY.rescheduleClosed },
+      release: { state: 'open', released_at: null, credit: null },
+      attendance: { asked: true, confirmed_at: null },
+    });
+    const fetchMock = renderPage(asked, (_url, init) =>
+      init?.method === 'POST'
+        ? json({ attendance: { asked: true, confirmed_at: '2030-01-04T14:00:00.000Z' } })
+        : json(asked),
+    );
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Still coming?' });
+    expect(within(section).getByRole('button', { name: "Can't make it" })).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Yes, see you there' }));
+    expect((await screen.findByTestId('still-coming-thanks')).textContent).toBe(
+      "Thanks — your host knows you're coming.",
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toContain('/api/bookings/bkg_1/attendance');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ coming: true });
+    expect(within(section).queryByRole('button', { name: 'Yes, see you there' })).toBeNull();
+  });
+
+  it("'Still coming?' from the reminder's links: yes is sent once by itself; no opens the release", async () => {
+    const asked = view({
+      release: { state: 'open', released_at: null, credit: null },
+      attendance: { asked: true, confirmed_at: null },
+    });
+    const fetchMock = renderPage(
+      asked,
+      (_url, init) =>
+        init?.method === 'POST'
+          ? json({ attendance: { asked: true, confirmed_at: '2030-01-04T14:00:00.000Z' } })
+          : json(asked),
+      'yes',
+    );
+    expect(await screen.findByTestId('still-coming-thanks')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+    cleanup();
+
+    renderPage(asked, undefined, 'no');
+    const dialog = await screen.findByRole('dialog', { name: "Can't make it?" });
+    expect(within(dialog).getByText(CREDIT_COPY.releaseExplainer)).toBeTruthy();
   });
 });

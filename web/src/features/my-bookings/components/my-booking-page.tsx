@@ -1,23 +1,44 @@
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { NotFoundPage } from '@/components/not-found-page';
 import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { ApiRequestError } from '@/lib/api';
 import { useBookingQuery } from '../api/get-booking';
 import { PolicyNote, TableSection, WhenWhereSection } from './booking-sections';
 import { CancellationChoiceSection } from './cancellation-choice-section';
+import { ReleaseSection } from './release-section';
 import { RescheduleSection } from './reschedule-section';
 import { RunningLateSection } from './running-late-section';
 import { StatusBadge } from './status-badge';
+import { StillComingSection } from './still-coming-section';
 import { TicketSection } from './ticket-section';
 
 /**
  * My Booking (/booking/:bookingId): the dinner, the ticket, the free reschedule and the policy,
  * one section per concern of `GET /api/bookings/:id`. Sections for the cancellation choice and
- * running late go between the reschedule and the policy.
+ * running late go between the reschedule and the policy; "Still coming?" near the top while it is
+ * asked, and "Can't make it" after the reschedule (docs/decisions/027).
  */
-export function MyBookingPage({ bookingId }: { bookingId: string }) {
+export function MyBookingPage({
+  bookingId,
+  stillComing,
+}: {
+  bookingId: string;
+  /** The reminder's "Still coming?" links: `yes` sends the yes once, `no` opens the release's confirmation. */
+  stillComing?: 'yes' | 'no';
+}) {
   const query = useBookingQuery(bookingId);
+  // "Can't make it"'s confirmation, opened from its section or from "Still coming?".
+  const [asking, setAsking] = useState(false);
+  const askedFromLink = useRef(false);
+  const releaseOpen = query.data?.release.state === 'open';
+  useEffect(() => {
+    if (stillComing !== 'no' || !releaseOpen || askedFromLink.current) return;
+    askedFromLink.current = true;
+    setAsking(true);
+  }, [stillComing, releaseOpen]);
+
   if (query.isPending) return <Pending />;
   if (query.isError) {
     // Another guest's booking answers exactly like an unknown one: the 404 page (SPEC §2).
@@ -45,11 +66,13 @@ export function MyBookingPage({ bookingId }: { bookingId: string }) {
           </p>
         </header>
         <CancellationChoiceSection bookingId={booking.id} />
+        <StillComingSection view={view} autoYes={stillComing === 'yes'} onCantMakeIt={() => setAsking(true)} />
         <WhenWhereSection view={view} />
         <TableSection view={view} />
         <TicketSection view={view} />
         <RunningLateSection bookingId={booking.id} />
         <RescheduleSection view={view} />
+        <ReleaseSection view={view} asking={asking} onAskingChange={setAsking} />
         <PolicyNote text={MY_BOOKING_COPY.noRefund} />
       </div>
     </main>
