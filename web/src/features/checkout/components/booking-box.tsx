@@ -10,6 +10,7 @@ import { TicketSelection } from './ticket-selection';
 import { BOOKING_COPY, FEW_SEATS, seatsLeftLabel } from '@domain/copy-booking';
 import { rupees, TICKET_LABELS } from '@domain/pricing';
 import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
+import { WAITLIST_COPY } from '@domain/waitlist';
 
 /** The booking box's id: the sticky bar scrolls to it, and the guest's own link (`#book`) too. */
 export const BOOKING_BOX_ID = 'book';
@@ -78,11 +79,17 @@ function BookingAction({ event, eventKey }: { event: EventDetail; eventKey: stri
 
   if (loading) return null;
   if (!isAuthenticated) {
+    // A full dinner's next step is its waitlist (issue 20), which needs the guest's account too.
+    const full = event.seats_left === 0;
     return (
       <div className="flex flex-col gap-3 border-t border-base-300 pt-5">
-        <p className="text-sm text-base-content/80">Sign in to choose your ticket and reserve your seat.</p>
+        <p className="text-sm text-base-content/80">
+          {full
+            ? "Sign in to join this dinner's waitlist: we'll tell you the moment a seat frees up."
+            : 'Sign in to choose your ticket and reserve your seat.'}
+        </p>
         <Link to="/auth" search={{ redirect: `/event/${eventKey}` }} className="btn btn-primary">
-          Sign in to book
+          {full ? 'Sign in to join the waitlist' : 'Sign in to book'}
         </Link>
       </div>
     );
@@ -162,7 +169,8 @@ function NextWithRoom({ event }: { event: EventDetail }) {
  * A phone's booking bar (issue 14): the price and seats stay in view from the top of the page, and
  * 'Book Now' brings the booking box up. It steps aside while the box itself is on screen (its own
  * 'Book Now' is then right there), and desktops, where the box sits beside the page, never show it.
- * A guest who is going gets their booking instead; a full dinner its next one with room.
+ * A guest who is going gets their booking instead; a full dinner the city's next one with room, or
+ * when there is none 'Join the waitlist' (the box itself offers both).
  */
 export function BookNowBar({ event }: { event: EventDetail }) {
   const { booking } = useGoingBooking(event.id);
@@ -199,12 +207,14 @@ export function BookNowBar({ event }: { event: EventDetail }) {
             <Link to="/booking/$bookingId" params={{ bookingId: booking.id }} className="btn btn-primary shrink-0">
               My Booking
             </Link>
+          ) : soldOut && next ? (
+            <Link to="/event/$eventId" params={{ eventId: next.id }} className="btn btn-secondary shrink-0">
+              Next dinner <span aria-hidden="true">→</span>
+            </Link>
           ) : soldOut ? (
-            next && (
-              <Link to="/event/$eventId" params={{ eventId: next.id }} className="btn btn-secondary shrink-0">
-                Next dinner <span aria-hidden="true">→</span>
-              </Link>
-            )
+            <button type="button" className="btn btn-primary shrink-0" onClick={showBookingBox}>
+              {WAITLIST_COPY.join}
+            </button>
           ) : (
             <button type="button" className="btn btn-primary shrink-0 px-6" onClick={showBookingBox}>
               Book Now

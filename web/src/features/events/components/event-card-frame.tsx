@@ -4,6 +4,7 @@ import { formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
 import { SeatsLeft } from './seats-left';
 import { BOOKING_COPY } from '@domain/copy-booking';
+import { WAITLIST_COPY } from '@domain/waitlist';
 
 /** The card's title link stretches over the whole card; shared by the SPA's link and the Worker's. */
 export const EVENT_CARD_LINK_CLASS =
@@ -11,7 +12,8 @@ export const EVENT_CARD_LINK_CLASS =
 
 /**
  * One event on /events (SPEC §2 Events list): image, location, description or title and the
- * 'Available Now' badge, or 'Sold out' when no seat is left, and how many seats are left. The whole card is clickable through a stretched title link (`title`),
+ * 'Available Now' badge, or 'Sold out' when no seat is left, and how many seats are left; a full
+ * dinner's call to action reads 'Join the waitlist' (its page has it, issue 20). The whole card is clickable through a stretched title link (`title`),
  * so screen readers hear one short link name instead of the whole card; the card shows the
  * focus ring. `eager` for cards in the first row, which are on screen at load and should not
  * wait for lazy-loading. Router-free, so the Worker can draw the list into the page's first
@@ -58,7 +60,7 @@ export function EventCardFrame({
         <SeatsLeft seatsLeft={event.seats_left} />
         <p className="line-clamp-3 text-base-content/80">{event.description || event.title}</p>
         <p aria-hidden="true" className="mt-auto pt-2 text-sm font-semibold text-primary">
-          {event.seats_left === 0 ? 'See the next dinner' : 'View details'}{' '}
+          {event.seats_left === 0 ? WAITLIST_COPY.join : 'View details'}{' '}
           <span className="inline-block transition group-hover:translate-x-1">→</span>
         </p>
       </div>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { HomeCity } from '../api/get-cities';
 import { BOOKING_COPY } from '@domain/copy-booking';
 import { rupees } from '@domain/pricing';
 import { EVENT_TIME } from '@domain/time';
+import { WAITLIST_COPY } from '@domain/waitlist';
 import { SeatsLeft } from '@/features/events/components/seats-left';
 
 /**
@@ -87,11 +88,19 @@ export function CityCardGrid({ children, busy = false }: { children: ReactNode; 
   );
 }
 
+/** The page of a city's next dinner when it is full: its waitlist is there (issue 20); else null. */
+export function soldOutEventHref(city: HomeCity): string | null {
+  const event = city.next_event;
+  return event && event.seats_left === 0 ? `/event/${encodeURIComponent(event.id)}` : null;
+}
+
 /**
  * An open city: 'Available Now' (or 'Sold out' when its every dinner is full), its next dinner's
  * title, date, seats left and price. The whole card opens
  * the booking dialog (SPEC); its button is the keyboard-reachable control, whose click bubbles
- * to the card's `onOpen`. `onWarm` starts loading the dialog's code.
+ * to the card's `onOpen`. `onWarm` starts loading the dialog's code. A full dinner's control is
+ * instead a link to its page, 'Join the waitlist' (issue 20): it works before the SPA hydrates,
+ * and the SPA's `onOpen` follows it through the router.
  */
 export function AvailableCityCard({
   city,
@@ -99,11 +108,12 @@ export function AvailableCityCard({
   onWarm,
 }: {
   city: HomeCity;
-  onOpen?: () => void;
+  onOpen?: (e: MouseEvent<HTMLElement>) => void;
   onWarm?: () => void;
 }) {
   const { title, when, price, seatsLeft } = cardEvent(city);
   const soldOut = seatsLeft === 0;
+  const waitlistHref = soldOutEventHref(city);
   return (
     <article
       className="group card cursor-pointer overflow-hidden bg-base-100 shadow-md ring-1 ring-base-300 transition hover:-translate-y-1 hover:shadow-xl"
@@ -131,9 +141,15 @@ export function AvailableCityCard({
         <p className="text-base-content/80">{city.blurb}</p>
         <div className="card-actions mt-2 items-center justify-between">
           <span className="font-display text-lg font-semibold">{rupees(price)}</span>
-          <button type="button" className="btn btn-primary rounded-full" onFocus={onWarm}>
-            View Details
-          </button>
+          {waitlistHref ? (
+            <a href={waitlistHref} className="btn btn-primary rounded-full">
+              {WAITLIST_COPY.join}
+            </a>
+          ) : (
+            <button type="button" className="btn btn-primary rounded-full" onFocus={onWarm}>
+              View Details
+            </button>
+          )}
         </div>
       </div>
     </article>

@@ -1,9 +1,17 @@
+import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from '@/components/toast';
 import { useSession } from '@/lib/session';
 import { type HomeCity, useCities } from '../api/get-cities';
 import { useJoinWaitlist } from '../api/join-waitlist';
-import { AvailableCityCard, CityCardGrid, CityCardsPlaceholder, ComingSoonCityCard, cardEvent } from './city-cards';
+import {
+  AvailableCityCard,
+  CityCardGrid,
+  CityCardsPlaceholder,
+  ComingSoonCityCard,
+  cardEvent,
+  soldOutEventHref,
+} from './city-cards';
 import { COPY } from '@domain/copy';
 
 // The dialog carries the sign-up/sign-in form (and its form library); keep it out of the first load.
@@ -13,6 +21,7 @@ const BookYourSpotDialog = lazy(() => loadBookYourSpotDialog().then((m) => ({ de
 const warmDialog = () => void loadBookYourSpotDialog();
 
 function AvailableCity({ city }: { city: HomeCity }) {
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const { title, price } = cardEvent(city);
@@ -20,6 +29,19 @@ function AvailableCity({ city }: { city: HomeCity }) {
     setRequested(true);
     setOpen(true);
   };
+  // A full dinner: the card goes to its page and waitlist, through the router (no page load).
+  if (soldOutEventHref(city) && city.next_event) {
+    const eventId = city.next_event.id;
+    return (
+      <AvailableCityCard
+        city={city}
+        onOpen={(e) => {
+          e.preventDefault();
+          void navigate({ to: '/event/$eventId', params: { eventId } });
+        }}
+      />
+    );
+  }
   return (
     <>
       <AvailableCityCard city={city} onOpen={openDialog} onWarm={warmDialog} />
