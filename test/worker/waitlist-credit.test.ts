@@ -321,7 +321,7 @@ describe('credit', () => {
     expect(await creditBalance(d(), guest.userId)).toBe(100);
   });
 
-  it('GET /api/credits answers the signed-in guest'''s own, and nobody signed out', async () => {
+  it("GET /api/credits answers the signed-in guest's own, and nobody signed out", async () => {
     const guest = await createGuest({ sex: 'male' });
     const res = await call('GET', '/api/credits', { cookie: guest.cookie });
     expect(await res.json()).toEqual({ balance: 0, entries: [] });

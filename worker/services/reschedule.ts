@@ -25,6 +25,8 @@ import { queueConfirmation } from './booking-queue';
 import { moveBookingStatements, moveTerms, NO_MOVE } from './ledger/moves';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, myBookingView, toMyBookingView } from './my-booking';
+import { grantResoldReleases } from './ledger/credit';
+import { sweepDinner } from './ledger/offers';
 import { hasTablesSql, seatLateBooking } from './tables';
 
 export type RescheduleResult =
@@ -95,6 +97,11 @@ export async function rescheduleBooking(
       seatedView = await myBookingView(d, userId, bookingId, now);
     }
     await queueConfirmation(env, bookingId);
+    // The seats it left go to that dinner's waitlist; the ones it took may be a release's, sold again.
+    const left = view.reschedule.rescheduled_from;
+    await Promise.all([left ? sweepDinner(env, d, left, now) : null, grantResoldReleases(d, targetId, now)]).catch(
+      (err) => console.error('after the move', bookingId, err),
+    );
     return { kind: 'moved', view: seatedView ?? view };
   }
 
