@@ -24,7 +24,6 @@ import {
   capturingEnv,
   createEvent,
   createGuest,
-  message,
   outboxFor,
   postWebhook,
   runQueue,
@@ -113,7 +112,10 @@ describe('the waitlist', () => {
     const first = await createGuest({ sex: 'male' });
     const early = await join(first.cookie, event.id);
     expect(early.status).toBe(409);
-    expect(((await early.json()) as ErrorBody).error).toMatchObject({ code: 'not_sold_out', message: WAITLIST_COPY.notSoldOut });
+    expect(((await early.json()) as ErrorBody).error).toMatchObject({
+      code: 'not_sold_out',
+      message: WAITLIST_COPY.notSoldOut,
+    });
 
     const holder = await bookedOn(event);
     const again = await join(holder.cookie, event.id);
@@ -147,7 +149,10 @@ describe('the waitlist', () => {
 
     const released = await call('POST', `/api/bookings/${leaver.bookingId}/release`, { cookie: leaver.cookie });
     expect(released.status).toBe(200);
-    const view = (await released.json()) as { booking: { status: string }; release: { state: string; credit: { status: string; amount: number } } };
+    const view = (await released.json()) as {
+      booking: { status: string };
+      release: { state: string; credit: { status: string; amount: number } };
+    };
     expect(view.booking.status).toBe('released');
     expect(view.release).toMatchObject({ state: 'released', credit: { status: 'pending', amount: leaver.amount } });
     // The sweep ran with the release: the waiting guest holds the seat as an offer, and was told.
@@ -158,10 +163,20 @@ describe('the waitlist', () => {
     const link = `/offers/${entry.token}`;
     // The release's own sweep sends after the response (waitUntil): wait for it, briefly.
     await expect
-      .poll(async () => (await outboxFor(waiter.phone)).filter((m) => m.body.startsWith('[template waitlist_offer]') && m.body.includes(link)).length)
+      .poll(
+        async () =>
+          (await outboxFor(waiter.phone)).filter(
+            (m) => m.body.startsWith('[template waitlist_offer]') && m.body.includes(link),
+          ).length,
+      )
       .toBe(1);
     await expect
-      .poll(async () => (await outboxFor(waiter.email)).filter((m) => m.subject?.startsWith('A seat opened up') && m.body.includes(link)).length)
+      .poll(
+        async () =>
+          (await outboxFor(waiter.email)).filter(
+            (m) => m.subject?.startsWith('A seat opened up') && m.body.includes(link),
+          ).length,
+      )
       .toBe(1);
 
     // No credit yet: the seat is only offered, not sold.
@@ -180,7 +195,10 @@ describe('the waitlist', () => {
       balance: number;
       entries: Array<{ kind: string; amount: number; booking_id: string }>;
     };
-    expect(history).toMatchObject({ balance: leaver.amount, entries: [{ kind: 'release', amount: leaver.amount, booking_id: leaver.bookingId }] });
+    expect(history).toMatchObject({
+      balance: leaver.amount,
+      entries: [{ kind: 'release', amount: leaver.amount, booking_id: leaver.bookingId }],
+    });
 
     // Spent on another dinner that costs the same: booked without Razorpay.
     const other = await createEvent({ inHours: 200 });
@@ -195,7 +213,9 @@ describe('the waitlist', () => {
   it('no credit while nobody takes the released seats; inside the free window, reschedule instead', async () => {
     const soon = await createEvent({ capacity: 2, inHours: 30 });
     const leaver = await bookedOn(soon);
-    expect((await call('POST', `/api/bookings/${leaver.bookingId}/release`, { cookie: leaver.cookie })).status).toBe(200);
+    expect((await call('POST', `/api/bookings/${leaver.bookingId}/release`, { cookie: leaver.cookie })).status).toBe(
+      200,
+    );
     await bookedOn(soon); // takes a seat that was free anyway
     expect(await grantResoldReleases(d(), soon.id)).toBe(0);
     expect(await creditBalance(d(), leaver.userId)).toBe(0);
@@ -210,13 +230,19 @@ describe('the waitlist', () => {
     });
     // Another guest's booking is not found.
     const stranger = await createGuest();
-    expect((await call('POST', `/api/bookings/${early.bookingId}/release`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await call('POST', `/api/bookings/${early.bookingId}/release`, { cookie: stranger.cookie })).status).toBe(
+      404,
+    );
   });
 
   it('two offers can never hold the same last seat, and a seat freed several ways at once makes one offer', async () => {
     const event = await createEvent({ capacity: 1, inHours: 30 });
     const leaver = await bookedOn(event);
-    const waiting = [await createGuest({ sex: 'male' }), await createGuest({ sex: 'male' }), await createGuest({ sex: 'male' })];
+    const waiting = [
+      await createGuest({ sex: 'male' }),
+      await createGuest({ sex: 'male' }),
+      await createGuest({ sex: 'male' }),
+    ];
     for (const g of waiting) expect((await join(g.cookie, event.id)).status).toBe(201);
     expect(await releaseBooking(d(), leaver.userId, leaver.bookingId, new Date())).toBe(true);
     // The release's sweep, the cron's, and a guest leaving, all at once.
@@ -243,7 +269,9 @@ describe('the waitlist', () => {
     const [offered] = (await entriesAt(event.id)).filter((e) => e.status === 'offered');
     expect(offered.userId).toBe(first.userId);
     // 30 minutes inside 24 hours of the dinner, 2 hours otherwise: this one is 30 hours out.
-    expect(new Date(offered.offerExpiresAt as string).getTime() - new Date(offered.offeredAt as string).getTime()).toBe(2 * 3_600_000);
+    expect(new Date(offered.offerExpiresAt as string).getTime() - new Date(offered.offeredAt as string).getTime()).toBe(
+      2 * 3_600_000,
+    );
     await d()
       .update(paymentOrders)
       .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
@@ -267,7 +295,10 @@ describe('credit', () => {
     const op = await operatorId();
     await grantCredit(d(), { userId: guest.userId, amount: 499, note: 'sorry', operatorId: op });
     const [a, b] = [await createEvent({ inHours: 200 }), await createEvent({ inHours: 210 })];
-    const [one, two] = await Promise.all([order(guest.cookie, a.id, { useCredit: true }), order(guest.cookie, b.id, { useCredit: true })]);
+    const [one, two] = await Promise.all([
+      order(guest.cookie, a.id, { useCredit: true }),
+      order(guest.cookie, b.id, { useCredit: true }),
+    ]);
     const statuses = [one.status, two.status].sort();
     expect(statuses).toEqual([201, 409]);
     const refused = one.status === 409 ? one : two;
@@ -290,7 +321,10 @@ describe('credit', () => {
     // The hold lapses unpaid: the credit is back by itself.
     await d()
       .update(paymentOrders)
-      .set({ holdExpiresAt: new Date(Date.now() - 60_000).toISOString(), createdAt: new Date(Date.now() - 20 * 60_000).toISOString() })
+      .set({
+        holdExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+        createdAt: new Date(Date.now() - 20 * 60_000).toISOString(),
+      })
       .where(eq(paymentOrders.razorpayOrderId, part.body.order.id));
     expect(await creditBalance(d(), guest.userId)).toBe(200);
     // Paid late anyway: refunded in full, no booking (its credit may be spent elsewhere by now).

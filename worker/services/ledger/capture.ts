@@ -221,7 +221,7 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
  */
 export async function bookPaidByCredit(env: Env, d: Db, orderId: string): Promise<string | null> {
   const order = await orderById(d, orderId);
-  if (!order || order.amount !== 0 || order.creditAmount <= 0 || order.razorpayOrderId) return null;
+  if (order?.amount !== 0 || order.creditAmount <= 0 || order.razorpayOrderId) return null;
   const paymentId = `credit_${order.id}`;
   if (order.paymentId !== paymentId && !(await claimSeat(d, order, paymentId))) return null;
   const booked = (await orderById(d, orderId)) as Order;

@@ -140,7 +140,7 @@ export async function offerNow(
     .from(waitlistEntries)
     .innerJoin(events, eq(events.id, waitlistEntries.eventId))
     .where(and(eq(waitlistEntries.id, o.entryId), eq(waitlistEntries.eventId, o.eventId)));
-  if (!row || row.entry.status !== 'waiting') return { ok: false, reason: 'not_waiting' };
+  if (row?.entry.status !== 'waiting') return { ok: false, reason: 'not_waiting' };
   if (row.event.cancelledAt || !offersOpen(row.event.startsAt, now)) return { ok: false, reason: 'closed' };
   const token = await offerSeats(d, {
     entry: row.entry,
