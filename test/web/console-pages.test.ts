@@ -36,6 +36,7 @@ describe('console pages', () => {
     expect(consoleTitle('')).toBe('Dashboard · Console');
     expect(consoleTitle('events/evt_1/tables')).toBe('Tables · Console');
     expect(consoleTitle('coupons')).toBe('Coupons · Console');
+    expect(consoleTitle('events/evt_1/waitlist')).toBe('Waitlist · Console');
     expect(consoleTitle('nope')).toBe('Console');
   });
 });

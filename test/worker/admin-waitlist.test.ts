@@ -195,12 +195,14 @@ describe('GET /api/admin/events/:id/waitlist', () => {
     expect(list.entries).toEqual([]);
   });
 
-  it('says offers have stopped inside the last 3 hours, and for a cancelled dinner', async () => {
+  it('says offers are off inside the last 3 hours, for a cancelled dinner and for a hidden one', async () => {
     const operator = await signedInAs('operator');
     const { event: soon } = await dinner(2, 0, { inHours: 2 });
     expect((await waitlistOf(soon.id as string, operator.cookie)).offers_open).toBe(false);
     const { event: cancelled } = await dinner(2, 0, { cancelledAt: new Date().toISOString() });
     expect((await waitlistOf(cancelled.id as string, operator.cookie)).offers_open).toBe(false);
+    const { event: hidden } = await dinner(2, 0, { available: false });
+    expect((await waitlistOf(hidden.id as string, operator.cookie)).offers_open).toBe(false);
   });
 
   it('answers 404 for a dinner that does not exist', async () => {

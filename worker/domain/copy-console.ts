@@ -188,7 +188,7 @@ export const CONSOLE_COPY = {
     /** 409 `closed`: inside the last 3 hours before the start, or a cancelled dinner. */
     closed: 'Offers have stopped for this dinner: it starts in under 3 hours or is cancelled. Nothing was offered.',
     offered: (name: string, time: string) => `Offer sent to ${name}. Their seats are held until ${time}.`,
-    offersClosedNote: 'Offers have stopped: the dinner starts in under 3 hours, or is cancelled.',
+    offersClosedNote: 'Offers are off: the dinner is hidden from guests, cancelled, or starts in under 3 hours.',
     empty: 'Nobody is on the waitlist for this dinner.',
   },
   /** Credit granted by an operator (`POST /api/admin/users/:id/credit`, docs/decisions/027). */

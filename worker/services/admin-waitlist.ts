@@ -75,7 +75,8 @@ export type AdminWaitlistEntry = ReturnType<typeof toEntry>;
 
 /**
  * A dinner's waitlist, every entry oldest first, with the seats free right now, whether offers may
- * still go out (not cancelled, and not inside the last 3 hours: domain/waitlist.ts `offersOpen`),
+ * go out (the dinner is on sale: shown to guests, not cancelled, and not inside the last 3 hours,
+ * domain/waitlist.ts `offersOpen`; the ledger's hold sells no seat of a hidden dinner),
  * and its guests' "still coming?" answers in bookings: `confirmed` said yes (checked in or not),
  * `unanswered` are booked and have not, `released` can't make it. Null when there is no such
  * dinner. One round trip (a batch of three reads).
@@ -91,6 +92,7 @@ export async function getAdminWaitlist(d: Db, eventId: string, now: Date) {
       .select({
         startsAt: events.startsAt,
         cancelledAt: events.cancelledAt,
+        available: events.available,
         capacity: events.capacity,
         taken: seatsTakenSql(eventId, nowIso),
       })
@@ -116,7 +118,7 @@ export async function getAdminWaitlist(d: Db, eventId: string, now: Date) {
   let waiting = 0;
   return {
     free_seats: Math.max(0, event.capacity - Number(event.taken)),
-    offers_open: event.cancelledAt === null && offersOpen(event.startsAt, now),
+    offers_open: event.available && event.cancelledAt === null && offersOpen(event.startsAt, now),
     entries: rows.map((row) => toEntry(row, row.status === 'waiting' ? ++waiting : null)),
     attendance: {
       confirmed: Number(attendance?.confirmed ?? 0),

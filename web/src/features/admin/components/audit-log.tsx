@@ -21,6 +21,8 @@ const PHRASES: Record<string, (name: string) => string> = {
   'coupon.update': (name) => `Edited ${name}`,
   'city.create': (name) => `Opened ${name}`,
   'city.update': (name) => `Edited ${name}`,
+  'waitlist.offer': (name) => `Offered seats at ${name} to a guest on the waitlist`,
+  'credit.grant': (name) => `Granted credit to ${name}`,
 };
 
 /** A target as a person reads it: a dinner by its title and date, anything else by kind and id. */
@@ -29,6 +31,7 @@ function targetName(target: string, titles: Map<string, string>) {
   const id = rest.join(':');
   if (kind === 'event') return titles.get(id) ?? `dinner ${id}`;
   if (kind === 'payment_issue') return `payment ${id}`;
+  if (kind === 'user') return `guest ${id}`;
   return `${kind} ${id}`;
 }
 

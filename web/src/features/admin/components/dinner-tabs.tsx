@@ -1,7 +1,7 @@
 import { ConsoleLink } from '../routing/console-links';
 
 /**
- * The tabs of one dinner's console pages (guest list, tables, editor): links, since each is a
+ * The tabs of one dinner's console pages (guest list, tables, waitlist, editor): links, since each is a
  * page of its own with its own address. On a phone the row scrolls sideways rather than wrapping.
  */
 export function DinnerTabs({ eventId }: { eventId: string }) {
@@ -22,6 +22,15 @@ export function DinnerTabs({ eventId }: { eventId: string }) {
         activeProps={active}
       >
         Tables
+      </ConsoleLink>
+      <ConsoleLink
+        to="events/$eventId/waitlist"
+        params={params}
+        activeOptions={exact}
+        className={link}
+        activeProps={active}
+      >
+        Waitlist
       </ConsoleLink>
       <ConsoleLink
         to="events/$eventId/edit"

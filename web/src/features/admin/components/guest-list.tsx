@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
+import { type GuestCredit, useGuestCreditQuery } from '../api/waitlist-api';
+import { type CreditTarget, GrantCreditDialog } from './grant-credit';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { DinnerActions } from './dinner-actions';
 import { DinnerTabs } from './dinner-tabs';
@@ -24,7 +26,7 @@ function useDebounced<T>(value: T, ms: number) {
 
 /**
  * A dinner's guest list (`/admin/events/:id`): every booking, searchable by name, phone or email,
- * and the same rows as a CSV download. On a phone the table scrolls sideways inside its own
+ * the same rows as a CSV download, and each guest's credit with "Grant credit". On a phone the table scrolls sideways inside its own
  * focusable region; the page itself never does.
  */
 export function GuestList() {
@@ -32,6 +34,9 @@ export function GuestList() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useAttendeesQuery(eventId, q);
+  const credit = useGuestCreditQuery(eventId);
+  const creditOf = new Map((credit.data?.guests ?? []).map((g) => [g.booking_id, g]));
+  const [granting, setGranting] = useState<CreditTarget | null>(null);
   const searchId = useId();
   const captionId = useId();
   const event = list.data?.event;
@@ -116,21 +121,25 @@ export function GuestList() {
                   <th scope="col">Table</th>
                   <th scope="col">Checked in</th>
                   <th scope="col">Booked at</th>
+                  <th scope="col">Credit</th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.attendees.length === 0 ? (
                   <tr>
-                    <td colSpan={10} className="py-8 text-center text-base-content/80">
+                    <td colSpan={11} className="py-8 text-center text-base-content/80">
                       {q ? 'No guest matches this search.' : 'No bookings yet.'}
                     </td>
                   </tr>
                 ) : (
-                  list.data.attendees.map((a) => <GuestRow key={a.booking_id} guest={a} />)
+                  list.data.attendees.map((a) => (
+                    <GuestRow key={a.booking_id} guest={a} credit={creditOf.get(a.booking_id)} onGrant={setGranting} />
+                  ))
                 )}
               </tbody>
             </table>
           </div>
+          <GrantCreditDialog target={granting} onClose={() => setGranting(null)} />
         </>
       )}
     </main>
@@ -144,7 +153,17 @@ function countText(attendees: Attendee[], total: number, q: string) {
   return `${total} ${total === 1 ? 'booking' : 'bookings'} · ${seats} ${seatWord}`;
 }
 
-function GuestRow({ guest }: { guest: Attendee }) {
+function GuestRow({
+  guest,
+  credit,
+  onGrant,
+}: {
+  guest: Attendee;
+  /** The guest's account and balance (a read of its own: absent while it loads). */
+  credit: GuestCredit | undefined;
+  onGrant: (target: CreditTarget) => void;
+}) {
+  const name = guest.name || 'this guest';
   return (
     <tr>
       <th scope="row" className="whitespace-nowrap font-medium">
@@ -184,6 +203,23 @@ function GuestRow({ guest }: { guest: Attendee }) {
       </td>
       <td className="whitespace-nowrap">
         <time dateTime={guest.booked_at}>{formatIstShort(guest.booked_at)}</time>
+      </td>
+      <td className="whitespace-nowrap">
+        {credit ? (
+          <>
+            {rupees(credit.balance)}{' '}
+            <button
+              type="button"
+              className="btn btn-outline btn-xs ml-1"
+              aria-label={`Grant credit to ${name}`}
+              onClick={() => onGrant({ userId: credit.user_id, name: guest.name, balance: credit.balance })}
+            >
+              Grant credit
+            </button>
+          </>
+        ) : (
+          '—'
+        )}
       </td>
     </tr>
   );

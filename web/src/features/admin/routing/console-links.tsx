@@ -20,7 +20,8 @@ export type ConsolePath =
   | 'events/new'
   | 'events/$eventId'
   | 'events/$eventId/edit'
-  | 'events/$eventId/tables';
+  | 'events/$eventId/tables'
+  | 'events/$eventId/waitlist';
 
 /** `events/$eventId` with `{ eventId: 'x' }` → `events/x`. */
 export const consoleHref = <P extends ConsolePath>(path: P, params: ParamsOf<P>) => fillPath(path, params);

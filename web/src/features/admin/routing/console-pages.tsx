@@ -28,6 +28,9 @@ const PAGES = {
   'events/$eventId': lazy(() => import('../components/guest-list').then((m) => ({ default: m.GuestList }))),
   'events/$eventId/edit': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.EditDinnerPage }))),
   'events/$eventId/tables': lazy(() => import('../components/tables-page').then((m) => ({ default: m.TablesPage }))),
+  'events/$eventId/waitlist': lazy(() =>
+    import('../components/waitlist-page').then((m) => ({ default: m.WaitlistPage })),
+  ),
 } satisfies Record<ConsolePath, ComponentType>;
 
 /** Each page's name in the browser tab ("Tables · Console — Tablemates"). */
@@ -40,6 +43,7 @@ const TITLES: Record<ConsolePath, string> = {
   'events/$eventId': 'Guest list',
   'events/$eventId/edit': 'Edit dinner',
   'events/$eventId/tables': 'Tables',
+  'events/$eventId/waitlist': 'Waitlist',
 };
 
 /** The tab's title for the console page at `splat` (the console's own for an unknown one). */
