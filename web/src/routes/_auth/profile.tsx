@@ -2,6 +2,8 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppHeader } from '@/components/app-header';
 import { toast } from '@/components/toast';
+import { CreditSection } from '@/features/credit/components/credit-section';
+import { WaitlistsSection } from '@/features/credit/components/waitlists-section';
 import { BookingsList } from '@/features/my-bookings/components/bookings-list';
 import { useProfileQuery } from '@/features/profile/api/get-profile';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
@@ -65,6 +67,9 @@ function ProfilePage() {
             </h2>
             <BookingsList />
           </section>
+          {/* Each hides itself when empty (docs/decisions/027). */}
+          <WaitlistsSection />
+          <CreditSection />
         </div>
       </main>
     </>
