@@ -17,6 +17,9 @@ import { handleScheduled } from '../../worker/scheduled';
 import { creditBalance, expireCredit, grantCredit, grantResoldReleases } from '../../worker/services/ledger/credit';
 import { sweepAllOffers, sweepDinner } from '../../worker/services/ledger/offers';
 import { releaseBooking } from '../../worker/services/ledger/release';
+import { chooseRefund } from '../../worker/services/booking-choices';
+import { cancelDinner } from '../../worker/services/guest-messages';
+import { handleBookingRefund } from '../../worker/services/ledger/cancelled-refunds';
 import { seatsTaken } from '../../worker/services/ledger/seats';
 import { randomIp } from './helpers/auth';
 import {
@@ -340,6 +343,25 @@ describe('credit', () => {
     const [booking] = await d().select().from(eventBookings).where(eq(eventBookings.userId, guest.userId));
     expect(booking).toMatchObject({ status: 'confirmed', amount: 299 });
     expect(await creditBalance(d(), guest.userId)).toBe(0);
+  });
+
+  it('a dinner we cancel gives credit back as credit: nothing asked of Razorpay for a booking credit paid', async () => {
+    const guest = await createGuest({ sex: 'male' });
+    const op = await operatorId();
+    await grantCredit(d(), { userId: guest.userId, amount: 499, note: 'gift', operatorId: op });
+    const event = await createEvent({ inHours: 200 });
+    const paid = await order(guest.cookie, event.id, { useCredit: true });
+    const bookingId = paid.body.booking?.id as string;
+    expect(await creditBalance(d(), guest.userId)).toBe(0);
+    await cancelDinner(d(), op, event.id, 'The venue flooded.', new Date());
+    expect((await chooseRefund(d(), guest.userId, bookingId, new Date())).kind).toBe('refund');
+    await handleBookingRefund(env, bookingId);
+    const [booking] = await d().select().from(eventBookings).where(eq(eventBookings.id, bookingId));
+    expect(booking.status).toBe('refunded');
+    expect(await creditBalance(d(), guest.userId)).toBe(499);
+    const mail = (await outboxFor(guest.email)).filter((m) => m.subject === `Refunded: ${event.title}`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].body).toContain('The ₹499 of credit you paid with is back in your Tablemates balance.');
   });
 
   it('expires 12 months after it was granted, only what is left of it', async () => {

@@ -425,14 +425,20 @@ export function cancellationRefundEmail(r: {
   name: string;
   eventName: string;
   amount: number;
+  /** Credit the booking was paid with (issue 20): back in the guest's balance, not to a card. */
+  credit?: number;
   bookingId: string;
   myBookingUrl: string;
 }) {
+  const credit = r.credit ?? 0;
+  const creditBack = `The ${rupees(credit)} of credit you paid with is back in your Tablemates balance.`;
   return {
     subject: `Refunded: ${r.eventName}`,
     ...render([
       `Hi ${firstName(r.name)},`,
-      `We have refunded ${rupees(r.amount)} in full for ${r.eventName}, which we cancelled. It goes back to your original payment method; banks usually credit it within 7 working days.`,
+      r.amount > 0
+        ? `We have refunded ${rupees(r.amount)} in full for ${r.eventName}, which we cancelled. It goes back to your original payment method; banks usually credit it within 7 working days.${credit > 0 ? ` ${creditBack}` : ''}`
+        : `We cancelled ${r.eventName}. ${creditBack}`,
       `Booking ID: ${r.bookingId}`,
       myBookingLine(r.myBookingUrl),
       'We are sorry we could not host you, and hope to see you at another dinner soon.',

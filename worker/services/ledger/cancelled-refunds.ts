@@ -164,7 +164,10 @@ export async function handleBookingRefund(env: Env, bookingId: string): Promise<
   if (!row) return;
   const { booking } = row;
   let status = booking.status;
-  if (status === 'refund_pending' && !booking.refundId) {
+  // Paid wholly with credit: nothing to refund at Razorpay; the credit is back by itself (ledger/credit.ts).
+  if (status === 'refund_pending' && booking.amount === 0 && booking.paymentId.startsWith('credit_')) {
+    if ((await markRefunded(d, booking.paymentId, booking.paymentId, new Date())).length > 0) status = 'refunded';
+  } else if (status === 'refund_pending' && !booking.refundId) {
     const refund = await requestBookingRefund(env, booking, Number(row.failed) + 1);
     const now = new Date();
     await d
@@ -183,7 +186,11 @@ export async function handleBookingRefund(env: Env, bookingId: string): Promise<
 /** The guest's "refunded" email and WhatsApp, each once. Throws while one is owed. */
 async function tellRefunded(env: Env, d: Db, bookingId: string) {
   const [row] = await d
-    .select({ booking: eventBookings, eventName: events.title })
+    .select({
+      booking: eventBookings,
+      eventName: events.title,
+      credit: sql<number>`(SELECT co.credit_amount FROM payment_orders AS co WHERE co.id = ${eventBookings.orderId})`,
+    })
     .from(eventBookings)
     .innerJoin(events, eq(events.id, eventBookings.eventId))
     .where(eq(eventBookings.id, bookingId));
@@ -193,6 +200,7 @@ async function tellRefunded(env: Env, d: Db, bookingId: string) {
     name: guest.fullName,
     eventName: row.eventName,
     amount: row.booking.amount,
+    credit: Number(row.credit ?? 0),
     bookingId,
     myBookingUrl: myBookingUrl(env.APP_ORIGIN, bookingId),
   };
@@ -201,8 +209,8 @@ async function tellRefunded(env: Env, d: Db, bookingId: string) {
     const to = guest.verifiedEmail;
     owed = (await sendClaimed(d, bookingId, 'refund', () => emailTo(env, to, cancellationRefundEmail(facts)))) || owed;
   }
-  // WhatsApp only to the verified sign-in phone (decision 025).
-  if (guest.whatsapp) {
+  // WhatsApp only to the verified sign-in phone (decision 025), and only for money on its way to a card.
+  if (guest.whatsapp && row.booking.amount > 0) {
     const to = guest.whatsapp;
     owed =
       (await sendClaimed(d, bookingId, 'refund', () => whatsAppTo(env, to, cancellationRefundWhatsApp(facts)))) || owed;
