@@ -252,7 +252,9 @@ function TicketForm({ eventId }: { eventId: string }) {
     return (
       <WaitlistPanel
         eventId={event.id}
-        tickets={tickets.filter((t) => !t.available).map(({ type, label, price, seats }) => ({ type, label, price, seats }))}
+        tickets={tickets
+          .filter((t) => !t.available)
+          .map(({ type, label, price, seats }) => ({ type, label, price, seats }))}
       />
     );
   }
@@ -456,7 +458,11 @@ function TicketForm({ eventId }: { eventId: string }) {
             <span className="font-medium">Use my credit ({rupees(balance)})</span>
           </label>
           {split && (
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm" aria-live="polite" data-testid="price-split">
+            <dl
+              className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm"
+              aria-live="polite"
+              data-testid="price-split"
+            >
               <dt>Ticket</dt>
               <dd className="text-right">{rupees(chosenPrice ?? 0)}</dd>
               {split.credit > 0 && (

@@ -10,7 +10,11 @@ export type WaitlistEntry = NonNullable<Awaited<ReturnType<typeof getWaitlistEnt
 export const waitlistEntryQueryKey = (eventId: string) => ['waitlist', eventId] as const;
 
 export const waitlistEntryQueryOptions = (eventId: string) =>
-  queryOptions({ queryKey: waitlistEntryQueryKey(eventId), queryFn: () => getWaitlistEntry(eventId), staleTime: 30_000 });
+  queryOptions({
+    queryKey: waitlistEntryQueryKey(eventId),
+    queryFn: () => getWaitlistEntry(eventId),
+    staleTime: 30_000,
+  });
 
 /** The guest's entry at `eventId`; only asked while `enabled` (a signed-in guest). */
 export const useWaitlistEntry = (eventId: string, enabled = true) =>

@@ -280,7 +280,10 @@ function OfferBooked({ view }: { view: OfferView }) {
   return (
     <div className="flex flex-col gap-6">
       <OfferHeading view={view} />
-      <div className="flex flex-col items-start gap-4 rounded-box border border-secondary/40 bg-secondary/5 p-6" role="status">
+      <div
+        className="flex flex-col items-start gap-4 rounded-box border border-secondary/40 bg-secondary/5 p-6"
+        role="status"
+      >
         <p className="font-display text-xl font-semibold">You took this seat. You're going!</p>
         <Link to="/profile" className="btn btn-primary">
           See my bookings

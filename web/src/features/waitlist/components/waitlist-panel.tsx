@@ -31,17 +31,18 @@ export function WaitlistPanel({ eventId, tickets }: { eventId: string; tickets: 
   /** What just happened, for the live region ('You left the waitlist.'). */
   const [news, setNews] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
+  /** After join or leave: the panel the guest should land in ('in line' or 'out'), then its heading is focused. */
+  const moved = useRef<'in' | 'out' | null>(null);
   const ids = { heading: useId(), refusal: useId(), status: useId() };
   const entry = entryQuery.data?.entry ?? null;
   const busy = join.isPending || leave.isPending;
 
   // After join or leave the panel's content is replaced: keep the keyboard in it, on its heading.
   useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
+    if (moved.current === null || moved.current !== (entry ? 'in' : 'out')) return;
+    moved.current = null;
     headingRef.current?.focus();
-  }, [entry?.status]);
+  }, [entry]);
 
   if (entryQuery.isPending) return <div className="skeleton h-40 w-full" aria-hidden="true" />;
 
@@ -54,13 +55,13 @@ export function WaitlistPanel({ eventId, tickets }: { eventId: string; tickets: 
       return;
     }
     try {
+      moved.current = 'in';
       const answer = await join.mutateAsync(ticket);
-      moved.current = true;
       const place = answer.entry.position;
       setNews(place === null ? WAITLIST_COPY.joined : `${WAITLIST_COPY.joined} ${WAITLIST_COPY.position(place)}`);
     } catch (error) {
-      const e =
-        error instanceof ApiRequestError ? error : new ApiRequestError(0, 'error', COPY.common.failed);
+      moved.current = null;
+      const e = error instanceof ApiRequestError ? error : new ApiRequestError(0, 'error', COPY.common.failed);
       // Already in line (another tab): show that entry instead of the refusal.
       if (e.code === 'already_waiting') void entryQuery.refetch();
       setRefusal({ code: e.code, message: e.message });
@@ -70,10 +71,11 @@ export function WaitlistPanel({ eventId, tickets }: { eventId: string; tickets: 
   const onLeave = async () => {
     setRefusal(null);
     try {
+      moved.current = 'out';
       await leave.mutateAsync();
-      moved.current = true;
       setNews('You left the waitlist.');
     } catch (error) {
+      moved.current = null;
       setRefusal({
         code: error instanceof ApiRequestError ? error.code : 'error',
         message: error instanceof Error ? error.message : COPY.common.failed,
@@ -83,13 +85,22 @@ export function WaitlistPanel({ eventId, tickets }: { eventId: string; tickets: 
   };
 
   return (
-    <section aria-labelledby={ids.heading} className="flex flex-col gap-4 border-t border-base-300 pt-5" data-testid="waitlist">
+    <section
+      aria-labelledby={ids.heading}
+      className="flex flex-col gap-4 border-t border-base-300 pt-5"
+      data-testid="waitlist"
+    >
       {entry ? (
         <EntryView entry={entry} headingId={ids.heading} headingRef={headingRef} />
       ) : (
         <>
           <div className="flex flex-col gap-1">
-            <h2 id={ids.heading} ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
+            <h2
+              id={ids.heading}
+              ref={headingRef}
+              tabIndex={-1}
+              className="font-display text-xl font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+            >
               This dinner is full
             </h2>
             <p className="text-sm text-base-content/80">
@@ -229,9 +240,7 @@ function EntryView({
           {WAITLIST_COPY.position(entry.position)}
         </p>
       )}
-      <p className="text-sm text-base-content/80">
-        We'll WhatsApp and email you the moment a seat frees up.
-      </p>
+      <p className="text-sm text-base-content/80">We'll WhatsApp and email you the moment a seat frees up.</p>
     </div>
   );
 }
