@@ -260,6 +260,49 @@ describe('the waitlist', () => {
     expect(await seatsTaken(d(), event.id)).toBe(1);
   });
 
+  it('prefers the guest who balances the table, passing nobody more than twice', async () => {
+    const event = await createEvent({ capacity: 4, inHours: 30 });
+    const men = [await bookedOn(event), await bookedOn(event), await bookedOn(event)];
+    await bookedOn(event, 'female');
+    const man = await createGuest({ sex: 'male' });
+    const woman = await createGuest({ sex: 'female' });
+    await join(man.cookie, event.id);
+    await join(woman.cookie, event.id, 'female');
+    await releaseBooking(d(), men[0].userId, men[0].bookingId, new Date());
+    await sweepDinner(env, d(), event.id);
+    const entries = await entriesAt(event.id);
+    // Two men and a woman seated: the woman behind the man is offered first (no lone woman, the
+    // sexes even), and he is passed over once.
+    expect(entries.find((e) => e.userId === woman.userId)?.status).toBe('offered');
+    expect(entries.find((e) => e.userId === man.userId)).toMatchObject({ status: 'waiting', passedOver: 1 });
+  });
+
+  it('stops offering 3 hours before the start and tells whoever still waits, with the next dinner that has room', async () => {
+    const event = await createEvent({ capacity: 1, inHours: 2 });
+    const next = await createEvent({ city: event.city, inHours: 50, title: 'Sunday Supper — Test' });
+    await bookedOn(event);
+    const waiter = await createGuest({ sex: 'male' });
+    // Joining is closed too.
+    const late = await join(waiter.cookie, event.id);
+    expect(((await late.json()) as ErrorBody).error.code).toBe('waitlist_closed');
+    await d()
+      .insert(waitlistEntries)
+      .values({
+        id: `wl_test_${Date.now()}`,
+        userId: waiter.userId,
+        eventId: event.id,
+        ticketType: 'male',
+        seats: 1,
+      });
+    await sweepAllOffers(env, d());
+    const [entry] = await entriesAt(event.id);
+    expect(entry.status).toBe('closed');
+    const told = (await outboxFor(waiter.email)).filter((m) => m.subject === `${event.title} is full`);
+    expect(told).toHaveLength(1);
+    expect(told[0].body).toContain(next.title);
+    expect(told[0].body).toContain(`/event/${next.id}`);
+  });
+
   it('an offer nobody takes in time passes to the next guest', async () => {
     const event = await createEvent({ capacity: 1, inHours: 30 });
     const leaver = await bookedOn(event);
