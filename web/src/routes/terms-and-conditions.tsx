@@ -2,6 +2,14 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { SiteFooter } from '@/components/site-footer';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { InfoPage } from '@/features/info/components/info-page';
+import { CREDIT_VALIDITY_MONTHS } from '@domain/credit';
+import { HOUR_MS } from '@domain/time';
+import { OFFER_HOLD_LATE_MS, OFFER_HOLD_MS, OFFERS_STOP_BEFORE_START_MS } from '@domain/waitlist';
+
+/** The waitlist's timings, from the rules the API keeps (docs/decisions/027). */
+const OFFER_HOURS = OFFER_HOLD_MS / HOUR_MS;
+const OFFER_LATE_MINUTES = OFFER_HOLD_LATE_MS / 60_000;
+const OFFERS_STOP_HOURS = OFFERS_STOP_BEFORE_START_MS / HOUR_MS;
 
 export const Route = createFileRoute('/terms-and-conditions')({
   component: TermsPage,
@@ -9,7 +17,8 @@ export const Route = createFileRoute('/terms-and-conditions')({
 
 /**
  * SPEC §2 "Terms & Conditions: static list", with the rules of §4 and §9. The minimum age is 18
- * here too: the older "21+" wording in the spec is overruled by issue 2.
+ * here too: the older "21+" wording in the spec is overruled by issue 2. "Can't make it", credit and
+ * the waitlist (issue 20, docs/decisions/027) are added beside the spec's list, which stays as it was.
  */
 function TermsPage() {
   return (
@@ -59,6 +68,23 @@ function TermsPage() {
           <strong>Cancellations by you.</strong> We do not offer refunds when a guest cancels or does not attend. If you
           can't make it, please reschedule in time instead. See our{' '}
           <Link to="/payment-refund">Payment &amp; Refund Policy</Link>.
+        </li>
+        <li>
+          <strong>Can't make it.</strong> From 48 hours before your dinner until it starts, you may release your seats
+          from the ‘My Booking’ section (‘Can't make it’). We put them back on sale. If they are taken again before the
+          dinner, you receive credit for what you paid. If they are not, there is no credit and no refund.
+        </li>
+        <li>
+          <strong>Credit.</strong> Credit can be spent on any Tablemates dinner, and it pays first at checkout; you pay
+          the rest, if any, as usual. Credit expires {CREDIT_VALIDITY_MONTHS} months after it is given. It is not cash:
+          it cannot be withdrawn or refunded to your bank, and it cannot be transferred to anyone else.
+        </li>
+        <li>
+          <strong>The waitlist.</strong> When a dinner is sold out you may join its waitlist. If seats free up, we offer
+          them to a guest in line and hold them for {OFFER_HOURS} hours ({OFFER_LATE_MINUTES} minutes within 24 hours of
+          the dinner); an offer not taken in time passes to the next guest. To keep tables balanced we may offer seats
+          to one of the first few in line rather than strictly the first, but never pass anyone over more than twice.
+          Offers stop {OFFERS_STOP_HOURS} hours before the dinner starts.
         </li>
         <li>
           <strong>Late arrival and no-shows.</strong> Dinners start at 7:00 PM. A guest who arrives more than 60 minutes
