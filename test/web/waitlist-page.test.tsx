@@ -146,10 +146,13 @@ describe('the Waitlist tab', () => {
     const posts = stubFetch(() =>
       json({ entry: { ...view().entries[0], status: 'offered', offer_expires_at: '2030-01-05T10:00:00.000Z' } }),
     );
-    wrap(<Waitlist eventId="evt" view={view()} />);
+    // Ten days ahead: an offer holds the seats 2 hours (30 minutes inside a day, domain/waitlist.ts).
+    wrap(<Waitlist eventId="evt" view={view()} startsAt={new Date(Date.now() + 240 * 3_600_000).toISOString()} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Offer now to Ravi Kumar' }));
     const dialog = screen.getByRole('dialog', { name: 'Offer Ravi Kumar 1 seat now?' });
+    expect(dialog.textContent).toContain('the seats are held for them for 2 hours.');
+    expect(dialog.textContent).toContain('Ravi Kumar is number 1 in line');
     expect(posts).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Offer to Ravi Kumar' }));
 
@@ -159,7 +162,7 @@ describe('the Waitlist tab', () => {
     expect((dialog as HTMLDialogElement).open).toBe(false);
   });
 
-  it('shows the server’s refusal in the dialog', async () => {
+  it('shows the server’s refusal in the dialog, the focus on Close', async () => {
     stubFetch(() => json({ error: { code: 'no_seat', message: CONSOLE_COPY.waitlist.noSeat } }, 409));
     wrap(<Waitlist eventId="evt" view={view()} />);
     const user = userEvent.setup();
@@ -167,6 +170,7 @@ describe('the Waitlist tab', () => {
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Offer to Ravi Kumar' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(CONSOLE_COPY.waitlist.noSeat);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
     expect(currentToasts()).toEqual([]);
   });
 });

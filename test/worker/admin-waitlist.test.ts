@@ -262,14 +262,16 @@ describe('POST /api/admin/events/:id/waitlist/:entryId/offer', () => {
     expect(await res.json()).toEqual({ error: { code: 'not_waiting', message: W.notWaiting } });
   });
 
-  it('refuses with 409 once offers have stopped, 3 hours before the start', async () => {
-    const { event } = await dinner(3, 1, { inHours: 2 });
-    const late = await inLine(event);
+  it('refuses with 409 once offers have stopped, 3 hours before the start, and on a hidden dinner', async () => {
     const operator = await signedInAs('operator');
-
-    const res = await offer(event.id as string, late.entryId, operator.cookie);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: { code: 'closed', message: W.closed } });
+    for (const over of [{ inHours: 2 }, { available: false }]) {
+      const { event } = await dinner(3, 1, over);
+      const entry = await inLine(event);
+      const res = await offer(event.id as string, entry.entryId, operator.cookie);
+      expect(res.status, JSON.stringify(over)).toBe(409);
+      expect(await res.json()).toEqual({ error: { code: 'closed', message: W.closed } });
+    }
+    expect(await d().select().from(auditLog).where(eq(auditLog.actorId, operator.userId))).toEqual([]);
   });
 
   it('answers 404 for an unknown dinner, or an entry of another dinner', async () => {

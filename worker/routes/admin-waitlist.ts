@@ -48,8 +48,8 @@ export const adminWaitlistRoutes = new Hono<OperatorEnv>()
   })
   /**
    * "Offer now": the seats go to this guest at once, ahead of the cron (the ledger's hold, the same
-   * seat check as Book Now). 409 `no_seat`, `not_waiting` or `closed` when it cannot; the answer is
-   * the entry as the waitlist lists it.
+   * seat check as Book Now). 409 `no_seat`, `not_waiting` or `closed` (hidden, cancelled, or inside
+   * the last 3 hours) when it cannot; the answer is the entry as the waitlist lists it.
    */
   .post('/events/:id/waitlist/:entryId/offer', async (c) => {
     const id = c.req.param('id');
@@ -57,8 +57,10 @@ export const adminWaitlistRoutes = new Hono<OperatorEnv>()
     if (!EVENT_ID.test(id) || !ROW_ID.test(entryId)) throw eventNotFound();
     const d = c.var.db;
     const found = await findWaitlistEntry(d, id, entryId);
-    if (found === 'no_dinner') throw eventNotFound();
-    if (found === 'no_entry') throw new ApiError(404, 'not_found', W.entryNotFound);
+    if (found.kind === 'no_dinner') throw eventNotFound();
+    if (found.kind === 'no_entry') throw new ApiError(404, 'not_found', W.entryNotFound);
+    // The ledger's hold sells no seat of a hidden dinner: say why, rather than "no seat".
+    if (!found.available) throw new ApiError(409, 'closed', W.closed);
     const now = new Date();
     const result = await offerNow(c.env, d, { eventId: id, entryId, operatorId: c.get('user').id, now });
     if (!result.ok) throw new ApiError(409, result.reason, OFFER_REFUSALS[result.reason]);

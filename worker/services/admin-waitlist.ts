@@ -130,18 +130,21 @@ export async function getAdminWaitlist(d: Db, eventId: string, now: Date) {
 export type AdminWaitlist = NonNullable<Awaited<ReturnType<typeof getAdminWaitlist>>>;
 
 /**
- * Whether the dinner has this waitlist entry: `no_dinner` and `no_entry` are both a 404 (an "offer
- * now" for another dinner's entry among them), in different words. One round trip.
+ * Whether the dinner has this waitlist entry, and whether the dinner is shown to guests: `no_dinner`
+ * and `no_entry` are both a 404 (an "offer now" for another dinner's entry among them), in
+ * different words. One round trip.
  */
 export async function findWaitlistEntry(d: Db, eventId: string, entryId: string) {
   const [[event], [entry]] = await d.batch([
-    d.select({ id: events.id }).from(events).where(eq(events.id, eventId)),
+    d.select({ available: events.available }).from(events).where(eq(events.id, eventId)),
     d
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
       .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.id, entryId))),
   ]);
-  return !event ? 'no_dinner' : !entry ? 'no_entry' : 'found';
+  if (!event) return { kind: 'no_dinner' } as const;
+  if (!entry) return { kind: 'no_entry' } as const;
+  return { kind: 'found', available: event.available } as const;
 }
 
 /** One entry of a dinner's waitlist as {@link getAdminWaitlist} lists it (its position read with the rest). */

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { toast } from '@/components/toast';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { formatIstShort } from '@domain/time';
-import { WAITLIST_STATUS_LABELS } from '@domain/waitlist';
+import { offerHoldMs, WAITLIST_STATUS_LABELS } from '@domain/waitlist';
 import { useDinnerQuery } from '../api/admin-api';
 import { type AdminWaitlist, useOfferNow, useWaitlistQuery, type WaitlistEntry } from '../api/waitlist-api';
 import { useConsoleParams } from '../routing/console-links';
@@ -48,14 +48,23 @@ export function WaitlistPage() {
           </button>
         </div>
       ) : (
-        <Waitlist eventId={eventId} view={list.data} />
+        <Waitlist eventId={eventId} view={list.data} startsAt={event?.starts_at} />
       )}
     </main>
   );
 }
 
 /** The page below the tabs, once the waitlist is read. */
-export function Waitlist({ eventId, view }: { eventId: string; view: AdminWaitlist }) {
+export function Waitlist({
+  eventId,
+  view,
+  startsAt,
+}: {
+  eventId: string;
+  view: AdminWaitlist;
+  /** The dinner's start, for how long an offer holds the seats (unknown while the dinner loads). */
+  startsAt?: string;
+}) {
   const [chosen, setChosen] = useState<WaitlistEntry | null>(null);
   const offersHeadingRef = useRef<HTMLHeadingElement>(null);
   const waiting = view.entries.filter((e) => e.status === 'waiting');
@@ -69,6 +78,7 @@ export function Waitlist({ eventId, view }: { eventId: string; view: AdminWaitli
       <Earlier entries={earlier} />
       <OfferDialog
         eventId={eventId}
+        startsAt={startsAt}
         entry={chosen}
         onClose={() => setChosen(null)}
         // The row's button is gone once its guest holds an offer: the focus goes to the offers out.
@@ -287,25 +297,40 @@ function Earlier({ entries }: { entries: WaitlistEntry[] }) {
   );
 }
 
+/** How long an offer made now holds the seats, by the domain's rule (domain/waitlist.ts). */
+function holdText(startsAt: string | undefined) {
+  if (!startsAt) return '2 hours (30 minutes inside 24 hours of the dinner)';
+  const minutes = Math.round(offerHoldMs(startsAt, new Date()) / 60_000);
+  return minutes % 60 === 0 ? `${minutes / 60} ${minutes === 60 ? 'hour' : 'hours'}` : `${minutes} minutes`;
+}
+
 /**
  * "Offer now", confirmed in a native modal dialog (focus stays inside, Escape closes). A refusal
  * (no seat, not waiting any more, offers closed) is the server's own words, in the dialog.
  */
 function OfferDialog({
   eventId,
+  startsAt,
   entry,
   onClose,
   onOffered,
 }: {
   eventId: string;
+  startsAt: string | undefined;
   entry: WaitlistEntry | null;
   onClose: () => void;
   onOffered: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const offer = useOfferNow(eventId);
   const { reset } = offer;
+
+  // A refusal replaces the confirm button: the focus goes to "Close", beside the server's words.
+  useEffect(() => {
+    if (offer.isError) closeRef.current?.focus();
+  }, [offer.isError]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -327,8 +352,8 @@ function OfferDialog({
         {entry && (
           <p className="mt-2">
             {name} is number {entry.position} in line ({entry.ticket_label}). They get the offer by WhatsApp and email
-            at once, and the seats are held for them for 2 hours (30 minutes inside 24 hours of the dinner). Nobody else
-            can take those seats while the offer is out.
+            at once, and the seats are held for them for {holdText(startsAt)}. Nobody else can take those seats while
+            the offer is out.
           </p>
         )}
         {offer.isError && (
@@ -337,7 +362,7 @@ function OfferDialog({
           </p>
         )}
         <div className="modal-action flex-wrap">
-          <button type="button" className="btn btn-ghost" onClick={close}>
+          <button ref={closeRef} type="button" className="btn btn-ghost" onClick={close}>
             {offer.isError ? 'Close' : 'Not now'}
           </button>
           {!offer.isError && (
