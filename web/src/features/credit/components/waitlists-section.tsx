@@ -87,10 +87,9 @@ function WaitlistCard({ entry, leaving, onLeave }: { entry: MyWaitlistEntry; lea
       {offer ? (
         <div className="mt-3 flex flex-col items-start gap-2">
           <p className="font-semibold">{WAITLIST_COPY.offerExpiresAt(formatIstDateTime(offer.expires_at))}</p>
-          {/* A plain link: the offer page is its own route (and works from the messages' links too). */}
-          <a href={`/offers/${encodeURIComponent(offer.token)}`} className="btn btn-primary btn-sm">
+          <Link to="/offers/$token" params={{ token: offer.token }} className="btn btn-primary btn-sm">
             See your offer
-          </a>
+          </Link>
         </div>
       ) : (
         entry.position !== null && <p className="mt-3 font-semibold">{WAITLIST_COPY.position(entry.position)}</p>

@@ -89,8 +89,9 @@ export function ReleaseSection({
         </>
       ) : release.state === 'reschedule' ? (
         <p data-testid="release-later">
-          Until {formatIstDateTime(reschedule.until)} you can reschedule for free instead. From then until the dinner
-          starts, you can release your seats here if you can't make it.
+          {reschedule.allowed && <>Until {formatIstDateTime(reschedule.until)} you can reschedule for free instead. </>}
+          From {formatIstDateTime(reschedule.until)} until the dinner starts, you can release your seats here if you
+          can't make it.
         </p>
       ) : release.state === 'open' ? (
         <>
