@@ -62,6 +62,8 @@ export function useCheckout(
       if (!checkout) {
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
         void queryClient.invalidateQueries({ queryKey: ['credits'] });
+        void queryClient.invalidateQueries({ queryKey: ['waitlist'] });
+        void queryClient.invalidateQueries({ queryKey: ['offers'] });
         setBusy(false);
         await navigate({ to: '/confirmation', search: { order: order.order.id } });
         return;
@@ -93,8 +95,10 @@ export function useCheckout(
         handler: async (response) => {
           try {
             await verifyPayment(response);
-            // Not awaited: the guest's bookings refresh in the background, not before the page turns.
-            void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+            // Not awaited: the guest's bookings (and credit, waitlist, offer) refresh in the
+            // background, not before the page turns.
+            for (const key of ['bookings', 'credits', 'waitlist', 'offers'])
+              void queryClient.invalidateQueries({ queryKey: [key] });
             // /confirmation shows at once what is already known (the dinner, the amount paid) while
             // the queue books the seat; its first poll replaces this with the server's own answer.
             const known: OrderView = {
