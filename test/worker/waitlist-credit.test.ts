@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { creditEntries, eventBookings, paymentOrders, users, waitlistEntries } from '../../db/schema';
 import { CREDIT_COPY, creditExpiresAt } from '../../worker/domain/credit';
+import { MAX_MOVES_PER_BOOKING } from '../../worker/domain/ledger-rules';
 import type { Sex } from '../../worker/domain/profile';
 import { WAITLIST_COPY } from '../../worker/domain/waitlist';
 import { handleScheduled } from '../../worker/scheduled';
@@ -231,6 +232,12 @@ describe('the waitlist', () => {
       code: 'release_reschedule_instead',
       message: CREDIT_COPY.releaseInsideWindow,
     });
+    // A booking that has used every free move can be released even inside the window: else no way out.
+    await d()
+      .update(eventBookings)
+      .set({ moveCount: MAX_MOVES_PER_BOOKING })
+      .where(eq(eventBookings.id, early.bookingId));
+    expect((await call('POST', `/api/bookings/${early.bookingId}/release`, { cookie: early.cookie })).status).toBe(200);
     // Another guest's booking is not found.
     const stranger = await createGuest();
     expect((await call('POST', `/api/bookings/${early.bookingId}/release`, { cookie: stranger.cookie })).status).toBe(

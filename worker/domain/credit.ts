@@ -77,10 +77,11 @@ export function creditBalance(entries: readonly CreditEntryFacts[]): number {
 
 /**
  * "Can't make it" is offered from the end of the free-reschedule window until the dinner starts:
- * inside the window a free reschedule is the answer, and it keeps the guest's money whole.
+ * inside the window a free reschedule is the answer, and it keeps the guest's money whole — unless
+ * the booking has used every free move (`movesLeft` false), when releasing is the only way out.
  */
-export function releaseState(startsAt: string, now: Date): 'reschedule' | 'open' | 'closed' {
-  if (canReschedule(startsAt, now)) return 'reschedule';
+export function releaseState(startsAt: string, now: Date, movesLeft = true): 'reschedule' | 'open' | 'closed' {
+  if (movesLeft && canReschedule(startsAt, now)) return 'reschedule';
   return new Date(startsAt).getTime() > now.getTime() ? 'open' : 'closed';
 }
 

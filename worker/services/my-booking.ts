@@ -235,7 +235,7 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
 function releaseOf(
   status: BookingStatus,
   event: { starts_at: string; cancelled_at: string | null },
-  row: { paidInAll: number; creditGranted: number | null; releasedAt: string | null },
+  row: { paidInAll: number; creditGranted: number | null; releasedAt: string | null; moveCount: number },
   now: Date,
 ) {
   if (status === 'released') {
@@ -250,7 +250,10 @@ function releaseOf(
       },
     };
   }
-  const state = status !== 'confirmed' || event.cancelled_at ? 'closed' : releaseState(event.starts_at, now);
+  const state =
+    status !== 'confirmed' || event.cancelled_at
+      ? 'closed'
+      : releaseState(event.starts_at, now, row.moveCount < MAX_MOVES_PER_BOOKING);
   return { state, released_at: null, credit: null };
 }
 export type MyBookingView = NonNullable<ReturnType<typeof toMyBookingView>>;

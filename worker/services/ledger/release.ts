@@ -2,13 +2,14 @@
  * "Can't make it" (issue 20, docs/decisions/027): the ledger's `release`. The booking becomes
  * `released` and its order stops owning its seats (`released_at`) in one batch, only while the
  * booking is confirmed, owns its seats, its dinner is on sale and the free-reschedule window is over
- * (inside it a free reschedule is the answer). Credit follows only if the seats are taken again
+ * (inside it a free reschedule is the answer, unless the booking has no free move left). Credit follows only if the seats are taken again
  * (ledger/credit.ts grantResoldReleases).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { eventBookings, paymentOrders } from '../../../db/schema';
 import { movableIfStartsAfter } from '@domain/booking-policy';
+import { MAX_MOVES_PER_BOOKING } from '@domain/ledger-rules';
 import { fromStatuses, requiredGuards } from './guards';
 
 /** Releases the guest's booking; whether it moved (the caller reads why not). */
@@ -25,8 +26,10 @@ export async function releaseBooking(d: Db, userId: string, bookingId: string, n
             AND rb.user_id = ${userId} AND rb.status IN (${fromStatuses('release')}) AND rb.event_id = ${paymentOrders.eventId})`,
           sql`${paymentOrders.releasedAt} IS NULL`,
           requiredGuards('release', scope),
-          // Outside the free-reschedule window: the dinner starts no later than the window's end.
-          sql`(SELECT re.starts_at FROM events AS re WHERE re.id = ${paymentOrders.eventId}) <= ${movableIfStartsAfter(now)}`,
+          // Outside the free-reschedule window (the dinner starts no later than the window's end),
+          // or with no free move left (domain/credit.ts releaseState).
+          sql`((SELECT re.starts_at FROM events AS re WHERE re.id = ${paymentOrders.eventId}) <= ${movableIfStartsAfter(now)}
+            OR (SELECT rm.move_count FROM event_bookings AS rm WHERE rm.id = ${bookingId}) >= ${MAX_MOVES_PER_BOOKING})`,
         ),
       )
       .returning({ id: paymentOrders.id }),
