@@ -219,6 +219,36 @@ describe('a dinner full for the guest', () => {
   });
 });
 
+describe('a dinner with some of the guest’s tickets full', () => {
+  it('offers the waitlist for those from the ticket list, and goes back to the tickets', async () => {
+    answers[`GET ${WAITLIST}`] = [() => json({ entry: null })];
+    answers[`POST ${WAITLIST}`] = [() => json({ entry: entry({ ticket_type: 'couple', seats: 2, position: 1 }) }, 201)];
+    const oneLeft = {
+      ...baseEvent,
+      seats_left: 1,
+      tickets: baseEvent.tickets.map((t) => ({ ...t, available: t.seats === 1 })),
+    };
+    const user = renderBox(oneLeft);
+    await user.click(await screen.findByRole('button', { name: WAITLIST_COPY.join }));
+    const heading = await screen.findByRole('heading', { name: 'Wait for a sold-out ticket' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const group = screen.getByRole('group', { name: 'Which ticket are you waiting for?' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['couple', 'female_duo']);
+    await user.click(screen.getByRole('button', { name: /Back to tickets/ }));
+    expect(await screen.findByRole('button', { name: 'Book Now' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: WAITLIST_COPY.join }));
+    await user.click(await screen.findByRole('radio', { name: /^Couple/ }));
+    await user.click(screen.getByRole('button', { name: WAITLIST_COPY.join }));
+    expect(await screen.findByText(WAITLIST_COPY.position(1))).toBeTruthy();
+    expect(sent('POST', WAITLIST).map((c) => c.body)).toEqual([{ ticket_type: 'couple' }]);
+  });
+});
+
 describe('credit at checkout', () => {
   const createdOrder = {
     order: {

@@ -18,6 +18,7 @@ import { ticketsFor } from '@domain/ledger-rules';
 import { isPartyTicket, PARTY_NAME_MAX, PartyNameSchema, PartyPhoneSchema } from '@domain/order';
 import { couponSaving, rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
 import { SEX_LABELS } from '@domain/profile';
+import { WAITLIST_COPY } from '@domain/waitlist';
 
 /**
  * The phone check (issue 19) and /auth's code step it reuses load only for a guest who needs them:
@@ -65,6 +66,8 @@ function TicketForm({ eventId }: { eventId: string }) {
   const queryClient = useQueryClient();
   /** The order waiting on the guest's phone check (issue 19), shown instead of the tickets meanwhile. */
   const [verifying, setVerifying] = useState<CreateOrderInput | null>(null);
+  /** The guest asked for the waitlist of a ticket sold out while others are still on sale. */
+  const [waitlistOpen, setWaitlistOpen] = useState(false);
   /** Why the server refused the last 'Book Now', in its own words (hold_exists, ticket_mismatch). */
   const [refusal, setRefusal] = useState<string | null>(null);
   const { data } = useEventQuery(eventId);
@@ -138,13 +141,13 @@ function TicketForm({ eventId }: { eventId: string }) {
   const chosenPrice = chosenTicket ? (couponPrice(appliedCoupon, chosenTicket.type) ?? chosenTicket.price) : null;
   const split = chosenPrice === null ? null : splitPayment(chosenPrice, creditOn ? balance : 0);
 
-  // Back from the phone check: focus the ticket the guest chose (else 'Book Now'), not <body>.
+  // Back from the phone check (or the waitlist): focus the ticket the guest chose (else 'Book Now'), not <body>.
   useEffect(() => {
-    if (verifying || !returnFocus.current) return;
+    if (verifying || waitlistOpen || !returnFocus.current) return;
     returnFocus.current = false;
     const chosenRadio = ticketsRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked:enabled');
     (chosenRadio ?? bookNowRef.current)?.focus();
-  }, [verifying]);
+  }, [verifying, waitlistOpen]);
 
   const applyCoupon = async () => {
     setCouponError(null);
@@ -247,17 +250,23 @@ function TicketForm({ eventId }: { eventId: string }) {
     );
   }
 
+  const soldOutTickets = tickets
+    .filter((t) => !t.available)
+    .map(({ type, label, price, seats }) => ({ type, label, price, seats }));
   // Full for this guest's tickets, or already in line: the waitlist instead of a dead end (issue 20).
-  if (waiting || (soldOut && tickets.length > 0)) {
+  if (waiting || (soldOut && tickets.length > 0)) return <WaitlistPanel eventId={event.id} tickets={soldOutTickets} />;
+  // Some of them full (a couple's two seats, one left): the guest may wait for one of those.
+  if (waitlistOpen)
     return (
       <WaitlistPanel
         eventId={event.id}
-        tickets={tickets
-          .filter((t) => !t.available)
-          .map(({ type, label, price, seats }) => ({ type, label, price, seats }))}
+        tickets={soldOutTickets}
+        onBack={() => {
+          returnFocus.current = true;
+          setWaitlistOpen(false);
+        }}
       />
     );
-  }
 
   return (
     <div className="flex flex-col gap-5 border-t border-base-300 pt-5">
@@ -330,6 +339,22 @@ function TicketForm({ eventId }: { eventId: string }) {
           );
         })}
       </fieldset>
+      {soldOutTickets.length > 0 && (
+        <p className="-mt-3 text-sm text-base-content/80">
+          {soldOutTickets.map((t) => t.label).join(', ')} sold out?{' '}
+          <button
+            type="button"
+            className="link link-primary"
+            disabled={busy}
+            onClick={() => {
+              setRefusal(null);
+              setWaitlistOpen(true);
+            }}
+          >
+            {WAITLIST_COPY.join}
+          </button>
+        </p>
+      )}
 
       {ticket && isPartyTicket(ticket) && (
         <fieldset className="flex flex-col gap-3 rounded-field border border-base-300 bg-base-200/60 p-4">

@@ -22,7 +22,19 @@ const FIX_ON_PROFILE = new Set(['profile_incomplete', 'ticket_mismatch']);
  * held. Every change is announced in the panel's live region; the server's refusal is shown as it
  * words it.
  */
-export function WaitlistPanel({ eventId, tickets }: { eventId: string; tickets: readonly WaitlistTicket[] }) {
+export function WaitlistPanel({
+  eventId,
+  tickets,
+  onBack,
+}: {
+  eventId: string;
+  tickets: readonly WaitlistTicket[];
+  /**
+   * Opened by the guest from a dinner with other tickets still on sale: 'Back to tickets' returns
+   * to them, and the panel takes the focus when it opens.
+   */
+  onBack?: () => void;
+}) {
   const entryQuery = useWaitlistEntry(eventId);
   const join = useJoinEventWaitlist(eventId);
   const leave = useLeaveWaitlist(eventId);
@@ -36,6 +48,14 @@ export function WaitlistPanel({ eventId, tickets }: { eventId: string; tickets: 
   const ids = { heading: useId(), refusal: useId(), status: useId() };
   const entry = entryQuery.data?.entry ?? null;
   const busy = join.isPending || leave.isPending;
+
+  // Opened from the ticket list: the keyboard lands on the panel, not on <body>.
+  const openedByGuest = useRef(Boolean(onBack));
+  useEffect(() => {
+    if (!openedByGuest.current || entryQuery.isPending) return;
+    openedByGuest.current = false;
+    headingRef.current?.focus();
+  }, [entryQuery.isPending]);
 
   // After join or leave the panel's content is replaced: keep the keyboard in it, on its heading.
   useEffect(() => {
@@ -101,7 +121,7 @@ export function WaitlistPanel({ eventId, tickets }: { eventId: string; tickets: 
               tabIndex={-1}
               className="font-display text-xl font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
             >
-              This dinner is full
+              {onBack ? 'Wait for a sold-out ticket' : 'This dinner is full'}
             </h2>
             <p className="text-sm text-base-content/80">
               Join the waitlist and we'll WhatsApp and email you the moment a seat frees up. Your seats are then held
@@ -188,6 +208,11 @@ export function WaitlistPanel({ eventId, tickets }: { eventId: string; tickets: 
           data-booking-primary=""
         >
           {join.isPending ? 'Joining…' : WAITLIST_COPY.join}
+        </button>
+      )}
+      {onBack && !entry && (
+        <button type="button" className="btn btn-ghost btn-sm self-center" onClick={onBack} disabled={busy}>
+          <span aria-hidden="true">←</span> Back to tickets
         </button>
       )}
     </section>
