@@ -11,7 +11,9 @@ export function EventPriceSummary({ event }: { event: EventDetail }) {
         <span className="ml-1 font-sans text-base font-normal text-base-content/80">per guest</span>
       </p>
       <p className={`mt-2 text-sm font-medium ${soldOut ? 'text-error' : 'text-secondary'}`}>
-        {soldOut ? 'This table is full — try another date.' : `${event.seats_left} of ${event.capacity} seats left`}
+        {soldOut
+          ? 'This table is full: join the waitlist, or try another date.'
+          : `${event.seats_left} of ${event.capacity} seats left`}
       </p>
       <p className="mt-3 text-sm text-base-content/80">
         Covers curating your group and booking the restaurant. Food and drinks are paid at the venue.

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ApiRequestError } from '@/lib/api';
@@ -35,6 +36,7 @@ export function WaitlistPanel({
    */
   onBack?: () => void;
 }) {
+  const queryClient = useQueryClient();
   const entryQuery = useWaitlistEntry(eventId);
   const join = useJoinEventWaitlist(eventId);
   const leave = useLeaveWaitlist(eventId);
@@ -84,6 +86,9 @@ export function WaitlistPanel({
       const e = error instanceof ApiRequestError ? error : new ApiRequestError(0, 'error', COPY.common.failed);
       // Already in line (another tab): show that entry instead of the refusal.
       if (e.code === 'already_waiting') void entryQuery.refetch();
+      // Seats freed meanwhile, or a seat is already the guest's: the box turns back to the tickets.
+      if (e.code === 'not_sold_out') void queryClient.invalidateQueries({ queryKey: ['events'] });
+      if (e.code === 'already_booked') void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       setRefusal({ code: e.code, message: e.message });
     }
   };
