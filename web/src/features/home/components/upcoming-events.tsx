@@ -36,6 +36,8 @@ function AvailableCity({ city }: { city: HomeCity }) {
       <AvailableCityCard
         city={city}
         onOpen={(e) => {
+          // A new tab or window (ctrl, cmd, shift, middle button) is the link's own business.
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
           e.preventDefault();
           void navigate({ to: '/event/$eventId', params: { eventId } });
         }}
