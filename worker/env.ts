@@ -21,7 +21,12 @@ export type BookingMessage =
   /** A refund we owe a booking of a cancelled dinner: ask Razorpay, or once it is processed tell the guest (services/ledger/cancelled-refunds.ts). */
   | { kind: 'booking-refund'; bookingId: string }
   /** A guest said they are running late (at `at`): tell the dinner's hosts. */
-  | { kind: 'running-late'; bookingId: string; at: string };
+  | { kind: 'running-late'; bookingId: string; at: string }
+  /**
+   * Seats freed at `eventId` (a reschedule out, capacity raised, a release): offer them to its
+   * waitlist; `resoldAt`, a dinner seats were just taken at, whose releases may now earn credit.
+   */
+  | { kind: 'seats-freed'; eventId: string | null; resoldAt?: string };
 
 /**
  * Bindings, vars and secrets the Worker runs with. `WranglerEnv` is what wrangler.toml declares

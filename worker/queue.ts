@@ -1,7 +1,9 @@
 import type { BookingMessage, Env } from './env';
 import { sendConfirmation } from './services/booking-confirmation';
 import { processBookingMessage } from './services/ledger/capture';
+import { db } from '../db/client';
 import { flagNeedsAttention } from './services/ledger/flag';
+import { handleSeatsFreed } from './services/ledger/offers';
 import { deliverGuestMessage } from './services/guest-messages';
 import { handleBookingChoiceMessage, isBookingChoiceMessage } from './services/booking-choice-queue';
 
@@ -29,6 +31,7 @@ export async function handleQueue(batch: MessageBatch<BookingMessage>, env: Env)
     try {
       if (deadLetter) await handleDeadLetter(env, msg.body);
       else if (msg.body.kind === 'guest-message') await deliverGuestMessage(env, msg.body);
+      else if (msg.body.kind === 'seats-freed') await handleSeatsFreed(env, db(env.DB), msg.body);
       else if (isBookingChoiceMessage(msg.body)) await handleBookingChoiceMessage(env, msg.body);
       else await processBookingMessage(env, msg.body);
       msg.ack();
@@ -89,6 +92,7 @@ export async function holdBatch(batch: MessageBatch<BookingMessage>, env: Env, e
 async function handleDeadLetter(env: Env, body: BookingMessage) {
   if (body.kind === 'send-confirmation') await sendConfirmation(env, body.bookingId);
   else if (body.kind === 'guest-message') await deliverGuestMessage(env, body);
+  else if (body.kind === 'seats-freed') await handleSeatsFreed(env, db(env.DB), body);
   else if (isBookingChoiceMessage(body)) await handleBookingChoiceMessage(env, body);
   else await flagNeedsAttention(env, body);
 }

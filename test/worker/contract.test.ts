@@ -11,6 +11,7 @@ import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
 import { newTicketCode } from '../../worker/domain/ticket';
 import { randomPhone } from './helpers/auth';
 import {
+  bookedGuest,
   createEvent,
   createGuest,
   message,
@@ -573,6 +574,30 @@ describe('D1 round trips per request', () => {
       apiRequest('POST', `${path}/running-late`, { ...guest, body: { minutes: 10 } }),
       2,
       409,
+    );
+  });
+
+  it('the waitlist, an offer and credit cost two (the session, then one read); a release three', async () => {
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 30 });
+    await expectWithin('GET /api/waitlist', apiRequest('GET', '/api/waitlist', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/credits', apiRequest('GET', '/api/credits', { cookie: guest.cookie }), 2);
+    await expectWithin(
+      'GET /api/events/:id/waitlist',
+      apiRequest('GET', `/api/events/${event.id}/waitlist`, { cookie: guest.cookie }),
+      2,
+    );
+    await expectWithin(
+      'GET /api/offers/:token (not found)',
+      apiRequest('GET', '/api/offers/none', { cookie: guest.cookie }),
+      2,
+      404,
+    );
+    const booked = await bookedGuest(event.id);
+    await expectWithin(
+      'POST /api/bookings/:id/release',
+      apiRequest('POST', `/api/bookings/${booked.booking.id}/release`, { cookie: booked.cookie }),
+      3,
     );
   });
 

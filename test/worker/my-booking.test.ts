@@ -198,7 +198,11 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(DELIVERY_KEYS.confirmation(guest.booking.id, movedAt)).toBe(
       `confirmation:${guest.booking.id}:moved:${movedAt}`,
     );
-    expect(sent).toEqual([{ kind: 'send-confirmation', bookingId: guest.booking.id }]);
+    // The confirmation, and the seats it left offered to that dinner's waitlist (issue 20).
+    expect(sent).toEqual([
+      { kind: 'send-confirmation', bookingId: guest.booking.id },
+      { kind: 'seats-freed', eventId: from.id, resoldAt: to.id },
+    ]);
   });
 
   it('refuses 47 hours 59 minutes before, with the policy, and changes nothing', async () => {
@@ -306,7 +310,8 @@ describe('POST /api/bookings/:id/reschedule', () => {
     const { res, sent } = await reschedule(guest.cookie, guest.booking.id, to.id);
     expect(res.status).toBe(200);
     const { result } = await runQueue('bookings', sent);
-    expect(result.explicitAcks).toHaveLength(1);
+    // The confirmation and the waitlist's sweep of the dinner it left, each acked.
+    expect(result.explicitAcks).toHaveLength(2);
 
     const date = formatIstDate(to.startsAt);
     const emails = (await outboxFor(guest.email)).filter(

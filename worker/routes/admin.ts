@@ -29,7 +29,7 @@ import {
   startOf,
 } from '@domain/dinner';
 import { istDate } from '@domain/time';
-import { sweepDinner } from '../services/ledger/offers';
+import { queueSeatsFreed } from '../services/ledger/offers';
 import { ATTENDEE_CSV_HEADER, attendeeCsvRows, listAttendees } from '../services/attendees';
 import { isAuditCursor, listAudit } from '../services/audit';
 import {
@@ -197,11 +197,8 @@ export const adminRoutes = new Hono<AppEnv>()
     // A cancelled dinner matches no edit (services/admin-events.ts): never edited or shown again.
     if (!result.changed && result.event.cancelled_at)
       throw new ApiError(409, 'dinner_cancelled', CONSOLE_COPY.guestMessages.cannotEditCancelled);
-    // More seats, or back on sale: the waitlist is offered them at once (the cron would within 5 minutes).
-    if (result.changed && (patch.capacity !== undefined || patch.available === true))
-      c.executionCtx.waitUntil(
-        sweepDinner(c.env, c.var.db, id, now).catch((err) => console.error('waitlist sweep failed', err)),
-      );
+    // More seats, or back on sale: the waitlist is offered them now, off the queue (the cron would within 5 minutes).
+    if (result.changed && (patch.capacity !== undefined || patch.available === true)) await queueSeatsFreed(c.env, id);
     return c.json({ event: result.event, changed: result.changed });
   })
   /** A dinner's guest list: every booking with contact, ticket, seats, amount and status. */

@@ -50,7 +50,6 @@ export const bookingsRoutes = new Hono<AppEnv>()
       await releaseSeats(c.env, c.var.db, {
         userId: c.get('user').id,
         bookingId: c.req.param('id'),
-        defer: (work) => c.executionCtx.waitUntil(work),
       }),
     ),
   );

@@ -8,15 +8,11 @@ import { CREDIT_COPY } from '@domain/credit';
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
-import { sweepDinner } from './ledger/offers';
+import { queueSeatsFreed } from './ledger/offers';
 import { releaseBooking } from './ledger/release';
 import { myBookingView } from './my-booking';
 
-export async function releaseSeats(
-  env: Env,
-  d: Db,
-  o: { userId: string; bookingId: string; now?: Date; defer?: (work: Promise<unknown>) => void },
-) {
+export async function releaseSeats(env: Env, d: Db, o: { userId: string; bookingId: string; now?: Date }) {
   const now = o.now ?? new Date();
   const released = await releaseBooking(d, o.userId, o.bookingId, now);
   const view = await myBookingView(d, o.userId, o.bookingId, now);
@@ -28,9 +24,7 @@ export async function releaseSeats(
       throw new ApiError(409, 'release_closed', CREDIT_COPY.releaseClosed);
     throw new ApiError(409, 'not_releasable', CREDIT_COPY.notReleasable);
   }
-  // The freed seats go to the next guest in line straight away (the cron would within 5 minutes).
-  const sweep = sweepDinner(env, d, view.event.id, now).catch((err) => console.error('waitlist sweep failed', err));
-  if (o.defer) o.defer(sweep);
-  else await sweep;
+  // The freed seats go to the next guest in line straight away, off the queue (the cron would within 5 minutes).
+  await queueSeatsFreed(env, view.event.id);
   return view;
 }

@@ -25,8 +25,7 @@ import { queueConfirmation } from './booking-queue';
 import { moveBookingStatements, moveTerms, NO_MOVE } from './ledger/moves';
 import { isBookable } from './events';
 import { type MyBookingView, myBookingQueries, myBookingView, toMyBookingView } from './my-booking';
-import { grantResoldReleases } from './ledger/credit';
-import { sweepDinner } from './ledger/offers';
+import { queueSeatsFreed } from './ledger/offers';
 import { hasTablesSql, seatLateBooking } from './tables';
 
 export type RescheduleResult =
@@ -49,7 +48,11 @@ const refused = (status: 400 | 409, code: string, message: string): RescheduleRe
 export async function rescheduleBooking(
   env: Env,
   d: Db,
-  input: { userId: string; bookingId: string; targetId: string },
+  input: {
+    userId: string;
+    bookingId: string;
+    targetId: string;
+  },
   now = new Date(),
 ): Promise<RescheduleResult> {
   const { userId, bookingId, targetId } = input;
@@ -97,11 +100,10 @@ export async function rescheduleBooking(
       seatedView = await myBookingView(d, userId, bookingId, now);
     }
     await queueConfirmation(env, bookingId);
-    // The seats it left go to that dinner's waitlist; the ones it took may be a release's, sold again.
+    // The seats it left go to that dinner's waitlist; the ones it took may be a release's, sold
+    // again. Off the queue: the guest waits for neither.
     const left = view.reschedule.rescheduled_from;
-    await Promise.all([left ? sweepDinner(env, d, left, now) : null, grantResoldReleases(d, targetId, now)]).catch(
-      (err) => console.error('after the move', bookingId, err),
-    );
+    await queueSeatsFreed(env, left, targetId);
     return { kind: 'moved', view: seatedView ?? view };
   }
 

@@ -15,6 +15,7 @@ import { offerHoldMs, offersOpen } from '@domain/waitlist';
 import { pickOffer, type SexCount, ticketParty } from '@domain/waitlist-pick';
 import type { Env } from '../../env';
 import { sendFull, sendOffer } from '../waitlist-messages';
+import { grantResoldReleases } from './credit';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 import { closeWaitlist, offerSeats, settleOffers } from './waitlist';
 
@@ -160,4 +161,23 @@ export async function offerNow(
   await sendOffer(env, d, o.entryId);
   const [entry] = await d.select().from(waitlistEntries).where(eq(waitlistEntries.id, o.entryId));
   return { ok: true, entry };
+}
+
+/**
+ * After the answer, without a D1 round trip in the request: the sweep of the dinner seats left and
+ * the credit of releases at the dinner seats were taken at, from the `bookings` queue (retried
+ * there; the cron does both within 5 minutes anyway).
+ */
+export async function queueSeatsFreed(env: Env, eventId: string | null, resoldAt?: string) {
+  try {
+    await env.BOOKINGS.send({ kind: 'seats-freed', eventId, ...(resoldAt ? { resoldAt } : {}) });
+  } catch (err) {
+    console.error('could not queue the waitlist sweep; the cron will run it', eventId, err);
+  }
+}
+
+/** The `seats-freed` message: the sweep and the credit, each idempotent. */
+export async function handleSeatsFreed(env: Env, d: Db, msg: { eventId: string | null; resoldAt?: string }) {
+  if (msg.resoldAt) await grantResoldReleases(d, msg.resoldAt);
+  if (msg.eventId) await sweepDinner(env, d, msg.eventId);
 }
