@@ -186,7 +186,8 @@ export const CONSOLE_COPY = {
     /** 409 `not_waiting`: the guest already holds an offer, booked, left or was told the dinner is full. */
     notWaiting: 'This guest is no longer waiting (already offered, booked or gone): nothing was offered.',
     /** 409 `closed`: a hidden or cancelled dinner, or inside the last 3 hours before the start. */
-    closed: 'Offers are off for this dinner: it is hidden from guests, cancelled, or starts in under 3 hours. Nothing was offered.',
+    closed:
+      'Offers are off for this dinner: it is hidden from guests, cancelled, or starts in under 3 hours. Nothing was offered.',
     offered: (name: string, time: string) => `Offer sent to ${name}. Their seats are held until ${time}.`,
     offersClosedNote: 'Offers are off: the dinner is hidden from guests, cancelled, or starts in under 3 hours.',
     empty: 'Nobody is on the waitlist for this dinner.',
