@@ -142,7 +142,9 @@ export async function offerNow(
     .innerJoin(events, eq(events.id, waitlistEntries.eventId))
     .where(and(eq(waitlistEntries.id, o.entryId), eq(waitlistEntries.eventId, o.eventId)));
   if (row?.entry.status !== 'waiting') return { ok: false, reason: 'not_waiting' };
-  if (row.event.cancelledAt || !offersOpen(row.event.startsAt, now)) return { ok: false, reason: 'closed' };
+  // A hidden dinner sells no seat (the hold's dinner_open), so it is closed to offers too, not "no seat".
+  if (row.event.cancelledAt || !row.event.available || !offersOpen(row.event.startsAt, now))
+    return { ok: false, reason: 'closed' };
   const token = await offerSeats(d, {
     entry: row.entry,
     amount: priceFor(row.event, row.entry.ticketType),
