@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TicketSelection } from '@/features/checkout/components/ticket-selection';
 import { eventQueryKey } from '@/features/events/api/query-keys';
@@ -96,6 +97,14 @@ const entry = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** axe on the page as rendered (jsdom has no layout, so colour contrast is left to the e2e's axe; the landmarks are the route's). */
+async function expectNoAxeViolations() {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
+
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
 /** Answers by "METHOD /path"; each a list of answers taken in order (the last repeats). */
@@ -170,6 +179,7 @@ describe('a dinner full for the guest', () => {
         .map((r) => (r as HTMLInputElement).value),
     ).toEqual(['female', 'couple', 'female_duo']);
     expect(screen.queryByRole('button', { name: 'Book Now' })).toBeNull();
+    await expectNoAxeViolations();
 
     await user.click(within(group).getByRole('radio', { name: /^Female1 seat/ }));
     await user.click(screen.getByRole('button', { name: WAITLIST_COPY.join }));
@@ -180,6 +190,7 @@ describe('a dinner full for the guest', () => {
     expect(screen.getByRole('status').textContent).toContain(WAITLIST_COPY.position(3));
     const heading = screen.getByRole('heading', { name: "You're on the waitlist" });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+    await expectNoAxeViolations();
 
     await user.click(screen.getByRole('button', { name: WAITLIST_COPY.leave }));
     await screen.findByRole('heading', { name: 'This dinner is full' });
@@ -215,6 +226,7 @@ describe('a dinner full for the guest', () => {
     await screen.findByRole('heading', { name: 'A seat is yours to take' });
     expect(screen.getByText('Your seats are held until Friday, 4 January 2030, 6:00 PM.')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Take the seat/ }).getAttribute('href')).toBe('/offers/tok_1');
+    await expectNoAxeViolations();
     expect(screen.getByRole('button', { name: WAITLIST_COPY.leave })).toBeTruthy();
   });
 });
@@ -282,6 +294,7 @@ describe('credit at checkout', () => {
     await user.click(screen.getByRole('radio', { name: /^Female1 seat/ }));
     const split = screen.getByTestId('price-split');
     expect(split.textContent).toBe('Ticket₹312Credit−₹200To pay₹112');
+    await expectNoAxeViolations();
 
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     await waitFor(() => expect(opened).toHaveLength(1));

@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OfferPage } from '@/features/waitlist/components/offer-page';
 import { WAITLIST_COPY } from '@domain/waitlist';
@@ -75,6 +76,14 @@ const checkoutAnswer = (amount: number, credit: number) => ({
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const refusal = (status: number, code: string, message: string) => json({ error: { code, message } }, status);
+
+/** axe on the page as rendered (jsdom has no layout, so colour contrast is left to the e2e's axe; the landmarks are the route's). */
+async function expectNoAxeViolations() {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
 
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
@@ -150,6 +159,7 @@ describe('an open offer', () => {
     const toggle = screen.getByRole('checkbox', { name: 'Use my credit (₹200)' }) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
     expect(screen.getByTestId('offer-price').textContent).toBe('Female · 1 seat₹312Credit−₹200To pay₹112');
+    await expectNoAxeViolations();
     const take = screen.getByRole('button', { name: 'Take the seat' });
     expect(take.getAttribute('aria-describedby')).toBe(screen.getByTestId('offer-held-until').id);
 
@@ -197,6 +207,7 @@ describe('an open offer', () => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Take the seat' }));
     const name = screen.getByRole('textbox', { name: 'Their first name' });
+    await expectNoAxeViolations();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(name);
     expect(accepts()).toEqual([]);
@@ -223,6 +234,7 @@ describe('an offer that has ended', () => {
     renderPage();
     expect(await screen.findByText(WAITLIST_COPY.offerGone)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See upcoming dinners' }).getAttribute('href')).toBe('/events');
+    await expectNoAxeViolations();
     expect(screen.queryByRole('button', { name: 'Take the seat' })).toBeNull();
   });
 
