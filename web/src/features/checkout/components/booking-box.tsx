@@ -141,7 +141,7 @@ function NextWithRoom({ event }: { event: EventDetail }) {
     return (
       <p className="rounded-field bg-base-200 p-4 text-sm">
         Every upcoming dinner in {event.location} is full for now. Seats held by guests who don't pay free up within 15
-        minutes, so check back soon.
+        minutes, so check back soon, or join this dinner's waitlist below.
       </p>
     );
   return (
