@@ -5,6 +5,7 @@ import { expireAbandonedHolds, reconcileUnpaidOrders } from './services/cron-job
 import { sendReminders } from './services/reminders';
 import { requeueUndelivered } from './services/guest-messages';
 import { settleCancelledBookings } from './services/ledger/cancelled-refunds';
+import { bookCreditOrdersLeftPaid } from './services/ledger/capture';
 import { expireCredit, grantAllResoldReleases } from './services/ledger/credit';
 import { sweepAllOffers } from './services/ledger/offers';
 import { markNoShows } from './services/host-night';
@@ -18,6 +19,7 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     // After the holds: a lapsed hold or offer frees its seat for the next guest in line.
     ['waitlist offers', () => sweepAllOffers(env, d, now)],
     ['release credit', () => grantAllResoldReleases(d, now)],
+    ['credit bookings', () => bookCreditOrdersLeftPaid(env, d, now)],
     ['credit expiry', () => expireCredit(d, now)],
     // Before the reminders, so the one sent at the 48-hour reveal already carries the table.
     ['publish tables', () => publishDueTables(d, now)],

@@ -434,3 +434,86 @@ describe('credit', () => {
     expect((await call('GET', '/api/credits')).status).toBe(401);
   });
 });
+
+describe('the review of issue 20: holes closed', () => {
+  it('a sweep ends when the first in line holds seats of their own, and offers the next', async () => {
+    const event = await createEvent({ capacity: 2, inHours: 30 });
+    const a = await bookedOn(event);
+    const b = await bookedOn(event);
+    const first = await createGuest({ sex: 'male' });
+    const second = await createGuest({ sex: 'male' });
+    await join(first.cookie, event.id);
+    await join(second.cookie, event.id);
+    await releaseBooking(d(), a.userId, a.bookingId, new Date());
+    await releaseBooking(d(), b.userId, b.bookingId, new Date());
+    // The first in line books one seat themselves before any sweep.
+    expect((await order(first.cookie, event.id)).status).toBe(201);
+    expect(await sweepDinner(env, d(), event.id)).toBe(1);
+    const entries = await entriesAt(event.id);
+    expect(entries.find((e) => e.userId === second.userId)?.status).toBe('offered');
+    expect(entries.find((e) => e.userId === first.userId)?.status).toBe('waiting');
+    expect(await seatsTaken(d(), event.id)).toBe(2);
+  });
+
+  it('credit a live hold spends at its expiry waits for the hold, then expires in full if it lapses', async () => {
+    const guest = await createGuest({ sex: 'male' });
+    const op = await operatorId();
+    const longAgo = new Date(Date.now() - 366 * 86_400_000);
+    await grantCredit(d(), { userId: guest.userId, amount: 200, note: 'old', operatorId: op, now: longAgo });
+    const event = await createEvent({ inHours: 200 });
+    const held = await order(guest.cookie, event.id, { useCredit: true });
+    expect(held.body.order.credit_amount).toBe(200);
+    await expireCredit(d());
+    expect(
+      await d()
+        .select()
+        .from(creditEntries)
+        .where(eq(creditEntries.grantId, (await grantsOf(guest.userId))[0])),
+    ).toEqual([]);
+    await d()
+      .update(paymentOrders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(paymentOrders.razorpayOrderId, held.body.order.id));
+    expect(await creditBalance(d(), guest.userId)).toBe(200);
+    await expireCredit(d());
+    expect(await creditBalance(d(), guest.userId)).toBe(0);
+  });
+
+  it('a dinner we cancel credits whoever released their seats there', async () => {
+    const event = await createEvent({ capacity: 2, inHours: 30 });
+    const leaver = await bookedOn(event);
+    await releaseBooking(d(), leaver.userId, leaver.bookingId, new Date());
+    expect(await creditBalance(d(), leaver.userId)).toBe(0);
+    await cancelDinner(d(), await operatorId(), event.id, 'The chef is ill.', new Date());
+    expect(await creditBalance(d(), leaver.userId)).toBe(leaver.amount);
+  });
+
+  it('two taps on an offer with credit answer one checkout, spending once', async () => {
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const leaver = await bookedOn(event);
+    const waiter = await createGuest({ sex: 'male' });
+    await grantCredit(d(), { userId: waiter.userId, amount: 100, note: 'x', operatorId: await operatorId() });
+    await join(waiter.cookie, event.id);
+    await releaseBooking(d(), leaver.userId, leaver.bookingId, new Date());
+    await sweepDinner(env, d(), event.id);
+    const [entry] = await entriesAt(event.id);
+    const tap = () =>
+      call('POST', `/api/offers/${entry.token}/accept`, { cookie: waiter.cookie, body: { use_credit: true } });
+    const [one, two] = await Promise.all([tap(), tap()]);
+    expect([one.status, two.status]).toEqual([201, 201]);
+    const [a, b] = [(await one.json()) as Checkout, (await two.json()) as Checkout];
+    expect(a.order.id).toBe(b.order.id);
+    expect(a.order.credit_amount).toBe(100);
+    const spends = (await d().select().from(creditEntries).where(eq(creditEntries.userId, waiter.userId))).filter(
+      (e) => e.kind === 'spent',
+    );
+    expect(spends).toHaveLength(1);
+    expect(await creditBalance(d(), waiter.userId)).toBe(0);
+  });
+});
+
+async function grantsOf(userId: string) {
+  return (await d().select().from(creditEntries).where(eq(creditEntries.userId, userId)))
+    .filter((e) => e.kind === 'operator' || e.kind === 'release')
+    .map((e) => e.id);
+}

@@ -94,7 +94,8 @@ export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly Bookin
   no_show: ['refunded'],
   moved: [],
   refunded: [],
-  released: [],
+  // → refunded only by a full refund from Razorpay's dashboard (it earns no release credit then).
+  released: ['refunded'],
 };
 
 /** A move that {@link ORDER_TRANSITIONS} or {@link BOOKING_TRANSITIONS} does not allow. */

@@ -15,6 +15,7 @@ import { CANCELLABLE_BOOKING_STATUSES } from '@domain/statuses';
 import type { BookingMessage, Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
+import { creditReleasesOfCancelledDinner } from './ledger/credit';
 import { endHoldsOfCancelledDinner } from './ledger/expiry';
 import { auditRow, auditRowBefore, eventTarget } from './audit';
 import { DELIVERY_KEYS, deliverOnce } from './deliveries';
@@ -118,7 +119,7 @@ export async function cancelDinner(
   const nowIso = now.toISOString();
   const messageId = `gm_${crypto.randomUUID()}`;
   const where = and(eq(events.id, eventId), sql`${events.cancelledAt} IS NULL`, sql`${events.startsAt} > ${nowIso}`);
-  const [, , inserted, , [event], [notice], untold] = await d.batch([
+  const [, , inserted, , , [event], [notice], untold] = await d.batch([
     auditRowBefore(d, {
       actorId,
       action: 'event.cancel',
@@ -138,6 +139,8 @@ export async function cancelDinner(
       .returning({ id: guestMessages.id }),
     // Live holds end now; a reported capture is the pipeline's to refund (ledger/capture.ts).
     endHoldsOfCancelledDinner(d, eventId, nowIso),
+    // A guest who released their seats is credited what they paid: nobody can take them now.
+    creditReleasesOfCancelledDinner(d, eventId, now),
     d.select({ id: events.id, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, eventId)),
     d
       .select(messageColumns)

@@ -225,7 +225,41 @@ export async function bookPaidByCredit(env: Env, d: Db, orderId: string): Promis
   const paymentId = `credit_${order.id}`;
   if (order.paymentId !== paymentId && !(await claimSeat(d, order, paymentId))) return null;
   const booked = (await orderById(d, orderId)) as Order;
-  return (await bookAndTell(env, d, booked, paymentId)).id;
+  try {
+    return (await bookAndTell(env, d, booked, paymentId)).id;
+  } catch (err) {
+    // Booked, but telling the guest could not be queued: the booking stands (a retry would book
+    // again with more credit); deliveries owed are the confirmation's own to retry.
+    const [made] = await d
+      .select({ id: eventBookings.id })
+      .from(eventBookings)
+      .where(eq(eventBookings.orderId, orderId));
+    if (!made) throw err;
+    console.error('booked with credit, but the confirmation could not be queued', orderId, err);
+    return made.id;
+  }
+}
+
+/**
+ * The cron's safety net for credit: an order credit paid in full whose booking did not follow (the
+ * Worker died between the payment and the booking) is booked now, as the request would have.
+ * Nothing else would: it has no Razorpay order for reconcile to ask about.
+ */
+export async function bookCreditOrdersLeftPaid(env: Env, d: Db, now: Date) {
+  const before = new Date(now.getTime() - 60_000).toISOString();
+  const left = await d
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.status, 'paid'),
+        sql`${paymentOrders.paymentId} LIKE 'credit\_%' ESCAPE '\'`,
+        sql`${paymentOrders.updatedAt} < ${before}`,
+        sql`NOT EXISTS (SELECT 1 FROM event_bookings AS lb WHERE lb.order_id = ${paymentOrders.id})`,
+      ),
+    )
+    .limit(20);
+  for (const { id } of left) await bookPaidByCredit(env, d, id);
 }
 
 /** The booking of an order whose payment owns its seats, its late seating, credit for seats it took again, and the confirmation. */

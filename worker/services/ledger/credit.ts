@@ -21,7 +21,9 @@ import { preparedQuery } from './statements';
  */
 export function creditKeptSql(alias: string, nowIso: string) {
   const o = sql.raw(alias);
-  return sql<boolean>`((${o}.status IN ('paid', 'confirmed', 'needs_attention') OR ${ownsSeatsSql(alias, nowIso)})
+  // A flagged order keeps its credit only while it keeps its seat (ownsSeatsSql): one without a
+  // seat is never booked with credit (no_credit_spent) and ends refunded, its credit long back.
+  return sql<boolean>`((${o}.status IN ('paid', 'confirmed') OR ${ownsSeatsSql(alias, nowIso)})
     AND NOT EXISTS (SELECT 1 FROM event_bookings AS rb WHERE rb.order_id = ${o}.id AND rb.status IN ('refund_pending', 'refunded')))`;
 }
 
@@ -47,16 +49,19 @@ export async function creditBalance(d: Db, userId: string, now = new Date()): Pr
  * held, with its `credit_amount`) exists. The hold's own WHERE checked the balance covered it.
  */
 export const spendForOrderSql = (orderId: string, nowIso: string) =>
-  sql`INSERT INTO credit_entries (id, user_id, kind, amount, order_id, created_at)
+  // OR IGNORE: a second tap's batch whose UPDATE changed nothing must not fail on the first's spend.
+  sql`INSERT OR IGNORE INTO credit_entries (id, user_id, kind, amount, order_id, created_at)
     SELECT ${`cr_${randomToken(12)}`}, o.user_id, 'spent', o.credit_amount, o.id, ${nowIso}
     FROM payment_orders AS o WHERE o.id = ${orderId} AND o.credit_amount > 0`;
 
-/** Seats held for good at the dinner `eventId`: paid or confirmed and not released, a kept flagged seat, an in-time capture. Never a bare hold or an offer. */
+/**
+ * Seats sold for good at the dinner `eventId`: paid or confirmed and not released. Never a hold, an
+ * offer, a capture still being checked or a flagged seat: each of those may still end refunded,
+ * and credit once granted is never taken back.
+ */
 const firmSeatsSql = (eventId: string) =>
   sql`(SELECT COALESCE(SUM(f.seats), 0) FROM payment_orders AS f WHERE f.event_id = ${eventId}
-    AND ((f.status IN ('paid', 'confirmed') AND f.released_at IS NULL)
-      OR (f.status = 'needs_attention' AND f.keeps_seat = 1)
-      OR (f.status = 'created' AND f.capture_pending_at IS NOT NULL AND f.capture_pending_at <= f.hold_expires_at)))`;
+    AND f.status IN ('paid', 'confirmed') AND f.released_at IS NULL)`;
 
 /** Released bookings at the dinner whose credit is not granted yet (`alias`), optionally up to and including `upTo`. */
 const uncreditedReleasedSeatsSql = (eventId: string, upTo?: string) =>
@@ -77,11 +82,27 @@ export async function grantResoldReleases(d: Db, eventId: string, now = new Date
     await d.run(sql`INSERT OR IGNORE INTO credit_entries (id, user_id, kind, amount, booking_id, created_at, expires_at)
     SELECT 'cr_' || lower(hex(randomblob(9))), b.user_id, 'release', o.amount + o.credit_amount, b.id, ${nowIso}, ${creditExpiresAt(now)}
     FROM event_bookings AS b JOIN payment_orders AS o ON o.id = b.order_id JOIN events AS e ON e.id = b.event_id
-    WHERE b.event_id = ${eventId} AND b.status = 'released' AND o.amount + o.credit_amount > 0
+    WHERE b.event_id = ${eventId} AND b.status = 'released' AND o.status = 'confirmed' AND o.amount + o.credit_amount > 0
       AND NOT EXISTS (SELECT 1 FROM credit_entries AS c WHERE c.kind = 'release' AND c.booking_id = b.id)
       AND ${uncreditedReleasedSeatsSql(eventId, 'b')} <= ${firmSeatsSql(eventId)} + ${uncreditedReleasedSeatsSql(eventId)} - e.capacity`);
   return result.meta.changes ?? 0;
 }
+
+/**
+ * A dinner we cancel: every release not yet credited is credited what it paid, in the
+ * cancellation's batch (only once the dinner is cancelled, read in the same statement). Its guest
+ * gave the seats back in good faith, and nobody can take them now.
+ */
+export const creditReleasesOfCancelledDinner = (d: Db, eventId: string, now: Date) =>
+  // Every column in the table's order (drizzle's insert … select, so it joins the batch as a builder).
+  d.insert(creditEntries).select(
+    sql`SELECT 'cr_' || lower(hex(randomblob(9))), b.user_id, 'release', o.amount + o.credit_amount, b.id, NULL, NULL, NULL, NULL,
+      ${now.toISOString()}, ${creditExpiresAt(now)}
+    FROM event_bookings AS b JOIN payment_orders AS o ON o.id = b.order_id
+    WHERE b.event_id = ${eventId} AND b.status = 'released' AND o.status = 'confirmed' AND o.amount + o.credit_amount > 0
+      AND EXISTS (SELECT 1 FROM events AS ce WHERE ce.id = ${eventId} AND ce.cancelled_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM credit_entries AS c WHERE c.kind = 'release' AND c.booking_id = b.id)`,
+  );
 
 /** The cron's pass of {@link grantResoldReleases}: every dinner with a release not credited yet. */
 export async function grantAllResoldReleases(d: Db, now = new Date()): Promise<number> {
@@ -206,7 +227,10 @@ export async function expireCredit(d: Db, now = new Date()): Promise<number> {
         grantId: creditEntries.grantId,
         expiresAt: creditEntries.expiresAt,
         createdAt: creditEntries.createdAt,
-        counts: sql<number>`CASE WHEN ${creditEntries.kind} = 'spent' THEN ${creditKeptSql('co', nowIso)} ELSE 1 END`,
+        // Only spends that are settled (paid or booked) are taken from the grant here: a live hold
+        // may still lapse and give its credit back, so while one spends it the write-off waits
+        // (the balance check below fails) rather than be written too small, once, for good.
+        counts: sql<number>`CASE WHEN ${creditEntries.kind} = 'spent' THEN (co.status IN ('paid', 'confirmed') AND ${creditKeptSql('co', nowIso)}) ELSE 1 END`,
       })
       .from(creditEntries)
       .leftJoin(sql`payment_orders AS co`, sql`co.id = ${creditEntries.orderId}`)

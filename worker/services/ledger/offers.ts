@@ -50,11 +50,22 @@ async function seatedMix(d: Db, eventId: string, nowIso: string): Promise<SexCou
   return mix;
 }
 
-const waitingLine = (d: Db, eventId: string) =>
+/**
+ * Those still waiting, in order, but not a guest who already holds or owns seats at the dinner (a
+ * Book Now of their own): their hold refuses an offer, and they are booked or lapse by themselves.
+ */
+const waitingLine = (d: Db, eventId: string, nowIso: string) =>
   d
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.status, 'waiting')))
+    .where(
+      and(
+        eq(waitlistEntries.eventId, eventId),
+        eq(waitlistEntries.status, 'waiting'),
+        sql`NOT EXISTS (SELECT 1 FROM payment_orders AS own WHERE own.user_id = ${waitlistEntries.userId}
+          AND own.event_id = ${waitlistEntries.eventId} AND ${ownsSeatsSql('own', nowIso)})`,
+      ),
+    )
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
 
 /**
@@ -79,8 +90,11 @@ export async function sweepDinner(env: Env, d: Db, eventId: string, now = new Da
   if (!event.available) return 0;
   let made = 0;
   let free = event.capacity - Number(dinner.taken);
-  while (free > 0 && made < MAX_OFFERS_PER_PASS) {
-    const line = await waitingLine(d, eventId);
+  // An entry whose offer was refused in this pass is not tried again in it: the pick is pure, and
+  // would choose it again and again (a bounded pass, whatever the line holds).
+  const refused = new Set<string>();
+  for (let tries = 0; free > 0 && made < MAX_OFFERS_PER_PASS && tries < MAX_OFFERS_PER_PASS * 2; tries++) {
+    const line = (await waitingLine(d, eventId, nowIso)).filter((e) => !refused.has(e.id));
     const pick = pickOffer(
       line.map((e) => ({ id: e.id, ticketType: e.ticketType, seats: e.seats, passedOver: e.passedOver })),
       free,
@@ -100,7 +114,10 @@ export async function sweepDinner(env: Env, d: Db, eventId: string, now = new Da
     // Refused: another sweep or a guest took the seat meanwhile, or the guest left. Read again.
     const again = await readDinner(d, eventId, nowIso);
     free = again ? again.event.capacity - Number(again.taken) : 0;
-    if (!token) continue;
+    if (!token) {
+      refused.add(entry.id);
+      continue;
+    }
     made++;
     await sendOffer(env, d, entry.id);
   }

@@ -57,12 +57,13 @@ export async function leaveWaitlist(d: Db, userId: string, eventId: string, now:
       .set({ status: 'left', endedAt: nowIso })
       .where(and(eq(waitlistEntries.id, entry.id), inArray(waitlistEntries.status, [...ACTIVE_WAITLIST_STATUSES]))),
     // An offer not yet paid gives its seats back: its hold ends now (a capture under way keeps it).
+    // The entry's order read in the statement: an offer made since the read above ends too.
     d
       .update(paymentOrders)
       .set({ holdExpiresAt: nowIso, updatedAt: nowIso })
       .where(
         and(
-          eq(paymentOrders.id, entry.orderId ?? ''),
+          sql`${paymentOrders.id} = (SELECT le.order_id FROM waitlist_entries AS le WHERE le.id = ${entry.id})`,
           eq(paymentOrders.status, 'created'),
           isNull(paymentOrders.capturePendingAt),
         ),
