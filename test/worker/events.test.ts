@@ -70,6 +70,23 @@ describe('GET /api/events', () => {
     expect(body.events.map((e) => e.id)).toEqual(['soon', 'middle', 'later']);
   });
 
+  it('lists the dinners with a seat free first and the sold-out ones after, soonest first within each', async () => {
+    await insertEvents(
+      eventRow('full-soonest', 2 * DAY, { capacity: 1 }),
+      eventRow('open-later', 9 * DAY),
+      eventRow('open-soon', 4 * DAY),
+      eventRow('full-later', 6 * DAY, { capacity: 0 }),
+    );
+    await order('full-soonest', 1, 'paid', new Date(Date.now() + HOUR).toISOString());
+    const body = (await (await get('/api/events')).json()) as { events: { id: string; seats_left: number }[] };
+    expect(body.events.map((e) => [e.id, e.seats_left])).toEqual([
+      ['open-soon', 8],
+      ['open-later', 8],
+      ['full-soonest', 0],
+      ['full-later', 0],
+    ]);
+  });
+
   it('answers the public card fields and never the venue or prices', async () => {
     const row = eventRow('one', 3 * DAY);
     await insertEvents(row);

@@ -4,14 +4,18 @@
  * components, the query keys its data goes under, and where in the shell the markup goes. The
  * Worker imports nothing else from web/src, so features can change without the Worker knowing.
  */
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
 import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';
 import { EVENT_CARD_LINK_CLASS, EventCardFrame, EventGrid } from '@/features/events/components/event-card-frame';
-import { EventLayout } from '@/features/events/components/event-layout';
+import { EVENT_COLUMN, EventLayout } from '@/features/events/components/event-layout';
+import { eventImage } from '@/features/events/lib/event-image';
+import { StaticHeaderBar } from '@/components/header-bar';
+import { EventsFilter } from '@/features/events/components/events-filter';
 import { LOADING_EVENTS_LABEL } from '@/features/events/components/events-list';
+import { filterOptions, NO_FILTER } from '@/features/events/lib/events-filter';
 import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
 import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
@@ -83,8 +87,8 @@ export const EVENTS_HEAD: PageHead = {
 const sameOriginPath = (url: string | undefined) => (url?.startsWith('/') && !url.startsWith('//') ? url : undefined);
 
 /**
- * /events: the real cards in place of the prerendered frame's placeholders (with none, the
- * placeholders stay until the SPA says so), plus the list answer.
+ * /events: the filter and the real cards in place of the prerendered frame's placeholders (with
+ * none, the placeholders stay until the SPA says so), plus the list answer.
  */
 export function eventsPageFrame(events: EventSummary[]): FramePatch {
   const cards = events.map((event, i) =>
@@ -95,16 +99,18 @@ export function eventsPageFrame(events: EventSummary[]): FramePatch {
       title: createElement('a', { href: `/event/${event.id}`, className: EVENT_CARD_LINK_CLASS }, event.title),
     }),
   );
+  // The filter as the SPA's first render draws it (nothing chosen), so the cards do not move.
+  const filter = createElement(EventsFilter, { options: filterOptions(events), value: NO_FILTER, onChange: () => {} });
   return {
     replace: events.length
       ? {
           selector: `ul[aria-label="${LOADING_EVENTS_LABEL}"]`,
-          html: renderToStaticMarkup(createElement(EventGrid, null, cards)),
+          html: renderToStaticMarkup(createElement(Fragment, null, filter, createElement(EventGrid, null, cards))),
         }
       : undefined,
     data: { queries: [{ key: eventsQueryKey(), data: { events } }] },
     // The first card's image is the page's largest paint.
-    preloadImage: sameOriginPath(events[0]?.image_url),
+    preloadImage: events[0] && sameOriginPath(eventImage(events[0])),
   };
 }
 
@@ -113,10 +119,12 @@ export function eventPageFrame(key: string, event: EventDetail): FramePatch {
   return {
     replace: {
       selector: 'div#root',
-      html: `<div id="root">${renderToStaticMarkup(createElement(EventLayout, { event }))}</div>`,
+      html: `<div id="root">${renderToStaticMarkup(
+        createElement(EventLayout, { event, header: createElement(StaticHeaderBar, { column: EVENT_COLUMN }) }),
+      )}</div>`,
     },
     data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
-    preloadImage: sameOriginPath(event.image_url),
+    preloadImage: sameOriginPath(eventImage(event)),
     head: eventPageHead(event),
   };
 }

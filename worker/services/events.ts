@@ -39,8 +39,10 @@ export const seatsLeftSql = (nowIso: string) =>
   sql<number>`MAX(0, ${events.capacity} - ${seatsTakenSql(sql`${events.id}`, nowIso)})`;
 
 /**
- * Upcoming available events, soonest first, each with its `seats_left` (as the detail carries it),
- * so /events says "3 seats left" or "Sold out" instead of sending a guest to a full table. One query.
+ * Upcoming available events, those with a seat free first and sold-out ones after (issue 24: a
+ * guest should not scroll past full tables to find one), soonest first within each; each with its
+ * `seats_left` (as the detail carries it), so /events says "3 seats left" or "Sold out" instead
+ * of sending a guest to a full table. One query.
  */
 export async function listBookableEvents(d: Db, now: Date) {
   const nowIso = now.toISOString();
@@ -48,7 +50,7 @@ export async function listBookableEvents(d: Db, now: Date) {
     .select({ ...eventSummaryColumns, seats_left: seatsLeftSql(nowIso) })
     .from(events)
     .where(isBookable(nowIso))
-    .orderBy(asc(events.startsAt), asc(events.id));
+    .orderBy(withRoomFirst(nowIso), asc(events.startsAt), asc(events.id));
   return rows.map((r) => ({ ...r, seats_left: Number(r.seats_left) }));
 }
 export type ListedEvent = Awaited<ReturnType<typeof listBookableEvents>>[number];

@@ -3,11 +3,15 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '@/lib/session';
 import { firstNameOf } from '@domain/profile';
 
+/** The id of /profile's bookings section: the menu's 'My bookings' lands there. */
+export const PROFILE_BOOKINGS_ID = 'bookings';
+
 const menuItems = (el: HTMLElement | null) => [...(el?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
 /**
  * The signed-in header menu (SPEC §2 Home): a round avatar opening 'Hey, {first name}!', the
- * email (or phone, or 'No email'), 'View Upcoming Events', 'View Profile' and 'Sign out'.
+ * email (or phone, or 'No email'), 'View Upcoming Events', 'My bookings' (the bookings on /profile,
+ * issue 24), 'View Profile' and 'Sign out'.
  * A menu button per the WAI-ARIA pattern: Enter/Space/ArrowDown open it, arrows move, Escape
  * closes and returns focus to the avatar.
  */
@@ -61,9 +65,9 @@ export function UserMenu() {
     }
   };
 
-  const go = (to: '/events' | '/profile') => {
+  const go = (to: '/events' | '/profile', hash?: string) => {
     setOpen(false);
-    void navigate({ to });
+    void navigate({ to, hash });
   };
 
   return (
@@ -106,6 +110,11 @@ export function UserMenu() {
             <li role="none">
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/events')}>
                 View Upcoming Events
+              </button>
+            </li>
+            <li role="none">
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/profile', PROFILE_BOOKINGS_ID)}>
+                My bookings
               </button>
             </li>
             <li role="none">

@@ -1,10 +1,11 @@
 import { createFileRoute, Link, redirect, useRouter } from '@tanstack/react-router';
+import { AppHeader } from '@/components/app-header';
 import { SiteFooter } from '@/components/site-footer';
 import { toast } from '@/components/toast';
 import { BookingAside, BookNowBar } from '@/features/checkout/components/booking-box';
 import { eventQueryOptions, useEventQuery } from '@/features/events/api/get-event';
 import { EventAbout } from '@/features/events/components/event-about';
-import { EventLayout } from '@/features/events/components/event-layout';
+import { EVENT_COLUMN, EventLayout } from '@/features/events/components/event-layout';
 import { eventTitle } from '@/features/events/lib/event-head';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
 import { ApiRequestError } from '@/lib/api';
@@ -40,7 +41,7 @@ function EventPage() {
     <>
       <EventLayout
         event={event}
-        nav={<TopBar />}
+        header={<AppHeader column={EVENT_COLUMN} />}
         about={<EventAbout event={event} />}
         aside={<BookingAside event={event} eventKey={eventId} />}
       />
@@ -50,57 +51,45 @@ function EventPage() {
   );
 }
 
-function TopBar() {
-  return (
-    <nav aria-label="Site" className="absolute inset-x-0 top-0 z-10">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-6 py-5">
-        <Link to="/" className="font-display text-xl font-semibold text-neutral-content">
-          Tablemates
-        </Link>
-        <Link
-          to="/events"
-          className="btn btn-sm border-neutral-content/40 bg-neutral/60 text-neutral-content hover:bg-neutral"
-        >
-          <span aria-hidden="true">←</span> All events
-        </Link>
-      </div>
-    </nav>
-  );
-}
-
 function EventPending() {
   return (
-    <main className="min-h-screen" aria-busy="true">
-      <div className="skeleton h-[22rem] rounded-none sm:h-[26rem]" />
-      <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex flex-col gap-4">
-          <div className="skeleton h-24 w-full" />
-          <div className="skeleton h-6 w-1/2" />
-          <div className="skeleton h-40 w-full" />
+    <>
+      <AppHeader column={EVENT_COLUMN} />
+      <main className="min-h-screen" aria-busy="true">
+        <div className="skeleton h-[22rem] rounded-none sm:h-[26rem]" />
+        <div className="mx-auto grid max-w-6xl gap-12 px-6 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="flex flex-col gap-4">
+            <div className="skeleton h-24 w-full" />
+            <div className="skeleton h-6 w-1/2" />
+            <div className="skeleton h-40 w-full" />
+          </div>
+          <div className="skeleton h-64 w-full" />
         </div>
-        <div className="skeleton h-64 w-full" />
-      </div>
-      <p className="sr-only" role="status">
-        Loading event…
-      </p>
-    </main>
+        <p className="sr-only" role="status">
+          Loading event…
+        </p>
+      </main>
+    </>
   );
 }
 
 function EventLoadError() {
   const router = useRouter();
   return (
-    <main className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-6 text-center">
-      <h1 className="text-3xl font-bold">We couldn't load this event</h1>
-      <p className="max-w-md text-base-content/80">Please try again later.</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <button type="button" className="btn btn-primary" onClick={() => router.invalidate()}>
-          Try again
-        </button>
-        <Link to="/events" className="btn btn-outline">
-          All events
-        </Link>
-      </div>
-    </main>
+    <>
+      <AppHeader column={EVENT_COLUMN} />
+      <main className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-6 text-center">
+        <h1 className="text-3xl font-bold">We couldn't load this event</h1>
+        <p className="max-w-md text-base-content/80">Please try again later.</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <button type="button" className="btn btn-primary" onClick={() => router.invalidate()}>
+            Try again
+          </button>
+          <Link to="/events" className="btn btn-outline">
+            All events
+          </Link>
+        </div>
+      </main>
+    </>
   );
 }

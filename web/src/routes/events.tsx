@@ -1,5 +1,6 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AppHeader } from '@/components/app-header';
 import { SiteFooter } from '@/components/site-footer';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventsList } from '@/features/events/components/events-list';
@@ -29,22 +30,17 @@ function EventsFrame({ children }: { children: ReactNode }) {
   usePageTitle(EVENTS_TITLE);
   return (
     <>
+      {/* The site's own bar and menu (issue 24); the prerendered first frame draws it too, with
+          no account side until the session is known, as on every page. */}
+      <AppHeader column="max-w-6xl px-6" />
       <main className="min-h-screen">
-        <header className="border-b border-base-300 bg-base-200/70">
-          <div className="mx-auto max-w-6xl px-6 pt-8 pb-12">
-            <nav aria-label="Site" className="flex items-center justify-between gap-4">
-              <Link to="/" className="font-display text-xl font-semibold text-primary">
-                Tablemates
-              </Link>
-              <Link to="/" className="btn btn-outline btn-primary btn-sm">
-                <span aria-hidden="true">←</span> Back to Home
-              </Link>
-            </nav>
-            <p className="mt-10 text-sm font-semibold uppercase tracking-widest text-primary">Weekend dinners</p>
+        <div className="border-b border-base-300 bg-base-200/70">
+          <div className="mx-auto max-w-6xl px-6 pt-10 pb-12">
+            <p className="text-sm font-semibold uppercase tracking-widest text-primary">Weekend dinners</p>
             <h1 className="mt-3 text-4xl font-bold sm:text-5xl">Upcoming Events</h1>
             <p className="mt-4 max-w-2xl text-lg text-base-content/80">{eventsIntro(EVENT_TIME)}</p>
           </div>
-        </header>
+        </div>
         <div className="mx-auto max-w-6xl px-6 py-12">{children}</div>
       </main>
       <SiteFooter newsletter={<NewsletterForm />} />

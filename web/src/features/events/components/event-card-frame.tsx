@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EventSummary } from '../api/get-events';
+import { eventImage } from '../lib/event-image';
 import { formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
 import { SeatsLeft } from './seats-left';
@@ -32,7 +33,7 @@ export function EventCardFrame({
     <li className="group relative flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-1 hover:shadow-lg has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent">
       <div className="relative aspect-[16/9] bg-base-200">
         <img
-          src={event.image_url}
+          src={eventImage(event)}
           alt=""
           width={800}
           height={450}

@@ -1,4 +1,5 @@
 import type { EventDetail } from '../api/get-event';
+import { eventImage } from '../lib/event-image';
 import { EVENT_TIME, formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
 import { BOOKING_COPY, seatsLeftLabel } from '@domain/copy-booking';
@@ -12,14 +13,14 @@ export function EventHero({ event }: { event: EventDetail }) {
   return (
     <header className="relative isolate overflow-hidden bg-neutral text-neutral-content">
       <img
-        src={event.image_url}
+        src={eventImage(event)}
         alt=""
         width={800}
         height={450}
         className="absolute inset-0 -z-10 h-full w-full object-cover"
       />
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral via-neutral/80 to-neutral/40" />
-      <div className="mx-auto flex min-h-[22rem] max-w-6xl flex-col justify-end px-6 pt-24 pb-10 sm:min-h-[26rem]">
+      <div className="mx-auto flex min-h-[22rem] max-w-6xl flex-col justify-end px-6 pt-12 pb-10 sm:min-h-[26rem]">
         {event.seats_left === 0 ? (
           <span className="badge mb-4 border-none bg-base-100 font-semibold text-base-content">
             {BOOKING_COPY.soldOut}

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '@/components/toast';
 import { useEventsQuery } from '../api/get-events';
+import { filterEvents, filterOptions, NO_FILTER } from '../lib/events-filter';
 import { EventCard } from './event-card';
 import { EventGrid } from './event-card-frame';
+import { EventsFilter } from './events-filter';
 import { COPY } from '@domain/copy';
 
 export const EMPTY_EVENTS_TEXT = 'No events available at the moment. Check back soon!';
@@ -10,9 +12,17 @@ export const EMPTY_EVENTS_TEXT = 'No events available at the moment. Check back 
 /** The placeholder list's accessible name; a first frame swaps the real cards in for it (web/src/server-render.tsx). */
 export const LOADING_EVENTS_LABEL = 'Loading events';
 
-/** The /events grid with its loading, empty and failure states (SPEC §2, §8 "Event list failure"). */
+/** What a filter that matches nothing says. */
+export const NO_MATCH_TEXT = 'No dinners match this city and date.';
+
+/**
+ * The /events grid with its loading, empty and failure states (SPEC §2, §8 "Event list failure"),
+ * in the API's order (dinners with a seat first, then soonest), under the city and date filter
+ * when there is more than one of either (issue 24).
+ */
 export function EventsList() {
   const { data, isPending, isError, refetch, isFetching } = useEventsQuery();
+  const [filter, setFilter] = useState(NO_FILTER);
 
   useEffect(() => {
     if (isError)
@@ -42,12 +52,25 @@ export function EventsList() {
     return <p className="rounded-box bg-base-200 p-10 text-center text-lg text-base-content/80">{EMPTY_EVENTS_TEXT}</p>;
   }
 
+  const shown = filterEvents(data.events, filter);
   return (
-    <EventGrid>
-      {data.events.map((event, i) => (
-        <EventCard key={event.id} event={event} eager={i < 3} />
-      ))}
-    </EventGrid>
+    <>
+      <EventsFilter options={filterOptions(data.events)} value={filter} onChange={setFilter} />
+      {shown.length > 0 ? (
+        <EventGrid>
+          {shown.map((event, i) => (
+            <EventCard key={event.id} event={event} eager={i < 3} />
+          ))}
+        </EventGrid>
+      ) : (
+        <div role="status" className="rounded-box bg-base-200 p-10 text-center">
+          <p className="text-lg text-base-content/80">{NO_MATCH_TEXT}</p>
+          <button type="button" className="btn btn-outline btn-primary mt-5" onClick={() => setFilter(NO_FILTER)}>
+            Show all dinners
+          </button>
+        </div>
+      )}
+    </>
   );
 }
 
