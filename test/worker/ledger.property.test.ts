@@ -37,14 +37,15 @@
  * path and the shrunk steps; the error carries the violations and what each step answered.
  *
  * Knobs (environment of the vitest process, `VITE_`-prefixed so they reach workerd):
- * VITE_LEDGER_RUNS (default 1000), VITE_LEDGER_SEED (default: random, printed), VITE_LEDGER_PATH
+ * VITE_LEDGER_RUNS (default 400), VITE_LEDGER_SEED (default: random, printed), VITE_LEDGER_PATH
  * (with the seed, replays a shrunk case), VITE_LEDGER_INVARIANT (check only the named invariant,
  * to find each one's own smallest counterexample; `none` checks nothing, to time the runs alone),
  * VITE_LEDGER_SCENARIO (a counterexample's JSON, run first and shrunk if it fails; with
  * VITE_LEDGER_RUNS=1 it is the only run), VITE_LEDGER_WITHOUT (kinds of step the random runs leave
  * out, comma-separated, e.g. `dashboard-refund` to look past that hole), VITE_LEDGER_TIME_LIMIT_MS
  * (default 600000: runs and shrinking stop there).
- * VITE_LEDGER_STRICT (any value: the random runs look past no open hole, see OPEN).
+ * VITE_LEDGER_STRICT (any value: the random runs look past no open hole, see OPEN),
+ * VITE_LEDGER_DEBUG (any value: print every run's steps and the Worker's log lines, green or not).
  * Before the random runs, each hole found so far runs as its own named test (KNOWN below; the
  * ones still open in the ledger, OPEN, are skipped until fixed).
  * Vitest caches transformed modules with `import.meta.env` inlined: pass `--no-fsModuleCache`
@@ -81,7 +82,9 @@ import { ORIGIN } from './helpers/session-cookie';
  */
 const knob = (name: string): string | undefined =>
   (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.[`VITE_${name}`] || undefined;
-const NUM_RUNS = Number(knob('LEDGER_RUNS') ?? 1000);
+// 400 since issue 20 (1,000 before): its steps, its settling of offers and the cron's new jobs
+// made a run about twice as long, and CI runs the default.
+const NUM_RUNS = Number(knob('LEDGER_RUNS') ?? 400);
 const SEED = knob('LEDGER_SEED') === undefined ? Date.now() % 2 ** 31 : Number(knob('LEDGER_SEED'));
 const PATH = knob('LEDGER_PATH');
 const ONLY = knob('LEDGER_INVARIANT');
@@ -1190,13 +1193,82 @@ describe('the ledger under random interleavings (issues 19, 20)', () => {
     };
     for (const [name, scenario] of Object.entries(KNOWN))
       it(name, async () => {
-        const violations = await runScenario(scenario);
+        const violations = await runScenario(scenario, new Set(), false);
         expect(violations, violations.length ? lastFailure?.log.join('\n') : undefined).toEqual([]);
       }, 60_000);
     // The holes still open (OPEN below): skipped until the ledger is fixed; each then passes as-is.
     for (const [name, hole] of Object.entries(OPEN))
       it.skip(`${name} (open: ${hole.why})`, async () => {
         const violations = await runScenario(hole.scenario, new Set(), false);
+        expect(violations, violations.length ? lastFailure?.log.join('\n') : undefined).toEqual([]);
+      }, 60_000);
+  });
+
+  describe("issue 20's paths, each as its own run", () => {
+    // Issue 20's paths end to end, so every CI run walks them whatever the random runs happen to reach (a resale through the waitlist needs a line, a release, the queue
+    // and an accept in that order).
+    const soon: DinnerSpec = { ...one, soon: true };
+    const now: Reports = { verify: 'now', captured: 'now', paid: 'now' };
+    const PATHS: Record<string, Scenario> = {
+      'a release resold through an offer accepted with credit earns credit, spent on another dinner': {
+        dinners: [soon, one],
+        coupons: [],
+        grants: [{ guest: 2, amount: 100 }],
+        full: 'book',
+        steps: [
+          { k: 'join', guest: 2, dinner: 0, ticket: 0 },
+          { k: 'release', booking: 0 },
+          { k: 'drain' },
+          { k: 'accept', pick: 0, credit: true, pay: now },
+          { k: 'drain' },
+          { k: 'cron' },
+          { k: 'order', guest: 0, dinner: 1, ticket: 0, coupon: 0, credit: true },
+        ],
+      },
+      'an offer nobody takes lapses and passes to the next in line, who takes it without credit': {
+        dinners: [soon],
+        coupons: [],
+        full: 'book',
+        steps: [
+          { k: 'join', guest: 2, dinner: 0, ticket: 0 },
+          { k: 'join', guest: 4, dinner: 0, ticket: 0 },
+          { k: 'release', booking: 1 },
+          { k: 'drain' },
+          { k: 'lapse', pick: 0 },
+          { k: 'cron' },
+          { k: 'accept', pick: 0, credit: false, pay: now },
+          { k: 'drain' },
+        ],
+      },
+      'credit paying it all books without Razorpay; our cancel gives it back': {
+        dinners: [one],
+        coupons: [],
+        grants: [{ guest: 0, amount: 1500 }],
+        steps: [
+          { k: 'order', guest: 0, dinner: 0, ticket: 0, coupon: 0, credit: true },
+          { k: 'cancel', dinner: 0 },
+          { k: 'choice', booking: 0, refund: true, dinner: 0 },
+          { k: 'drain' },
+        ],
+      },
+      'part credit on a hold that lapses comes back, and the late payment is refunded': {
+        dinners: [one],
+        coupons: [],
+        grants: [{ guest: 0, amount: 100 }],
+        steps: [
+          { k: 'order', guest: 0, dinner: 0, ticket: 0, coupon: 0, credit: true },
+          { k: 'expire', order: 0 },
+          { k: 'order', guest: 0, dinner: 0, ticket: 1, coupon: 0, credit: true },
+          { k: 'pay', order: 0, ...now },
+          { k: 'drain' },
+          { k: 'pay', order: 1, ...now },
+          { k: 'drain' },
+        ],
+      },
+    };
+    for (const [name, scenario] of Object.entries(PATHS))
+      it(name, async () => {
+        const violations = await runScenario(scenario, new Set(), false);
         expect(violations, violations.length ? lastFailure?.log.join('\n') : undefined).toEqual([]);
       }, 60_000);
   });
