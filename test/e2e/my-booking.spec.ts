@@ -122,8 +122,9 @@ test('a guest books, opens My Booking from /profile, sees the QR ticket, moves t
   await expect
     .poll(
       async () =>
-        (await outbox()).find((m) => m.channel === 'email' && m.to === email && m.subject?.startsWith('Rescheduled:'))
-          ?.body ?? '',
+        (await outbox()).find(
+          (m) => m.channel === 'email' && m.to === email && m.subject?.startsWith('Your dinner moved to'),
+        )?.body ?? '',
       { timeout: 30_000 },
     )
     .toContain(`/booking/${bookingId}`);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
 import { CREDIT_COPY } from '@domain/credit';
+import { type BookingStateInput, bookingState } from '@domain/booking-state';
 import type { MyBooking } from '@/features/my-bookings/api/get-booking';
 import { MyBookingPage } from '@/features/my-bookings/components/my-booking-page';
 
@@ -33,9 +34,19 @@ function view(
     release?: MyBooking['release'];
     attendance?: MyBooking['attendance'];
     status?: string;
+    cancelled_at?: string | null;
+    cancellation_choice?: BookingStateInput['cancellation_choice'];
   } = {},
 ) {
+  // As the Worker answers: the state from the domain's one function, no ticket code without a seat.
+  const state = bookingState({
+    status: (over.status ?? 'confirmed') as BookingStateInput['status'],
+    cancelled_at: over.cancelled_at ?? null,
+    cancellation_choice: over.cancellation_choice ?? null,
+    amount: 499,
+  });
   return {
+    state,
     booking: {
       id: 'bkg_1',
       event_id: 'evt_a',
@@ -57,12 +68,12 @@ function view(
       date: '2030-01-05',
       starts_at: '2030-01-05T13:30:00.000Z',
       image_url: '/images/events/gurugram.svg',
-      cancelled_at: null,
+      cancelled_at: over.cancelled_at ?? null,
       time: '7:00 PM - 10:00 PM',
     },
     venue: { revealed: false, reveals_at: '2030-01-03T13:30:00.000Z', name: null, address: null, ...over.venue },
     table: over.table ?? null,
-    ticket: { code: '7K3M-Q9TX-2HDR-WB4N', label: 'Male' },
+    ticket: { code: state.seated ? '7K3M-Q9TX-2HDR-WB4N' : null, label: 'Male' },
     reschedule: {
       allowed: true,
       until: '2030-01-03T13:30:00.000Z',
@@ -129,6 +140,31 @@ describe('My Booking', () => {
         .map((li) => li.textContent),
     ).toEqual(hints.map((h) => `✦${h}`));
     expect(screen.getByRole('link', { name: 'Table 3' }).getAttribute('href')).toBe('#your-table');
+  });
+
+  it("a booking of a dinner we cancelled says so, with no QR and no 'Add to calendar'; refunded says how much", async () => {
+    const cancelled = view({ cancelled_at: '2029-12-30T10:00:00.000Z' });
+    renderPage(cancelled, (url) =>
+      url.includes('/choices') ? json({ error: { code: 'x', message: 'x' } }, 500) : json(cancelled),
+    );
+    expect((await screen.findByTestId('booking-status')).textContent).toBe(
+      'Dinner cancelled · choose a refund or a move',
+    );
+    expect(screen.getByTestId('booking-status').className).toContain('badge-warning');
+    expect(screen.queryByTestId('ticket-code')).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByText(/Show this code to your host/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+    expect(screen.getByTestId('no-ticket').textContent).toContain('no longer holds a seat');
+    cleanup();
+
+    const refunded = view({ status: 'refunded', cancelled_at: '2029-12-30T10:00:00.000Z' });
+    renderPage(refunded, (url) =>
+      url.includes('/choices') ? json({ error: { code: 'x', message: 'x' } }, 500) : json(refunded),
+    );
+    expect((await screen.findByTestId('booking-status')).textContent).toBe('Refunded ₹499');
+    expect(screen.queryByText('Pending')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
   });
 
   it('has no table section before the tables are published, and says when they will be', async () => {

@@ -3,6 +3,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BookingsList } from '@/features/my-bookings/components/bookings-list';
+import { type BookingStateInput, bookingState } from '@domain/booking-state';
 
 afterEach(() => {
   cleanup();
@@ -26,23 +27,41 @@ function renderWith(bookings: unknown[]) {
   );
 }
 
-const booking = (over: Record<string, unknown>) => ({
-  id: crypto.randomUUID(),
-  event_id: 'gurugram-2030-01-05',
-  event_name: 'Gurugram Supper Club',
-  event_location: 'Gurugram',
-  event_date: '2030-01-05',
-  ticket_type: 'male',
-  seats: 1,
-  amount: 499,
-  status: 'confirmed',
-  booking_date: '2029-12-20T10:00:00.000Z',
-  ...over,
-});
+/** A booking as GET /api/bookings answers it, its `state` from the domain's one function. */
+const booking = (over: Record<string, unknown>, dinner: Partial<BookingStateInput> = {}) => {
+  const b = {
+    id: crypto.randomUUID(),
+    event_id: 'gurugram-2030-01-05',
+    event_name: 'Gurugram Supper Club',
+    event_location: 'Gurugram',
+    event_date: '2030-01-05',
+    ticket_type: 'male',
+    seats: 1,
+    amount: 499,
+    status: 'confirmed',
+    booking_date: '2029-12-20T10:00:00.000Z',
+    ...over,
+  };
+  return {
+    ...b,
+    state: bookingState({
+      status: b.status as BookingStateInput['status'],
+      cancelled_at: null,
+      amount: b.amount,
+      ...dinner,
+    }),
+  };
+};
 
 describe('BookingsList on /profile', () => {
-  it('shows each booking with location, dates, rupee amount and a green or yellow badge', async () => {
-    renderWith([booking({ event_name: 'Newest', status: 'pending', amount: 1499 }), booking({ event_name: 'Older' })]);
+  it('shows each booking with location, dates, rupee amount and its state in words and colour', async () => {
+    renderWith([
+      booking(
+        { event_name: 'Newest', status: 'refund_pending', amount: 1499 },
+        { cancelled_at: '2029-12-30T10:00:00Z' },
+      ),
+      booking({ event_name: 'Older' }),
+    ]);
     const items = await screen.findAllByTestId('booking');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Newest', 'Older']);
     const [newest, older] = items;
@@ -50,8 +69,45 @@ describe('BookingsList on /profile', () => {
     expect(newest.textContent).toContain('₹1,499');
     expect(newest.textContent).toContain('5 Jan 2030');
     expect(newest.textContent).toContain('20 Dec 2029');
-    expect(within(newest).getByText('Pending').className).toContain('badge-warning');
+    expect(within(newest).getByText('Cancelled · refund on its way').className).toContain('badge-warning');
     expect(within(older).getByText('Confirmed').className).toContain('badge-success');
+  });
+
+  it("says each state in its own words (issue 24): never 'Confirmed' for a cancelled dinner, nor 'Pending' for a refund", async () => {
+    const cancelled = { cancelled_at: '2029-12-30T10:00:00Z' };
+    renderWith([
+      booking({ event_name: 'Cancelled' }, cancelled),
+      booking({ event_name: 'Refund chosen' }, { ...cancelled, cancellation_choice: 'refund' }),
+      booking({ event_name: 'Refunded', status: 'refunded', amount: 499 }, cancelled),
+      booking({ event_name: 'Moved', status: 'moved' }),
+      booking({ event_name: 'No-show', status: 'no_show' }),
+      booking({ event_name: 'Released', status: 'released' }),
+      booking({ event_name: 'Checked in', status: 'checked_in' }),
+      booking({ event_name: 'Confirmed' }),
+    ]);
+    const items = await screen.findAllByTestId('booking');
+    const badges = items.map((i) => within(i).getByTestId('booking-status'));
+    expect(badges.map((b) => b.textContent)).toEqual([
+      'Dinner cancelled · choose a refund or a move',
+      'Cancelled · refund on its way',
+      'Refunded ₹499',
+      'Moved to another dinner',
+      'No-show',
+      "Can't make it",
+      'Checked in',
+      'Confirmed',
+    ]);
+    expect(badges.map((b) => b.className.match(/badge-(success|warning|info|neutral|error)/)?.[1])).toEqual([
+      'warning',
+      'warning',
+      'info',
+      'info',
+      'error',
+      'neutral',
+      'success',
+      'success',
+    ]);
+    expect(screen.queryByText('Pending')).toBeNull();
   });
 
   it('links each booking to its My Booking page', async () => {

@@ -8,7 +8,16 @@ import {
 } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentToasts, dismiss, navigationResolved, navigationStarted, Toaster, toast } from '@/components/toast';
+import {
+  currentToasts,
+  dismiss,
+  dismissAll,
+  HANDOFF_MS,
+  navigationResolved,
+  navigationStarted,
+  Toaster,
+  toast,
+} from '@/components/toast';
 
 const clear = () => {
   for (const t of currentToasts()) dismiss(t.id);
@@ -70,13 +79,56 @@ describe('toast store: the same message is never stacked twice', () => {
   });
 });
 
-describe('toast store: error toasts stay on their page', () => {
-  it('clears the errors raised before a navigation to another path, not the notices', () => {
+describe('toast store: on a phone, one at a time (issue 24)', () => {
+  const phone = (matches: boolean) =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({ matches: matches && query.includes('max-width: 639'), media: query })),
+    );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a new toast replaces the one on screen below 640 px', () => {
+    phone(true);
+    toast({ title: 'Signed in successfully!', description: 'Proceeding to book your event.' });
+    toast({ title: 'Vibe check complete ✓' });
     toast(quizError);
+    expect(currentToasts().map((t) => t.title)).toEqual([quizError.title]);
+  });
+
+  it('stacks up to three from 640 px', () => {
+    phone(false);
+    for (const title of ['One', 'Two', 'Three', 'Four']) toast({ title });
+    expect(currentToasts().map((t) => t.title)).toEqual(['Two', 'Three', 'Four']);
+  });
+
+  it('dismissAll clears the screen, as the payment window opens', () => {
+    toast({ title: 'Invalid Coupon', description: 'This coupon code is not valid.', variant: 'destructive' });
     toast({ title: 'Code sent' });
+    dismissAll();
+    expect(currentToasts()).toHaveLength(0);
+  });
+});
+
+describe('toast store: toasts stay on their page', () => {
+  it('clears the toasts raised before a navigation to another path, errors and notices alike', () => {
+    vi.useFakeTimers();
+    toast(quizError, 60_000);
+    toast({ title: 'Code sent' }, 60_000);
+    vi.advanceTimersByTime(HANDOFF_MS + 1);
     navigationStarted();
     navigationResolved(true);
-    expect(currentToasts().map((t) => t.title)).toEqual(['Code sent']);
+    expect(currentToasts()).toEqual([]);
+  });
+
+  it('keeps a notice raised just before the navigation (the step that moved the guest on), never an error', () => {
+    vi.useFakeTimers();
+    toast({ title: 'Signed in successfully!' }, 60_000);
+    vi.advanceTimersByTime(HANDOFF_MS + 1);
+    toast({ title: 'Vibe check complete ✓', description: 'One more step to complete your profile!' }, 60_000);
+    toast(quizError, 60_000);
+    navigationStarted();
+    navigationResolved(true);
+    expect(currentToasts().map((t) => t.title)).toEqual(['Vibe check complete ✓']);
   });
 
   it('keeps an error raised during the navigation (a loader before its redirect)', () => {

@@ -451,13 +451,18 @@ describe('POST /api/bookings/:id/cancellation-choice: move', () => {
       (m) => m.channel === 'email' && m.subject?.includes(target.title),
     );
     expect(emails).toHaveLength(1);
-    expect(emails[0].body).toContain(`Your seat is now confirmed for ${target.title}`);
+    expect(emails[0].body).toContain(`Your dinner moved to ${target.title}`);
     const whatsapps = (await outboxFor(asha.phone)).filter(
-      (m) => m.channel === 'whatsapp' && m.body.startsWith('[template booking_confirmed]'),
+      (m) => m.channel === 'whatsapp' && /^\[template booking_(confirmed|moved)\]/.test(m.body),
     );
+    // The move has its own template: it does not read like a second purchase.
     expect(whatsapps.map((m) => m.body)).toEqual([
       expect.stringContaining(`| ${event.title} |`),
       expect.stringContaining(`| ${target.title} |`),
+    ]);
+    expect(whatsapps.map((m) => m.body.slice(0, m.body.indexOf(']') + 1))).toEqual([
+      '[template booking_confirmed]',
+      '[template booking_moved]',
     ]);
 
     // The same move again answers the same and sends nothing; a refund now is refused.

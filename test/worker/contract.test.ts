@@ -106,6 +106,7 @@ describe('one casing on the wire', () => {
         }),
       ],
       ['order view', apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie })],
+      ['order held', apiRequest('GET', `/api/orders/held/${event.id}`, { cookie: guest.cookie })],
       ['bookings', apiRequest('GET', '/api/bookings', { cookie: guest.cookie })],
       ['newsletter', apiRequest('POST', '/api/newsletter', { body: { email } })],
       ['waitlist invalid', apiRequest('POST', '/api/waitlist', { body: { city: 'nowhere' } })],
@@ -253,7 +254,7 @@ describe('one casing on the wire', () => {
         expect(res.status, name).toBe(200);
         // One object per concern, so later concerns (the cancellation choice, running late) add keys, not shapes.
         expect(Object.keys(body as object).sort(), name).toEqual(
-          ['attendance', 'booking', 'event', 'release', 'reschedule', 'table', 'ticket', 'venue'].sort(),
+          ['attendance', 'booking', 'event', 'release', 'reschedule', 'state', 'table', 'ticket', 'venue'].sort(),
         );
       }
       offenders.push(...nonSnakeKeys(body).map((p) => `${name}: ${p}`));
@@ -440,6 +441,23 @@ describe('D1 round trips per request', () => {
     await expectWithin(
       'GET /api/orders/:id',
       apiRequest('GET', `/api/orders/${order.orderId}`, { cookie: guest.cookie }),
+      2,
+    );
+    // A checkout closed half-way (issue 24): the booking box finds the hold in one read.
+    await expectWithin(
+      'GET /api/orders/held/:eventId',
+      apiRequest('GET', `/api/orders/held/${event.id}`, { cookie: guest.cookie }),
+      2,
+    );
+  });
+
+  it("letting a held seat go costs two: the session, then the hold's end and its read in one batch", async () => {
+    const guest = await createGuest();
+    const event = await createEvent();
+    const order = await placeOrder(guest.cookie, event.id);
+    await expectWithin(
+      'DELETE /api/orders/:id',
+      apiRequest('DELETE', `/api/orders/${order.orderId}`, { cookie: guest.cookie }),
       2,
     );
   });

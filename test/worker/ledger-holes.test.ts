@@ -790,7 +790,7 @@ describe('hole 8: unlimited reschedules', () => {
     const target = await createEvent({ inHours: 264, city: first.city });
     const guest = await bookedOn(first);
     const whatsApps = async (to: string) =>
-      (await outboxFor(to)).filter((m) => m.channel === 'whatsapp' && m.body.includes('booking_confirmed'));
+      (await outboxFor(to)).filter((m) => m.channel === 'whatsapp' && /booking_(confirmed|moved)/.test(m.body));
     expect(await whatsApps(guest.phone)).toHaveLength(1);
 
     const typed = `+91${randomPhone()}`;

@@ -315,7 +315,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
 
     const date = formatIstDate(to.startsAt);
     const emails = (await outboxFor(guest.email)).filter(
-      (m) => m.subject === `Rescheduled: Sunday Supper Club, ${date}`,
+      (m) => m.subject === `Your dinner moved to Sunday Supper Club, ${date}`,
     );
     expect(emails).toHaveLength(1);
     const [email] = emails as Array<{ body: string; attachments?: Array<{ filename: string; content: string }> }>;
@@ -325,13 +325,18 @@ describe('POST /api/bookings/:id/reschedule', () => {
     const start = to.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(ics).toContain(`DTSTART:${start}`);
     expect(ics).toContain(`UID:${guest.booking.id}@tablemates`);
-    const whatsapps = (await outboxFor(guest.phone)).filter((m) => m.body.startsWith('[template booking_confirmed]'));
+    // A move is not a new purchase: its own template, never a second `booking_confirmed`.
+    expect(
+      (await outboxFor(guest.phone)).filter((m) => m.body.startsWith('[template booking_confirmed]')),
+    ).toHaveLength(1);
+    const whatsapps = (await outboxFor(guest.phone)).filter((m) => m.body.startsWith('[template booking_moved]'));
+    expect(whatsapps).toHaveLength(1);
     expect(whatsapps.at(-1)?.body).toContain(`${date}, 7:00 PM`);
     expect(whatsapps.at(-1)?.body).toContain(link);
 
     // A redelivery sends nothing twice.
     await runQueue('bookings', sent);
-    expect((await outboxFor(guest.email)).filter((m) => m.subject?.startsWith('Rescheduled:'))).toHaveLength(1);
+    expect((await outboxFor(guest.email)).filter((m) => m.subject?.startsWith('Your dinner moved to'))).toHaveLength(1);
   });
 
   it('reminders follow the moved booking: the cron sends them for the new dinner, with its venue and the link', async () => {

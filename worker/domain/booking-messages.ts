@@ -114,13 +114,13 @@ export function confirmEmailMessage(c: { name: string; email: string; confirmUrl
 export function confirmationEmail(b: BookingFacts & { rescheduled?: boolean }) {
   return {
     subject: b.rescheduled
-      ? `Rescheduled: ${b.eventName}, ${formatIstDate(b.startsAt)}`
+      ? `Your dinner moved to ${b.eventName}, ${formatIstDate(b.startsAt)}`
       : `You're All Set! ${b.eventName}`,
     ...render(
       [
         `Hi ${firstName(b.name)},`,
         b.rescheduled
-          ? `Your booking has moved, free of charge. Your seat is now confirmed for ${b.eventName}.`
+          ? `Your dinner moved to ${b.eventName}, free of charge. This is the same booking, not a new purchase: your seat is now at the new dinner.`
           : `Your seat is confirmed for ${b.eventName}.`,
         `When: ${formatIstDate(b.startsAt)}, ${EVENT_TIME}`,
         `Where: ${b.eventLocation} (the exact venue is revealed 48 hours before the event)`,
@@ -141,12 +141,26 @@ export function confirmationEmail(b: BookingFacts & { rescheduled?: boolean }) {
 
 /**
  * WhatsApp template `booking_confirmed`: {{1}} name, {{2}} event, {{3}} date, {{4}} booking id,
- * {{5}} the My Booking link. A moved booking is confirmed again with the same template.
+ * {{5}} the My Booking link. A moved booking gets `booking_moved` instead ({@link movedWhatsApp}).
  */
 export const confirmationWhatsApp = (b: BookingFacts) => ({
   name: 'booking_confirmed',
   params: [firstName(b.name), b.eventName, `${formatIstDate(b.startsAt)}, 7:00 PM`, b.bookingId, b.myBookingUrl],
 });
+
+/**
+ * WhatsApp template `booking_moved` (issue 24: a reschedule is not a second booking, so it does not
+ * reuse `booking_confirmed`): {{1}} name, {{2}} the dinner it moved to, {{3}} its date and time,
+ * {{4}} booking id, {{5}} the My Booking link. Body as submitted to Meta: {@link MOVED_WHATSAPP_BODY}.
+ */
+export const movedWhatsApp = (b: BookingFacts) => ({
+  name: 'booking_moved',
+  params: confirmationWhatsApp(b).params,
+});
+
+/** The body of `booking_moved` as submitted to Meta (README's template list). */
+export const MOVED_WHATSAPP_BODY =
+  'Hi {{1}}, your dinner moved to {{2}} on {{3}}. It is the same booking, nothing more to pay.\nBooking ID: {{4}}\nYour ticket and the new date: {{5}}\n\n— Team Tablemates';
 
 /** Sent when a payment arrived after its hold expired and the dinner had filled up. */
 export function refundEmail(r: {

@@ -7,7 +7,9 @@
  *
  * The prices come from the ledger's own rule (ledger-rules.ts `priceAt`: pricing.ts `priceFor`, coupon.ts `chargedPrice`),
  * never re-typed here. Which order holds a seat is stated here in TypeScript on purpose: it is the
- * specification the SQL predicate (worker/services/ledger/seats.ts) must meet, not a copy of it.
+ * specification the SQL predicate (worker/services/ledger/seats.ts) must meet, not a copy of it;
+ * likewise which spend of credit still counts ({@link orderKeepsCredit}, for ledger/credit.ts
+ * `creditKeptSql`). Issue 20 (docs/decisions/027) added the credit and waitlist invariants.
  */
 import type { CreditKind } from './credit';
 import { priceAt } from './ledger-rules';

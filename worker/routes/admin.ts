@@ -4,7 +4,10 @@ import type { AppEnv } from '../app-env';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { toCsv } from '../lib/csv';
 import { ApiError } from '../lib/errors';
-import { invalidInput, jsonBody } from '../lib/validate';
+import { vValidator } from '@hono/valibot-validator';
+import * as v from 'valibot';
+import type { BaseIssue } from 'valibot';
+import { issueFields, invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireRole } from '../middleware/session';
 import { adminCitiesRoutes } from './admin-cities';
 import { adminCouponsRoutes } from './admin-coupons';
@@ -27,8 +30,9 @@ import {
   type NewSeriesInput,
   seriesStarts,
   startOf,
+  CITY_SLUG,
 } from '@domain/dinner';
-import { istDate } from '@domain/time';
+import { isCalendarDate, istDate } from '@domain/time';
 import { queueSeatsFreed } from '../services/ledger/offers';
 import { ATTENDEE_CSV_HEADER, attendeeCsvRows, listAttendees } from '../services/attendees';
 import { isAuditCursor, listAudit } from '../services/audit';
@@ -109,6 +113,30 @@ const EVENT_ID = /^[\w-]{1,100}$/;
 /** An order id or a Razorpay payment id as the console sends it. */
 const ORDER_ID = /^[\w-]{1,100}$/;
 
+const L = CONSOLE_COPY.admin.list;
+/** `GET /events`'s query: every key optional, an empty one as if absent. */
+const EventsQuery = v.object({
+  status: v.optional(v.picklist(['upcoming', 'past'], L.statusInvalid)),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, L.queryTooLong))),
+  city: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(CITY_SLUG, L.cityInvalid))], L.cityInvalid)),
+  from: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.check(isCalendarDate, L.dateInvalid))], L.dateInvalid)),
+  to: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.check(isCalendarDate, L.dateInvalid))], L.dateInvalid)),
+  page: v.optional(
+    v.pipe(
+      v.string(L.pageInvalid),
+      v.regex(/^\d{1,5}$/, L.pageInvalid),
+      v.transform(Number),
+      v.minValue(1, L.pageInvalid),
+    ),
+  ),
+});
+const eventsQuery = vValidator('query', EventsQuery, (result) => {
+  if (!result.success) {
+    const issues = result.issues as readonly BaseIssue<unknown>[];
+    throw invalidInput(issues[0]?.message ?? L.statusInvalid, issueFields(issues));
+  }
+});
+
 /** A needs-attention action's refusal as the API's error, else its answer. */
 function settled<R extends RetryResult | RefundResult | IssueRefundResult>(result: R | null) {
   if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.orderNotFound);
@@ -143,8 +171,17 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/events', adminTablesRoutes)
   /** A dinner's waitlist and "offer now", and credit granted by hand (routes/admin-waitlist.ts), behind the same gate. */
   .route('/', adminWaitlistRoutes)
-  /** Every dinner, newest first, with seats sold / held / left, revenue and what needs a person. */
-  .get('/events', async (c) => c.json(await listAdminEvents(c.var.db, new Date())))
+  /**
+   * The dashboard's dinners with seats sold / held / left, revenue and what needs a person:
+   * `?status=upcoming|past` gives one page (`&page=`) searched (`&q=`: title, area, city, id), in
+   * one city (`&city=`) and between IST dates (`&from=`, `&to=`), paged in SQL; without `status`,
+   * every dinner, newest first (the coupon and audit pages' pickers).
+   */
+  .get('/events', eventsQuery, async (c) => {
+    const { status, page, ...rest } = c.req.valid('query');
+    const filter = status ? { status, page: page ?? 1, ...rest } : undefined;
+    return c.json(await listAdminEvents(c.var.db, new Date(), filter));
+  })
   /** Creates one dinner (and its audit row, one batch); prices left out come from the city's last dinner. */
   .post('/events', jsonBody(NewDinner), async (c) => {
     const body = c.req.valid('json');

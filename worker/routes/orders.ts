@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import { OrderRequestSchema } from '@domain/order';
 import { jsonBody } from '../lib/validate';
 import { loadSession, requireUser } from '../middleware/session';
-import { orderView, placeOrder } from '../services/orders';
+import { heldOrder, letHoldGo, orderView, placeOrder } from '../services/orders';
 
 export const ordersRoutes = new Hono<AppEnv>()
   .use(loadSession, requireUser)
@@ -23,4 +23,10 @@ export const ordersRoutes = new Hono<AppEnv>()
     });
     return c.json(order, 201);
   })
-  .get('/:orderId', async (c) => c.json(await orderView(c.var.db, c.get('user').id, c.req.param('orderId'))));
+  // The guest's own live hold on a dinner (a checkout closed half-way), answered as the order was.
+  .get('/held/:eventId', async (c) =>
+    c.json(await heldOrder(c.env, c.var.db, c.get('user').id, c.req.param('eventId'))),
+  )
+  .get('/:orderId', async (c) => c.json(await orderView(c.var.db, c.get('user').id, c.req.param('orderId'))))
+  // 'Let the seat go': the guest's own live unpaid hold ends now.
+  .delete('/:orderId', async (c) => c.json(await letHoldGo(c.env, c.var.db, c.get('user').id, c.req.param('orderId'))));

@@ -4,7 +4,7 @@
  * creating and editing dinners. Seat counts come from the one seat predicate (services/ledger/seats.ts),
  * so the console, the event page and the sale itself never disagree.
  */
-import { and, desc, eq, getTableColumns, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, is, isNull, lte, or, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cities, eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
 import { REVENUE_BOOKING_STATUSES, SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
@@ -12,62 +12,107 @@ import { type AuditFields, auditRow, auditRowBefore, eventTarget } from './audit
 import { ownsSeatsSql, seatsTakenSql } from './ledger/seats';
 import { dinnerColumns } from './events';
 
-/**
- * Every dinner, newest start first, and how many orders and payments wait for a person.
- * Per dinner: `seats_sold` (paid or confirmed orders), `seats_held` (every other order that owns
- * seats right now: live unpaid holds, captures being booked, flagged orders keeping their seat),
- * `seats_left`, `revenue` (whole rupees of bookings whose money is kept) and `needs_attention`
- * (its orders in that status). The answer's `needs_attention` adds the unresolved payment issues.
- * One round trip (a batch of two reads).
- */
-export async function listAdminEvents(d: Db, now: Date) {
-  const nowIso = now.toISOString();
-  const orderTotals = d
-    .select({
-      eventId: paymentOrders.eventId,
-      taken:
-        sql<number>`SUM(CASE WHEN ${ownsSeatsSql('payment_orders', nowIso)} THEN ${paymentOrders.seats} ELSE 0 END)`.as(
-          'taken',
-        ),
-      sold: sql<number>`SUM(CASE WHEN ${inArray(paymentOrders.status, [...SEAT_HOLDING_ORDER_STATUSES])} THEN ${paymentOrders.seats} ELSE 0 END)`.as(
-        'sold',
-      ),
-      flagged: sql<number>`SUM(${paymentOrders.status} = 'needs_attention')`.as('flagged'),
-    })
-    .from(paymentOrders)
-    .groupBy(paymentOrders.eventId)
-    .as('order_totals');
-  const bookingTotals = d
-    .select({ eventId: eventBookings.eventId, revenue: sql<number>`SUM(${eventBookings.amount})`.as('revenue') })
-    .from(eventBookings)
-    .where(inArray(eventBookings.status, [...REVENUE_BOOKING_STATUSES]))
-    .groupBy(eventBookings.eventId)
-    .as('booking_totals');
+/** Dinners on one page of the console's table. */
+export const ADMIN_EVENTS_PAGE_SIZE = 25;
 
-  const [rows, [issues]] = await d.batch([
-    d
-      .select({
-        ...dinnerColumns,
-        available: events.available,
-        cancelled_at: events.cancelledAt,
-        cancel_reason: events.cancelReason,
-        capacity: events.capacity,
-        taken: sql<number>`COALESCE(${orderTotals.taken}, 0)`,
-        sold: sql<number>`COALESCE(${orderTotals.sold}, 0)`,
-        flagged: sql<number>`COALESCE(${orderTotals.flagged}, 0)`,
-        revenue: sql<number>`COALESCE(${bookingTotals.revenue}, 0)`,
-      })
-      .from(events)
-      .leftJoin(orderTotals, eq(orderTotals.eventId, events.id))
-      .leftJoin(bookingTotals, eq(bookingTotals.eventId, events.id))
-      .orderBy(desc(events.startsAt), desc(events.id)),
+/**
+ * A page of the console's dinners: `upcoming` (soonest first) or `past` (latest first), searched
+ * by title, area, city or id (`q`), in one city, and within IST dates `from`..`to` (inclusive).
+ */
+export type AdminEventsFilter = {
+  status: 'upcoming' | 'past';
+  q?: string;
+  city?: string;
+  from?: string;
+  to?: string;
+  page: number;
+};
+
+/** `q` as a LIKE pattern that matches it anywhere, its own `%`, `_` and `\` taken literally. */
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The WHERE of a filtered list (undefined: every dinner). */
+function filterWhere(f: AdminEventsFilter | undefined, nowIso: string) {
+  if (!f) return undefined;
+  const q = f.q?.trim();
+  const like = q ? containsPattern(q) : '';
+  return and(
+    f.status === 'upcoming' ? gt(events.startsAt, nowIso) : lte(events.startsAt, nowIso),
+    q
+      ? or(
+          sql`${events.title} LIKE ${like} ESCAPE '\\'`,
+          sql`${events.location} LIKE ${like} ESCAPE '\\'`,
+          sql`${events.city} LIKE ${like} ESCAPE '\\'`,
+          sql`${events.id} LIKE ${like} ESCAPE '\\'`,
+          sql`${events.city} IN (SELECT ${cities.slug} FROM ${cities} WHERE ${cities.name} LIKE ${like} ESCAPE '\\')`,
+        )
+      : undefined,
+    f.city ? eq(events.city, f.city) : undefined,
+    f.from ? gte(events.date, f.from) : undefined,
+    f.to ? lte(events.date, f.to) : undefined,
+  );
+}
+
+/**
+ * The console's dinners with their seats and money, and how many orders and payments wait for a
+ * person. Without a filter: every dinner, newest start first (the pickers of the coupon and audit
+ * pages). With one: one page of {@link ADMIN_EVENTS_PAGE_SIZE}, filtered, searched and paged in
+ * SQL, with `total` matching. Per dinner: `seats_sold` (paid or confirmed orders), `seats_held`
+ * (every other order that owns seats right now: live unpaid holds, captures being booked, flagged
+ * orders keeping their seat), `seats_left`, `revenue` (whole rupees of bookings whose money is
+ * kept) and `needs_attention` (its orders in that status), each a correlated subquery on the
+ * page's rows only. `summary` is the dashboard's totals over every dinner; the answer's
+ * `needs_attention` adds the unresolved payment issues. One round trip (a batch of reads).
+ */
+export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilter) {
+  const nowIso = now.toISOString();
+  const where = filterWhere(filter, nowIso);
+  const soonestFirst = filter?.status === 'upcoming';
+  const order = soonestFirst ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)];
+  // Correlated on the outer row by explicit aliases: `po` and `b` inside, `events` outside.
+  const outerId = sql.raw('"events"."id"');
+  const holding = sql.join(
+    SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const kept = sql.join(
+    REVENUE_BOOKING_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+
+  const rowsQuery = d
+    .select({
+      ...dinnerColumns,
+      available: events.available,
+      cancelled_at: events.cancelledAt,
+      cancel_reason: events.cancelReason,
+      capacity: events.capacity,
+      taken: sql<number>`(SELECT COALESCE(SUM(CASE WHEN ${ownsSeatsSql('po', nowIso)} THEN po.seats ELSE 0 END), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId})`,
+      sold: sql<number>`(SELECT COALESCE(SUM(po.seats), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND po.status IN (${holding}))`,
+      flagged: sql<number>`(SELECT COUNT(*) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND po.status = 'needs_attention')`,
+      revenue: sql<number>`(SELECT COALESCE(SUM(b.amount), 0) FROM ${eventBookings} b WHERE b.event_id = ${outerId} AND b.status IN (${kept}))`,
+    })
+    .from(events)
+    .where(where)
+    .orderBy(...order);
+  const page = filter ? Math.max(1, filter.page) : 1;
+  const pageQuery = filter
+    ? rowsQuery.limit(ADMIN_EVENTS_PAGE_SIZE).offset((page - 1) * ADMIN_EVENTS_PAGE_SIZE)
+    : rowsQuery;
+
+  const [rows, [totals], [count]] = await d.batch([
+    pageQuery,
     d
       .select({
         orders: sql<number>`(SELECT COUNT(*) FROM ${paymentOrders} WHERE ${paymentOrders.status} = 'needs_attention')`,
         issues: sql<number>`COUNT(*)`,
+        upcoming: sql<number>`(SELECT COUNT(*) FROM ${events} WHERE ${events.startsAt} > ${nowIso})`,
+        seats_sold_upcoming: sql<number>`(SELECT COALESCE(SUM(${paymentOrders.seats}), 0) FROM ${paymentOrders} WHERE ${inArray(paymentOrders.status, [...SEAT_HOLDING_ORDER_STATUSES])} AND ${paymentOrders.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${events.startsAt} > ${nowIso}))`,
+        revenue: sql<number>`(SELECT COALESCE(SUM(${eventBookings.amount}), 0) FROM ${eventBookings} WHERE ${inArray(eventBookings.status, [...REVENUE_BOOKING_STATUSES])})`,
       })
       .from(paymentIssues)
       .where(isNull(paymentIssues.resolvedAt)),
+    d.select({ n: sql<number>`COUNT(*)` }).from(events).where(where),
   ]);
 
   const list = rows.map(({ taken, sold, flagged, revenue, ...event }) => {
@@ -82,7 +127,18 @@ export async function listAdminEvents(d: Db, now: Date) {
       needs_attention: Number(flagged),
     };
   });
-  return { events: list, needs_attention: Number(issues?.orders ?? 0) + Number(issues?.issues ?? 0) };
+  return {
+    events: list,
+    total: Number(count?.n ?? 0),
+    page,
+    page_size: filter ? ADMIN_EVENTS_PAGE_SIZE : list.length,
+    summary: {
+      upcoming: Number(totals?.upcoming ?? 0),
+      seats_sold_upcoming: Number(totals?.seats_sold_upcoming ?? 0),
+      revenue: Number(totals?.revenue ?? 0),
+    },
+    needs_attention: Number(totals?.orders ?? 0) + Number(totals?.issues ?? 0),
+  };
 }
 export type AdminEvent = Awaited<ReturnType<typeof listAdminEvents>>['events'][number];
 

@@ -8,6 +8,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events, userProfiles, users } from '../../db/schema';
 import { TICKET_LABELS } from '@domain/pricing';
+import { bookingState } from '@domain/booking-state';
 import { refundFailedSql } from './ledger/cancelled-refunds';
 import { toGuestContact } from './guests';
 import { dinnerColumns } from './events';
@@ -38,11 +39,13 @@ export const ATTENDEE_CSV_HEADER = [
  * dinner's bookings are bounded by its capacity.
  */
 export async function listAttendees(d: Db, eventId: string, q?: string) {
-  const [[event], rows] = await d.batch([
+  const [[found], rows] = await d.batch([
     d
       .select({
         ...dinnerColumns,
         available: events.available,
+        // Read for the bookings' state only (the console's dinner page has its own).
+        cancelledAt: sql<string | null>`${events.cancelledAt}`.as('cancelled_at'),
       })
       .from(events)
       .where(eq(events.id, eventId)),
@@ -58,6 +61,7 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
         checkedInAt: eventBookings.checkedInAt,
         tableNumber: eventBookings.tableNumber,
         bookingDate: eventBookings.bookingDate,
+        cancellationChoice: eventBookings.cancellationChoice,
         refundFailed: sql<number>`${refundFailedSql}`.as('refund_failed'),
         // Aliased: in a D1 batch, drizzle reads rows by column name, so the two tables'
         // `full_name`, `email` and `phone` would overwrite each other.
@@ -75,7 +79,8 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
       .where(eq(eventBookings.eventId, eventId))
       .orderBy(asc(eventBookings.bookingDate), asc(eventBookings.id)),
   ]);
-  if (!event) return null;
+  if (!found) return null;
+  const { cancelledAt, ...event } = found;
 
   const all = rows.map((row) => {
     const contact = toGuestContact(row);
@@ -92,6 +97,13 @@ export async function listAttendees(d: Db, eventId: string, q?: string) {
       seats: row.seats,
       amount: row.amount,
       status: row.status,
+      /** The booking's state in words and colour (domain/booking-state.ts), as the guest reads it too. */
+      state: bookingState({
+        status: row.status,
+        cancelled_at: cancelledAt,
+        cancellation_choice: row.cancellationChoice,
+        amount: row.amount,
+      }),
       /** Razorpay reported the refund of this `refund_pending` booking failed: a person must pay it back. */
       refund_failed: row.status === 'refund_pending' && Boolean(Number(row.refundFailed)),
       /** The guest's table (the operator sees the draft before it is published), null before seating. */

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { type Db, db } from '../../db/client';
 import { eventBookings, events, paymentOrders } from '../../db/schema';
-import { confirmationEmail, confirmationWhatsApp, myBookingUrl } from '@domain/booking-messages';
+import { confirmationEmail, confirmationWhatsApp, movedWhatsApp, myBookingUrl } from '@domain/booking-messages';
 import { TICKET_LABELS } from '@domain/pricing';
 import { ticketIcs, venueLine } from '@domain/ticket-ics';
 import { isVenueRevealed } from '@domain/time';
@@ -86,7 +86,8 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
     const to = guest.whatsapp;
     owed =
       (await deliverOnce(d, { ...about, channel: 'whatsapp' }, () =>
-        sendWhatsAppTemplate(env, { to, ...confirmationWhatsApp(facts) }),
+        // A move is not a new purchase: its own template (`booking_moved`), not `booking_confirmed`.
+        sendWhatsAppTemplate(env, { to, ...(movedAt ? movedWhatsApp(facts) : confirmationWhatsApp(facts)) }),
       )) || owed;
   }
   return owed;

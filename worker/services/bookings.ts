@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, events } from '../../db/schema';
+import { bookingState } from '@domain/booking-state';
 
 /** A booking on the wire: the one shape of /api/bookings and /api/orders/:id. */
 export const bookingColumns = {
@@ -22,13 +23,24 @@ export const bookingColumns = {
 
 /**
  * The guest's own bookings, newest booking_date first, each with its dinner's start (`starts_at`,
- * for the time /profile shows; null if the dinner row is gone), in the same one query.
+ * for the time /profile shows; null if the dinner row is gone) and its state in words and colour
+ * (`state`, domain/booking-state.ts: a booking of a dinner we cancelled is not 'Confirmed'), in the
+ * same one query.
  */
-export function listOwnBookings(d: Db, userId: string) {
-  return d
-    .select({ ...bookingColumns, starts_at: events.startsAt })
+export async function listOwnBookings(d: Db, userId: string) {
+  const rows = await d
+    .select({
+      ...bookingColumns,
+      starts_at: events.startsAt,
+      cancelled_at: events.cancelledAt,
+      cancellation_choice: eventBookings.cancellationChoice,
+    })
     .from(eventBookings)
     .leftJoin(events, eq(events.id, eventBookings.eventId))
     .where(eq(eventBookings.userId, userId))
     .orderBy(desc(eventBookings.bookingDate), desc(eventBookings.id));
+  return rows.map(({ cancelled_at, cancellation_choice, ...b }) => ({
+    ...b,
+    state: bookingState({ status: b.status, cancelled_at, cancellation_choice, amount: b.amount }),
+  }));
 }

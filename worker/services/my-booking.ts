@@ -24,6 +24,7 @@ import { coveredTargets, movePriceColumns, moveTargetColumns, seatsLeftSql } fro
 import { venueRevealAt } from '@domain/dinner';
 import { releaseState } from '@domain/credit';
 import { attendanceOf } from '@domain/attendance';
+import { bookingState } from '@domain/booking-state';
 
 /** At most this many dinners are offered to move to (the soonest first). */
 export const MAX_MOVE_OPTIONS = 12;
@@ -46,6 +47,7 @@ function bookingQuery(d: Db, userId: string, bookingId: string) {
       moveCount: eventBookings.moveCount,
       releasedAt: eventBookings.releasedAt,
       attendanceConfirmedAt: eventBookings.attendanceConfirmedAt,
+      cancellationChoice: eventBookings.cancellationChoice,
       /** What the guest paid in all (Razorpay's part and credit): a release's credit, once the seats sell. */
       paidInAll:
         sql<number>`(SELECT po.amount + po.credit_amount FROM payment_orders AS po WHERE po.id = ${eventBookings.orderId})`.as(
@@ -184,6 +186,12 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
   const row = rows[0];
   if (!row) return null;
   const { booking, event } = row;
+  const state = bookingState({
+    status: booking.status,
+    cancelled_at: event.cancelled_at,
+    cancellation_choice: row.cancellationChoice,
+    amount: booking.amount,
+  });
   const revealed = isVenueRevealed(event.starts_at, now);
   const refusal = rescheduleRefusal(booking.status, event, row.moveCount, now);
   const moveOptions =
@@ -192,6 +200,11 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
       : [];
   return {
     booking,
+    /**
+     * The booking's state in words and colour (domain/booking-state.ts), and whether it holds a seat
+     * (`seated`): only then does the page show the ticket's QR and 'Add to calendar'.
+     */
+    state,
     event: { ...event, time: EVENT_TIME },
     /** The venue from 48 hours before the start (SPEC §1); before that only when it will be revealed. */
     venue: {
@@ -202,8 +215,11 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
     },
     /** The guest's table once the tables are published, with anonymous hints; null until then. */
     table: tableOf(booking, row.tableNumber, row.tablesPublishedAt, mates),
-    /** What the QR code carries and a host types: random, never derived from the booking id. */
-    ticket: { code: row.ticketCode, label: TICKET_LABELS[booking.ticket_type] },
+    /**
+     * What the QR code carries and a host types: random, never derived from the booking id. Null
+     * while the booking holds no seat (a cancelled dinner, a refund, a release): nothing to show a host.
+     */
+    ticket: { code: state.seated ? row.ticketCode : null, label: TICKET_LABELS[booking.ticket_type] },
     reschedule: {
       allowed: refusal === null,
       /** Until when (exclusive) it may move: 48 hours before the booked dinner. */

@@ -25,6 +25,7 @@ import { isPartyTicket } from '@domain/order';
 import { priceFor, TICKET_LABELS, TICKET_SEATS, type TicketType } from '@domain/pricing';
 import { isVenueRevealed } from '@domain/time';
 import { CREDIT_COPY, splitPayment } from '@domain/credit';
+import { HOLD_COPY } from '@domain/copy-hold';
 import { WAITLIST_COPY } from '@domain/waitlist';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
@@ -36,6 +37,7 @@ import { eventSummaryColumns, toEventSummary } from './events';
 import { type GuestContact, guestContactColumns, toGuestContact } from './guests';
 import {
   couponStillHoldsSql,
+  endOwnHold,
   HOLD_MINUTES,
   holdSeats,
   type LiveHold,
@@ -45,6 +47,7 @@ import {
 } from './ledger/hold';
 import { bookPaidByCredit } from './ledger/capture';
 import { creditBalanceSql } from './ledger/credit';
+import { queueSeatsFreed } from './ledger/offers';
 import { seatsTakenSql } from './ledger/seats';
 import { rateLimited, secondsUntilRoom } from './rate-limit';
 
@@ -407,4 +410,60 @@ export async function orderView(d: Db, userId: string, orderId: string, now = ne
     event: { ...event, venue: revealed ? { name: row.venueName as string, address: row.venueAddress ?? '' } : null },
     booking: row.booking && order.status === 'confirmed' ? row.booking : null,
   };
+}
+
+/**
+ * `GET /api/orders/held?event_id=`: the signed-in guest's own live hold on the dinner, answered as
+ * `POST /api/orders` answers it (the order, the dinner, the checkout), so the booking box can offer
+ * 'Finish paying' (the same Razorpay order opens again) and 'Let the seat go'; `hold: null` when
+ * there is none (or it is a waitlist offer, taken from its own page). `paying`: a captured payment
+ * was reported, the seat is being booked: nothing to finish or let go. One query.
+ */
+export async function heldOrder(env: Env, d: Db, userId: string, eventId: string, now = new Date()) {
+  const nowIso = now.toISOString();
+  const [row] = await d
+    .select({ event: events, liveHold: liveHoldSql(userId, sql`${events.id}`, nowIso), ...guestContactColumns })
+    .from(events)
+    .leftJoin(users, eq(users.id, userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(events.id, eventId));
+  const hold = row?.liveHold ? (JSON.parse(row.liveHold) as LiveHold) : null;
+  if (!row || !hold || hold.razorpay_order_id === null) return { hold: null };
+  return {
+    hold: {
+      ...checkoutAnswer(env, {
+        razorpayOrderId: hold.razorpay_order_id,
+        amount: hold.amount,
+        credit: hold.credit_amount,
+        holdExpiresAt: hold.hold_expires_at,
+        ticketType: hold.ticket_type,
+        event: row.event,
+        guest: toGuestContact(row),
+      }),
+      paying: Boolean(Number(hold.paying)),
+      party_name: hold.party_name,
+    },
+  };
+}
+
+/**
+ * `DELETE /api/orders/:orderId`: 'Let the seat go' (issue 24). The guest's own live unpaid hold
+ * ends now (ledger/hold.ts `endOwnHold`) and the dinner's waitlist hears of the seats. An order with
+ * nothing held any more (lapsed, failed, expired, refunded) answers the same: nothing is held.
+ * Refusals: 404 not this guest's order; 409 `payment_under_way` (a captured payment was reported: it
+ * books), 409 `order_paid` (paid or booked), 409 `offer_waiting` (a waitlist offer: its own page).
+ */
+export async function letHoldGo(env: Env, d: Db, userId: string, orderId: string, now = new Date()) {
+  const result = await endOwnHold(d, userId, orderId, now);
+  if (result.ended) {
+    await queueSeatsFreed(env, result.eventId);
+    return { released: true as const };
+  }
+  const { order } = result;
+  if (!order) throw new ApiError(404, 'order_not_found', COPY.booking.orderNotFound);
+  if (order.status === 'paid' || order.status === 'confirmed' || order.status === 'needs_attention')
+    throw new ApiError(409, 'order_paid', HOLD_COPY.holdPaid);
+  if (order.capturePending) throw new ApiError(409, 'payment_under_way', HOLD_COPY.holdPaying);
+  if (order.offer && order.live) throw offerWaiting();
+  return { released: true as const };
 }

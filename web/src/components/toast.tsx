@@ -13,11 +13,24 @@ export type Toast = {
   repeats: number;
   /** Order of the last time it was asked for: what "before the navigation" compares against. */
   seq: number;
+  /** When it was last asked for (ms): a notice raised just before a navigation is for the next page. */
+  at: number;
 };
 export type ToastInput = Pick<Toast, 'title' | 'description' | 'variant'>;
 
-/** At most this many on screen; the oldest gives way. */
+/** At most this many on screen from 640 px; the oldest gives way. */
 const MAX_TOASTS = 3;
+
+/**
+ * On a phone one at a time: a new toast replaces the one before (issue 24: three stacked over the
+ * profile form's heading). Read per toast, so a turned or resized window counts as it is now.
+ * Structural types: the Worker's tsconfig has no DOM (see `Browser` below).
+ */
+const PHONE = '(max-width: 639.98px)';
+function maxOnScreen(): number {
+  const { matchMedia } = globalThis as { matchMedia?: (query: string) => { matches: boolean } };
+  return typeof matchMedia === 'function' && matchMedia(PHONE).matches ? 1 : MAX_TOASTS;
+}
 
 let toasts: Toast[] = [];
 let nextId = 1;
@@ -50,22 +63,24 @@ function schedule(id: number, durationMs: number) {
 /**
  * Shows a notification on any screen (SPEC §2: "Global notification (toast) display"). The same
  * message (title, text and kind) already on screen is not stacked a second time: it stays where
- * it is, its timer starts again and it is announced again (issue 14).
+ * it is, its timer starts again and it is announced again (issue 14). On a phone a new message
+ * replaces the one on screen; from 640 px up to three stack (issue 24).
  * @example toast({ title: 'Subscribed!', description: "You'll receive updates about our upcoming events." })
  */
 export function toast(t: ToastInput, durationMs = 5000): number {
   seq += 1;
   const same = toasts.find((x) => sameMessage(x, t));
   if (same) {
-    toasts = toasts.map((x) => (x.id === same.id ? { ...x, repeats: x.repeats + 1, seq } : x));
+    toasts = toasts.map((x) => (x.id === same.id ? { ...x, repeats: x.repeats + 1, seq, at: Date.now() } : x));
     schedule(same.id, durationMs);
     emit();
     return same.id;
   }
   const id = nextId++;
-  const all = [...toasts, { ...t, id, repeats: 1, seq }];
-  for (const gone of all.slice(0, -MAX_TOASTS)) stopTimer(gone.id);
-  toasts = all.slice(-MAX_TOASTS);
+  const all = [...toasts, { ...t, id, repeats: 1, seq, at: Date.now() }];
+  const max = maxOnScreen();
+  for (const gone of all.slice(0, -max)) stopTimer(gone.id);
+  toasts = all.slice(-max);
   schedule(id, durationMs);
   emit();
   return id;
@@ -78,28 +93,48 @@ export function dismiss(id: number) {
   emit();
 }
 
+/**
+ * Takes every toast off the screen: when something covers the page, such as the payment window
+ * ('Invalid Coupon' sat over Razorpay's checkout, issue 24).
+ */
+export function dismissAll() {
+  for (const t of toasts) dismiss(t.id);
+}
+
 /** The toasts on screen, oldest first (tests, and the Toaster). */
 export const currentToasts = (): readonly Toast[] => toasts;
 
 /*
- * Error toasts belong to the page that raised them (issue 14). When a navigation to another path
- * starts, the errors on screen are marked as that page's; once the new page has resolved they go.
- * An error raised during the navigation itself (a loader's 'This event doesn't exist' before its
- * redirect) is about where the guest is going, so it stays.
+ * Toasts belong to the page that raised them (issues 14 and 24). When a navigation to another path
+ * starts, the toasts on screen are marked as that page's; once the new page has resolved they go.
+ * Two kinds stay, as they are about where the guest is going: anything raised during the
+ * navigation itself (a loader's 'This event doesn't exist' before its redirect), and a notice
+ * raised just before it, by the step that moves the guest on ('Vibe check complete ✓' / 'One
+ * more step to complete your profile!' on the way to the profile form). An error never rides along.
  */
 let navigationStartSeq: number | null = null;
+let navigationStartAt = 0;
+
+/** How long before a navigation a notice may be raised and still be the next page's (ms). */
+export const HANDOFF_MS = 1500;
 
 /** A navigation to another path has begun (the router's onBeforeNavigate). */
-export function navigationStarted() {
-  navigationStartSeq ??= seq;
+export function navigationStarted(now = Date.now()) {
+  if (navigationStartSeq !== null) return;
+  navigationStartSeq = seq;
+  navigationStartAt = now;
 }
 
-/** The navigation has resolved (onResolved): on a new path, the previous page's errors go. */
+/** The navigation has resolved (onResolved): on a new path, the previous page's toasts go. */
 export function navigationResolved(pathChanged: boolean) {
   const before = navigationStartSeq;
   navigationStartSeq = null;
   if (!pathChanged || before === null) return;
-  for (const t of toasts) if (t.variant === 'destructive' && t.seq <= before) dismiss(t.id);
+  for (const t of toasts) {
+    if (t.seq > before) continue;
+    const handoff = t.variant !== 'destructive' && navigationStartAt - t.at <= HANDOFF_MS;
+    if (!handoff) dismiss(t.id);
+  }
 }
 
 function subscribe(l: () => void) {
@@ -107,8 +142,8 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
-/** Ties the error toasts to the page: see `navigationStarted`. A no-op outside a router (tests). */
-function useErrorsStayOnTheirPage() {
+/** Ties the toasts to the page: see `navigationStarted`. A no-op outside a router (tests). */
+function useToastsStayOnTheirPage() {
   const router = useRouter({ warn: false });
   useEffect(() => {
     if (!router) return;
@@ -171,7 +206,7 @@ function useOpenModal(toastCount: number) {
  * right from 640 px). Polite live region; errors are alerts.
  */
 export function Toaster() {
-  useErrorsStayOnTheirPage();
+  useToastsStayOnTheirPage();
   const list = useSyncExternalStore(subscribe, currentToasts, currentToasts);
   const modal = useOpenModal(list.length);
   const area = (

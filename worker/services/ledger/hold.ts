@@ -125,3 +125,62 @@ export async function holdSeats(
   const [held] = await client.batch(statements);
   return (held.meta.changes ?? 0) === 1;
 }
+
+/** What {@link endOwnHold} found: the hold ended now, or the order as it stands (null: not this guest's). */
+export type EndedHold =
+  | { ended: true; eventId: string }
+  | {
+      ended: false;
+      order: { status: string; capturePending: boolean; live: boolean; offer: boolean } | null;
+    };
+
+/**
+ * 'Let the seat go' (issue 24): the guest ends their own live unpaid hold now, so its seats are on
+ * sale again at once (the seat predicate stops counting a hold the moment it lapses; a credit it
+ * spent counts again by itself, ledger/credit.ts). ONE conditional UPDATE: this guest's order
+ * (`orderId` is ours or Razorpay's), still `created`, its hold live, no captured payment reported,
+ * a Razorpay order attached (a waitlist offer not accepted yet is declined from its own page).
+ * Nothing else changes: a payment that lands later is a late payment, booked on a new order's terms
+ * or refunded (`pay_late`). In the same batch, the order is read back, so a refusal is explained
+ * without another round trip.
+ */
+export async function endOwnHold(d: Db, userId: string, orderId: string, now: Date): Promise<EndedHold> {
+  const nowIso = now.toISOString();
+  const own = sql`user_id = ${userId} AND (id = ${orderId} OR razorpay_order_id = ${orderId})`;
+  const client = d.$client;
+  const [ended, read] = await client.batch<{
+    event_id?: string;
+    status?: string;
+    capture_pending?: number;
+    live?: number;
+    offer?: number;
+  }>([
+    prepared(
+      client,
+      sql`UPDATE payment_orders SET hold_expires_at = ${nowIso}, updated_at = ${nowIso}
+        WHERE ${own} AND status = 'created' AND hold_expires_at > ${nowIso} AND capture_pending_at IS NULL
+          AND razorpay_order_id IS NOT NULL
+        RETURNING event_id`,
+    ),
+    prepared(
+      client,
+      sql`SELECT status, capture_pending_at IS NOT NULL AS capture_pending, hold_expires_at > ${nowIso} AS live,
+          razorpay_order_id IS NULL AS offer
+        FROM payment_orders WHERE ${own} LIMIT 1`,
+    ),
+  ]);
+  const endedRow = ended.results[0];
+  if (endedRow?.event_id) return { ended: true, eventId: endedRow.event_id };
+  const row = read.results[0];
+  return {
+    ended: false,
+    order: row
+      ? {
+          status: String(row.status),
+          capturePending: Boolean(Number(row.capture_pending)),
+          live: Boolean(Number(row.live)),
+          offer: Boolean(Number(row.offer)),
+        }
+      : null,
+  };
+}

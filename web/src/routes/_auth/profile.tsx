@@ -1,6 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppHeader } from '@/components/app-header';
+import { PROFILE_BOOKINGS_ID } from '@/components/user-menu';
 import { toast } from '@/components/toast';
 import { CreditSection } from '@/features/credit/components/credit-section';
 import { WaitlistsSection } from '@/features/credit/components/waitlists-section';
@@ -43,6 +44,21 @@ function ProfilePage() {
               Sign out
             </button>
           </div>
+          {/* The bookings first, the personal information after (issue 24): on a phone the guest
+              found their dinners below the whole profile. The menu's 'My bookings' lands here. */}
+          <section
+            id={PROFILE_BOOKINGS_ID}
+            className="scroll-mt-4 rounded-box bg-base-100 p-6 shadow-sm"
+            aria-labelledby="bookings-heading"
+          >
+            <h2 id="bookings-heading" className="mb-4 font-display text-2xl font-semibold">
+              Your bookings
+            </h2>
+            <BookingsList />
+          </section>
+          {/* Each hides itself when empty (docs/decisions/027). */}
+          <WaitlistsSection />
+          <CreditSection />
           <section className="rounded-box bg-base-100 p-6 shadow-sm" aria-labelledby="personal-info-heading">
             <div className="mb-4 flex items-center justify-between gap-3">
               <h2 id="personal-info-heading" className="font-display text-2xl font-semibold">
@@ -61,15 +77,6 @@ function ProfilePage() {
             </div>
             {query.isPending ? <p role="status">Loading...</p> : <PersonalInfoCard profile={profile} />}
           </section>
-          <section className="rounded-box bg-base-100 p-6 shadow-sm" aria-labelledby="bookings-heading">
-            <h2 id="bookings-heading" className="mb-4 font-display text-2xl font-semibold">
-              Your bookings
-            </h2>
-            <BookingsList />
-          </section>
-          {/* Each hides itself when empty (docs/decisions/027). */}
-          <WaitlistsSection />
-          <CreditSection />
         </div>
       </main>
     </>

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -9,9 +10,43 @@ import {
 import { api, unwrap } from '@/lib/api';
 
 /** GET /api/admin/events: every dinner with seats and revenue, and what needs a person. */
-export const getAdminEvents = () => unwrap(api.admin.events.$get());
+export const getAdminEvents = () => unwrap(api.admin.events.$get({ query: {} }));
 export type AdminEvents = Awaited<ReturnType<typeof getAdminEvents>>;
 export type AdminEvent = AdminEvents['events'][number];
+
+/** The dashboard's table: upcoming or past, searched, in a city, between IST dates, one page. */
+export type AdminEventsFilter = {
+  status: 'upcoming' | 'past';
+  q: string;
+  city: string;
+  from: string;
+  to: string;
+  page: number;
+};
+/** GET /api/admin/events?status=…: one page of dinners, filtered and paged by the server. */
+export const getAdminEventsPage = (f: AdminEventsFilter) =>
+  unwrap(
+    api.admin.events.$get({
+      query: {
+        status: f.status,
+        q: f.q || undefined,
+        city: f.city || undefined,
+        from: f.from || undefined,
+        to: f.to || undefined,
+        page: f.page > 1 ? String(f.page) : undefined,
+      },
+    }),
+  );
+export const adminEventsPageQueryOptions = (f: AdminEventsFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'events', 'page', f],
+    queryFn: () => getAdminEventsPage(f),
+    staleTime: 0,
+    // The last page stays on screen while the next loads: typing never blanks the table.
+    placeholderData: keepPreviousData,
+  });
+export type AdminEventsPage = Awaited<ReturnType<typeof getAdminEventsPage>>;
+export const useAdminEventsPageQuery = (f: AdminEventsFilter) => useQuery(adminEventsPageQueryOptions(f));
 
 /** GET /api/admin/audit: one page of the audit log, newest first, optionally of one dinner. */
 export const getAudit = (query: { event_id?: string; before?: string } = {}) => unwrap(api.admin.audit.$get({ query }));
@@ -75,7 +110,7 @@ export function useSaveDinner() {
         | { kind: 'create'; body: CreateBody }
         | { kind: 'series'; body: SeriesBody }
         | { kind: 'edit'; id: string; body: PatchBody },
-    ): Promise<unknown> =>
+    ): Promise<{ event?: { id: string }; events?: Array<{ id: string }> }> =>
       write.kind === 'create'
         ? unwrap(api.admin.events.$post({ json: write.body }))
         : write.kind === 'series'

@@ -7,6 +7,7 @@ import { ApiRequestError } from '@/lib/api';
 import { CITY_STATUS_LABELS } from '@domain/city';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { venueMissingSoon, venueRevealAt, WEEKDAYS } from '@domain/dinner';
+import { priceFor, rupees, TICKET_LABELS } from '@domain/pricing';
 import { formatIstDateTime, isVenueRevealed } from '@domain/time';
 import { type EditableDinner, useDinnerQuery, useSaveDinner } from '../api/admin-api';
 import { useAdminCitiesQuery } from '../api/cities-api';
@@ -73,6 +74,16 @@ const valuesOf = (e: EditableDinner): Values => ({
   venue_address: e.venue_address ?? '',
   image_url: e.image_url,
 });
+
+/** The female ticket is priced from the male one (worker/domain/pricing.ts): say what it comes to. */
+function femaleHint(single: string) {
+  const price = Number(single);
+  const female =
+    single.trim() !== '' && Number.isInteger(price) && price >= 0
+      ? rupees(priceFor({ ticketPriceSingle: price, ticketPriceCouple: 0, ticketPriceGroup: 0 }, 'female'))
+      : null;
+  return female ? `${TICKET_LABELS.female} pays ${female} (5/8 of this)` : `${TICKET_LABELS.female} pays 5/8 of this`;
+}
 
 /** A server field name → the input that shows its message. */
 const INPUT_OF: Record<string, Name> = { starts_at: 'date', local_time: 'time' };
@@ -169,10 +180,14 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
         const body = { ...bodyOf(v, [...shared, 'weekday', 'weeks']), local_time: v.time, available };
         await save.mutateAsync({ kind: 'series', body: body as never });
         toast({ title: T.seriesCreated(Number(v.weeks)) });
+        // The dashboard, searched for the series' title: every new dinner in one table.
+        return await navigate('', { search: { q: v.title.trim() } });
       } else {
         const body = { ...bodyOf(v, [...shared, 'date', 'time']), available };
-        await save.mutateAsync({ kind: 'create', body: body as never });
+        const created = await save.mutateAsync({ kind: 'create', body: body as never });
         toast({ title: T.dinnerCreated });
+        // The operator lands on the dinner just created, not the top of the dashboard.
+        if (created.event) return await navigate('events/$eventId', { params: { eventId: created.event.id } });
       }
       await navigate('');
     } catch (e) {
@@ -228,9 +243,15 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
       </div>
       <div className="grid gap-4 sm:grid-cols-4">
         <Field form={form} name="capacity" label="Capacity" type="number" hint="1 to 200" />
-        <Field form={form} name="ticket_price_single" label="Single ₹" type="number" />
-        <Field form={form} name="ticket_price_couple" label="Couple ₹" type="number" />
-        <Field form={form} name="ticket_price_group" label="Group ₹" type="number" />
+        <Field
+          form={form}
+          name="ticket_price_single"
+          label={`${TICKET_LABELS.male} ticket ₹`}
+          type="number"
+          hint={femaleHint(read('ticket_price_single'))}
+        />
+        <Field form={form} name="ticket_price_couple" label={`${TICKET_LABELS.couple} ₹`} type="number" />
+        <Field form={form} name="ticket_price_group" label={`${TICKET_LABELS.female_duo} ₹`} type="number" />
       </div>
       {!eventId && <p className="text-base-content/70 text-sm">Leave prices empty to use the city's last dinner's.</p>}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
 import { type GuestCredit, useGuestCreditQuery } from '../api/waitlist-api';
@@ -9,7 +10,6 @@ import { DinnerHosts } from './dinner-hosts';
 import { useConsoleParams } from '../routing/console-links';
 import { rupees } from '@domain/pricing';
 import { formatIstShort } from '@domain/time';
-import { BOOKING_STATUS_LABELS } from '@domain/statuses';
 
 /** How long typing must pause before the search asks the API. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -31,7 +31,9 @@ function useDebounced<T>(value: T, ms: number) {
  */
 export function GuestList() {
   const { eventId } = useConsoleParams<'eventId'>();
-  const [search, setSearch] = useState('');
+  // `?q=` opens the list searched (needs attention links a guest's row this way).
+  const initial: { q?: unknown } = useSearch({ strict: false });
+  const [search, setSearch] = useState(typeof initial.q === 'string' ? initial.q : '');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useAttendeesQuery(eventId, q);
   const credit = useGuestCreditQuery(eventId);
@@ -56,7 +58,6 @@ export function GuestList() {
       </header>
       <DinnerTabs eventId={eventId} />
 
-      <DinnerActions eventId={eventId} />
       <DinnerHosts eventId={eventId} />
 
       {list.isPending ? (
@@ -101,16 +102,17 @@ export function GuestList() {
           <div
             role="region"
             aria-labelledby={captionId}
-            // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+            // Focusable so a keyboard can scroll the table on a narrow screen; it scrolls inside
+            // its own box, under a header row that stays in view.
             tabIndex={0}
-            className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
+            className="mt-2 max-h-[70vh] overflow-auto rounded-box border border-base-300 bg-base-100"
           >
-            <table className="table table-sm">
+            <table className="table table-pin-rows">
               <caption id={captionId} className="sr-only">
                 Guests of {list.data.event.title}
               </caption>
               <thead>
-                <tr>
+                <tr className="bg-base-200">
                   <th scope="col">Name</th>
                   <th scope="col">Phone</th>
                   <th scope="col">Email</th>
@@ -142,6 +144,9 @@ export function GuestList() {
           <GrantCreditDialog target={granting} onClose={() => setGranting(null)} />
         </>
       )}
+
+      {/* Messaging the guests and the 'Cancel dinner' danger zone come after the list, never above it. */}
+      <DinnerActions eventId={eventId} />
     </main>
   );
 }
@@ -186,11 +191,7 @@ function GuestRow({
       <td>{guest.seats}</td>
       <td className="whitespace-nowrap">{rupees(guest.amount)}</td>
       <td className="whitespace-nowrap">
-        {guest.refund_failed ? (
-          <span className="font-semibold text-error">Refund failed</span>
-        ) : (
-          BOOKING_STATUS_LABELS[guest.status]
-        )}
+        {guest.refund_failed ? <span className="font-semibold text-error">Refund failed</span> : guest.state.label}
       </td>
       <td className="whitespace-nowrap">{guest.table ?? 'Not matched'}</td>
       <td className="whitespace-nowrap">

@@ -10,6 +10,7 @@ import {
   useRetryOrder,
 } from '../api/needs-attention-api';
 import { CONSOLE_COPY } from '@domain/copy-console';
+import { ConsoleLink } from '../routing/console-links';
 import { rupees } from '@domain/pricing';
 import { formatIstShort } from '@domain/time';
 
@@ -70,6 +71,18 @@ export function NeedsAttention() {
         </>
       )}
     </section>
+  );
+}
+
+const N = CONSOLE_COPY.needsAttention;
+
+/** What the item is and what to do about it, in an operator's words, above its facts. */
+function WhatToDo({ what, todo }: { what: string; todo: string }) {
+  return (
+    <div className="mt-2 text-sm">
+      <p>{what}</p>
+      <p className="mt-1 font-semibold">What to do: {todo}</p>
+    </div>
   );
 }
 
@@ -154,8 +167,6 @@ function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: stri
   const guest = order.guest_name || order.guest_phone || order.guest_email || 'Guest';
   const amount = rupees(order.amount);
   const facts: Array<[string, string]> = [
-    ['Guest', [order.guest_name, order.guest_phone, order.guest_email].filter(Boolean).join(' · ') || '—'],
-    ['Dinner', `${order.event_title} (${order.event_date})`],
     ['Ticket', `${order.ticket_label} · ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`],
     ['Amount', amount],
     ['Reason', order.failure_reason ?? '—'],
@@ -170,6 +181,43 @@ function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: stri
       <h3 id={headingId} className="text-lg font-semibold break-words">
         {guest} · {order.event_title}
       </h3>
+      <WhatToDo
+        what={order.keeps_seat ? N.keptSeatWhat : N.noSeatWhat}
+        todo={order.keeps_seat ? N.keptSeatTodo : N.noSeatTodo}
+      />
+      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-base-content/80">Guest</dt>
+        <dd className="mb-1 font-medium break-all sm:mb-0">
+          {order.guest_name || 'No name'}
+          {order.guest_phone && (
+            <>
+              {' · '}
+              <a className="link" href={`tel:${order.guest_phone}`}>
+                {order.guest_phone}
+              </a>
+            </>
+          )}
+          {order.guest_email && (
+            <>
+              {' · '}
+              <a className="link" href={`mailto:${order.guest_email}`}>
+                {order.guest_email}
+              </a>
+            </>
+          )}
+        </dd>
+        <dt className="text-base-content/80">Dinner</dt>
+        <dd className="mb-1 font-medium break-words sm:mb-0">
+          <ConsoleLink
+            to="events/$eventId"
+            params={{ eventId: order.event_id }}
+            search={{ q: order.guest_phone || order.guest_email || undefined }}
+            className="link"
+          >
+            {order.event_title} ({order.event_date})<span className="sr-only">: guest list, searched for {guest}</span>
+          </ConsoleLink>
+        </dd>
+      </dl>
       <Facts facts={facts} />
       <div className="mt-4 flex flex-wrap items-start gap-2">
         <button
@@ -226,6 +274,10 @@ function IssueCard({ issue, report }: { issue: PaymentIssue; report: (line: stri
       <h3 id={headingId} className="text-lg font-semibold break-all">
         Payment {issue.payment_id}
       </h3>
+      <WhatToDo
+        what={issue.kind === 'amount_mismatch' ? N.mismatchWhat : N.deadLetteredWhat}
+        todo={issue.refunded_at ? N.refundedTodo : N.issueTodo}
+      />
       <Facts facts={facts} />
       <div className="mt-4 flex flex-wrap gap-2">
         <RefundButton

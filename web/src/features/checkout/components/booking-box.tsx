@@ -6,11 +6,14 @@ import { EventPriceSummary } from '@/features/events/components/event-price-summ
 import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { bookingsQueryOptions } from '@/features/my-bookings/api/get-bookings';
 import { useSession } from '@/lib/session';
+import { useHeldOrder } from '../api/held-order';
+import { HeldOrderPanel } from './held-order';
 import { TicketSelection } from './ticket-selection';
 import { BOOKING_COPY, FEW_SEATS, seatsLeftLabel } from '@domain/copy-booking';
 import { rupees, TICKET_LABELS } from '@domain/pricing';
 import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
 import { WAITLIST_COPY } from '@domain/waitlist';
+import { HOLD_COPY } from '@domain/copy-hold';
 
 /** The booking box's id: the sticky bar scrolls to it, and the guest's own link (`#book`) too. */
 export const BOOKING_BOX_ID = 'book';
@@ -56,6 +59,7 @@ export function showBookingBox() {
  * next dinner with room. On a phone it sits right under the facts, not below the terms.
  */
 export function BookingAside({ event, eventKey }: { event: EventDetail; eventKey: string }) {
+  const held = useOwnHold(event.id).hold;
   return (
     <aside
       id={BOOKING_BOX_ID}
@@ -65,16 +69,27 @@ export function BookingAside({ event, eventKey }: { event: EventDetail; eventKey
     >
       <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
         <EventPriceSummary event={event} />
-        {event.seats_left === 0 && <NextWithRoom event={event} />}
+        {event.seats_left === 0 && !held && <NextWithRoom event={event} />}
         <BookingAction event={event} eventKey={eventKey} />
       </div>
     </aside>
   );
 }
 
+/**
+ * The signed-in guest's own live hold on this dinner (a checkout closed half-way, issue 24), or
+ * null; `pending` while it is not yet known.
+ */
+export function useOwnHold(eventId: string) {
+  const { isAuthenticated, loading } = useSession();
+  const held = useHeldOrder(eventId, isAuthenticated);
+  return { hold: held.data ?? null, pending: loading || (isAuthenticated && held.isPending) };
+}
+
 function BookingAction({ event, eventKey }: { event: EventDetail; eventKey: string }) {
   const { isAuthenticated, loading } = useSession();
   const { booking, pending } = useGoingBooking(event.id);
+  const own = useOwnHold(event.id);
   const [another, setAnother] = useState(false);
 
   if (loading) return null;
@@ -94,7 +109,14 @@ function BookingAction({ event, eventKey }: { event: EventDetail; eventKey: stri
       </div>
     );
   }
-  if (pending) return <div className="skeleton h-40 w-full" aria-hidden="true" />;
+  if (pending || own.pending) return <div className="skeleton h-40 w-full" aria-hidden="true" />;
+  // A checkout closed half-way: finish paying for the seat held, or let it go (never 'Sold out' on it).
+  if (own.hold)
+    return (
+      <div className="border-t border-base-300 pt-5">
+        <HeldOrderPanel hold={own.hold} eventTitle={event.title} />
+      </div>
+    );
   if (booking && !another) {
     return (
       <div className="flex flex-col gap-4 border-t border-base-300 pt-5" data-testid="youre-going">
@@ -174,8 +196,9 @@ function NextWithRoom({ event }: { event: EventDetail }) {
  */
 export function BookNowBar({ event }: { event: EventDetail }) {
   const { booking } = useGoingBooking(event.id);
+  const held = useOwnHold(event.id).hold;
   const boxOnScreen = useBoxOnScreen();
-  const soldOut = event.seats_left === 0;
+  const soldOut = event.seats_left === 0 && !held;
   const next = event.next_with_room;
 
   return (
@@ -207,6 +230,10 @@ export function BookNowBar({ event }: { event: EventDetail }) {
             <Link to="/booking/$bookingId" params={{ bookingId: booking.id }} className="btn btn-primary shrink-0">
               My Booking
             </Link>
+          ) : held ? (
+            <button type="button" className="btn btn-primary shrink-0" onClick={showBookingBox}>
+              {HOLD_COPY.finishButton}
+            </button>
           ) : soldOut && next ? (
             <Link to="/event/$eventId" params={{ eventId: next.id }} className="btn btn-secondary shrink-0">
               Next dinner <span aria-hidden="true">→</span>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { toast } from '@/components/toast';
+import { dismissAll, toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { type CreatedOrder, type CreateOrderInput, createOrder } from '../api/create-order';
 import { type OrderView, orderQueryOptions } from '../api/get-order';
@@ -46,8 +46,11 @@ export function useCheckout(
           await navigate({ to: '/profile-details' });
           return;
         }
-        if (error instanceof ApiRequestError && error.status === 409)
+        if (error instanceof ApiRequestError && error.status === 409) {
           await queryClient.invalidateQueries({ queryKey: ['events'] });
+          // `hold_exists`: the guest's own hold on this dinner, which the booking box then offers to finish.
+          void queryClient.invalidateQueries({ queryKey: ['orders', 'held'] });
+        }
         if (error instanceof ApiRequestError && error.code === 'invalid_coupon') onInvalidCoupon?.();
         if (error instanceof ApiRequestError && onRefused?.(error, input)) return;
         toast({
@@ -114,7 +117,14 @@ export function useCheckout(
             setBusy(false);
           }
         },
-        modal: { ondismiss: () => setBusy(false) },
+        modal: {
+          // Closed half-way: the seat stays held; the booking box offers to finish paying or let it go.
+          ondismiss: () => {
+            setBusy(false);
+            void queryClient.invalidateQueries({ queryKey: ['orders', 'held'] });
+            void queryClient.invalidateQueries({ queryKey: ['events'] });
+          },
+        },
       });
       rzp.on('payment.failed', (failure) => {
         setBusy(false);
@@ -125,6 +135,8 @@ export function useCheckout(
         });
         void queryClient.invalidateQueries({ queryKey: ['events'] });
       });
+      // Nothing of the page's may sit over the payment window ('Invalid Coupon' did, issue 24).
+      dismissAll();
       rzp.open();
     },
     [eventTitle, navigate, queryClient, onInvalidCoupon, onRefused],

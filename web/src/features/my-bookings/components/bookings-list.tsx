@@ -20,7 +20,7 @@ function BookingCard({ booking }: { booking: Booking }) {
     <li className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="booking">
       <div className="flex items-start justify-between gap-3">
         <h3 className="font-display text-lg font-semibold">{booking.event_name}</h3>
-        <StatusBadge status={booking.status} />
+        <StatusBadge state={booking.state} />
       </div>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-base-content/80">When</dt>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NotFoundPage } from '@/components/not-found-page';
 import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { ApiRequestError } from '@/lib/api';
-import { useBookingQuery } from '../api/get-booking';
+import { type MyBooking, useBookingQuery } from '../api/get-booking';
 import { PolicyNote, TableSection, WhenWhereSection } from './booking-sections';
 import { CancellationChoiceSection } from './cancellation-choice-section';
 import { ReleaseSection } from './release-section';
@@ -12,7 +12,9 @@ import { RescheduleSection } from './reschedule-section';
 import { RunningLateSection } from './running-late-section';
 import { StatusBadge } from './status-badge';
 import { StillComingSection } from './still-coming-section';
-import { TicketSection } from './ticket-section';
+import { TICKET_HEADING_ID, TicketSection } from './ticket-section';
+import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
+import { todayIst } from '@domain/time';
 
 /**
  * My Booking (/booking/:bookingId): the dinner, the ticket, the free reschedule and the policy,
@@ -38,6 +40,7 @@ export function MyBookingPage({
     askedFromLink.current = true;
     setAsking(true);
   }, [stillComing, releaseOpen]);
+  useOpensOnTicket(query.data ? isTicketDay(query.data) : false);
 
   if (query.isPending) return <Pending />;
   if (query.isError) {
@@ -59,7 +62,7 @@ export function MyBookingPage({
           <p className="text-sm font-semibold uppercase tracking-wide text-primary">My Booking</p>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <h1 className="font-display text-3xl font-bold sm:text-4xl">{event.title}</h1>
-            <StatusBadge status={booking.status} />
+            <StatusBadge state={view.state} />
           </div>
           <p className="text-lg text-base-content/90">
             {event.location} · {formatEventDate(event.date)} · {event.time}
@@ -77,6 +80,41 @@ export function MyBookingPage({
       </div>
     </main>
   );
+}
+
+/**
+ * The dinner is today (IST) and the booking holds a seat: what the guest opens My Booking for is
+ * the QR at the door (issue 24).
+ */
+export function isTicketDay(view: MyBooking, now: Date = new Date()): boolean {
+  const seated: readonly string[] = SEATED_BOOKING_STATUSES;
+  return (
+    view.event.date === todayIst(now) &&
+    !view.event.cancelled_at &&
+    seated.includes(view.booking.status) &&
+    view.ticket.code !== null
+  );
+}
+
+/**
+ * On the day, the page opens on the ticket: scrolled to its section, its heading focused (so a
+ * screen reader starts there too). Once per visit; after the router's own scroll reset, which
+ * runs as the page commits, hence the frame's delay.
+ */
+function useOpensOnTicket(ticketDay: boolean) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ticketDay || done.current) return;
+    done.current = true;
+    const frame = requestAnimationFrame(() => {
+      const heading = document.getElementById(TICKET_HEADING_ID);
+      if (!heading) return;
+      heading.setAttribute('tabindex', '-1');
+      heading.closest('section')?.scrollIntoView({ block: 'start' });
+      heading.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ticketDay]);
 }
 
 function Pending() {

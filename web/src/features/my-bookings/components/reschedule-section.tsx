@@ -1,6 +1,6 @@
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
-import { type FormEvent, useId, useState } from 'react';
-import { toast } from '@/components/toast';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { dismiss, toast } from '@/components/toast';
 import { toastError } from '@/components/toast-error';
 import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
 import type { MoveOption, MyBooking } from '../api/get-booking';
@@ -24,15 +24,20 @@ export function RescheduleSection({ view }: { view: MyBooking }) {
   // The dinner it was just moved to, from the move's own answer (nothing to keep in state).
   const movedTo = mutation.data ? formatEventDate(mutation.data.event.date) : null;
   const groupId = useId();
+  // 'Choose a dinner to move to.', while it is on screen: a move that went through takes it away
+  // (it stayed beside the success, issue 24).
+  const choiceError = useRef<number | null>(null);
 
   if (booking.status !== 'confirmed' || event.cancelled_at) return null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!choice) {
-      toast({ variant: 'destructive', title: MY_BOOKING_COPY.chooseDinner });
+      choiceError.current = toast({ variant: 'destructive', title: MY_BOOKING_COPY.chooseDinner });
       return;
     }
+    if (choiceError.current !== null) dismiss(choiceError.current);
+    choiceError.current = null;
     mutation.mutate(choice, {
       onSuccess: () => {
         setPicking(false);

@@ -1,13 +1,27 @@
-import { BOOKING_STATUS_LABELS } from '@domain/statuses';
+import type { BookingState, BookingTone } from '@domain/booking-state';
 
 /**
- * A booking's status badge (SPEC §2 Profile: confirmed green, others yellow; §4: status names
- * other than confirmed are not shown, any other status reads as pending). One exception: a
- * booking the guest released ("Can't make it", docs/decisions/027) says so, since nothing about it
- * is pending.
+ * daisyUI's badge for each tone (written out in full, so Tailwind keeps each class): each variant
+ * pairs its colour with its own contrast-safe content colour.
  */
-export function StatusBadge({ status }: { status: string }) {
-  if (status === 'confirmed') return <span className="badge badge-success">Confirmed</span>;
-  if (status === 'released') return <span className="badge badge-neutral">{BOOKING_STATUS_LABELS.released}</span>;
-  return <span className="badge badge-warning">Pending</span>;
+const BADGE: Record<BookingTone, string> = {
+  success: 'badge-success',
+  warning: 'badge-warning',
+  info: 'badge-info',
+  neutral: 'badge-neutral',
+  error: 'badge-error',
+};
+
+/**
+ * A booking's state badge (issue 24): the words and colour of the domain's `bookingState`, which
+ * the API answers with every booking, so My Booking, /profile and the console's guest list say the
+ * same ('Cancelled · refund on its way', 'Refunded ₹499', 'No-show'…). The words carry the state;
+ * the colour only repeats it.
+ */
+export function StatusBadge({ state }: { state: Pick<BookingState, 'label' | 'tone'> }) {
+  return (
+    <span className={`badge h-auto min-h-6 py-0.5 text-center ${BADGE[state.tone]}`} data-testid="booking-status">
+      {state.label}
+    </span>
+  );
 }

@@ -5,10 +5,9 @@ import type { MyBooking } from '../api/get-booking';
 import { Section } from './booking-sections';
 import { TicketQr } from './ticket-qr';
 import { rupees } from '@domain/pricing';
-import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
 
-/** Statuses whose ticket still gets the guest in (they hold a seat): the QR is shown only for these. */
-const ADMITS: readonly string[] = SEATED_BOOKING_STATUSES;
+/** The ticket section's heading: My Booking opens there on the day of the dinner. */
+export const TICKET_HEADING_ID = 'ticket';
 
 /**
  * The ticket: the QR code of the unguessable ticket code (the host scans it), the code itself for
@@ -16,7 +15,9 @@ const ADMITS: readonly string[] = SEATED_BOOKING_STATUSES;
  */
 export function TicketSection({ view }: { view: MyBooking }) {
   const { booking, event, venue, ticket } = view;
-  const admits = ADMITS.includes(booking.status) && ticket.code !== null;
+  // Only while the booking holds a seat at a dinner going ahead (the API's `state.seated`; it sends
+  // no ticket code otherwise): a cancelled, refunded or released booking has nothing to show a host.
+  const admits = view.state.seated && ticket.code !== null;
 
   const addToCalendar = () => {
     const ics = ticketIcs({
@@ -37,7 +38,7 @@ export function TicketSection({ view }: { view: MyBooking }) {
   };
 
   return (
-    <Section id="ticket" title="Your ticket">
+    <Section id={TICKET_HEADING_ID} title="Your ticket">
       <div className="flex flex-col items-center gap-6 sm:flex-row sm:items-start">
         {admits && ticket.code && (
           <figure className="flex flex-col items-center gap-2">
@@ -51,9 +52,13 @@ export function TicketSection({ view }: { view: MyBooking }) {
           </figure>
         )}
         <div className="flex flex-1 flex-col gap-3 self-stretch">
-          {admits && (
+          {admits ? (
             <p className="text-base-content/90">
               Show this code to your host when you arrive: they scan it, or type the code.
+            </p>
+          ) : (
+            <p className="text-base-content/90" data-testid="no-ticket">
+              This booking no longer holds a seat ({view.state.label}), so there is no code to show.
             </p>
           )}
           <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
