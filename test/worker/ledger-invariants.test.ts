@@ -407,9 +407,12 @@ describe('the ledger invariants', () => {
         bookings: [booking('a'), booking('b', { status: 'refunded' })],
       }),
     ).toEqual([]);
-    // A flagged order keeps its spend, seat or not (creditKeptSql).
+    // A flagged order keeps its spend only while it keeps its seat (creditKeptSql).
     expect(
       inv.check({ ...twice, orders: [twice.orders[0], { ...lapsed, status: 'needs_attention', keepsSeat: false }] }),
+    ).toEqual([]);
+    expect(
+      inv.check({ ...twice, orders: [twice.orders[0], { ...lapsed, status: 'needs_attention', keepsSeat: true }] }),
     ).toHaveLength(1);
     // An expiry of what was already spent.
     expect(
@@ -444,6 +447,19 @@ describe('the ledger invariants', () => {
         payments: [payment('a', { amountPaise: 20_000, amountRefundedPaise: 20_000, status: 'refunded', refunds: 1 })],
       }),
     ).toEqual(["release credit r (₹500): booking bkg_a's payment pay_a was refunded ₹200"]);
+    // The booking refunded from the dashboard, its release credit written off: the refund replaced it.
+    const refundedAfter = {
+      ...released,
+      bookings: [booking('a', { status: 'refunded', amount: 200 })],
+      payments: [payment('a', { amountPaise: 20_000, amountRefundedPaise: 20_000, status: 'refunded', refunds: 1 })],
+    };
+    expect(inv.check(refundedAfter)).toHaveLength(1);
+    expect(
+      inv.check({
+        ...refundedAfter,
+        credits: [release('r'), credit('w', { kind: 'expired', grantId: 'r', amount: 500 })],
+      }),
+    ).toEqual([]);
   });
 
   it('release-credited-after-resale: credit only once the released seats were sold again', () => {

@@ -97,6 +97,8 @@ export const CREDIT_COPY = {
   releaseClosed: 'This dinner has started, so the seat can no longer be released.',
   releaseExplainer:
     "We'll put your seats back on sale. If someone takes them before the dinner, you get credit for what you paid, to spend on any dinner within 12 months. If nobody does, there is no credit and no refund.",
+  /** The note of a release credit written off because its payment was refunded to the card. */
+  writtenOffForRefund: 'Refunded to your card instead',
   notReleasable: 'This booking no longer holds a seat, so there is nothing to release.',
   releaseDone: "Done. Your seats are back on sale; if they're taken, your credit will appear on your profile.",
   notEnoughCredit: "You don't have that much credit any more. Check your balance and try again.",

@@ -178,14 +178,15 @@ export function orderHoldsSeats(o: LedgerOrder, now: string): boolean {
 
 /**
  * Whether an order still keeps the credit it spent (so the spend counts against the balance):
- * it is paid, confirmed (a released one too: the guest had the seat) or flagged for a person, or
+ * it is paid, confirmed (a released one too: the guest had the seat), or
  * holds its seats — and its booking is not being refunded (a dinner we cancelled gives the credit
  * part back as credit). The specification ledger/credit.ts `creditKeptSql` must meet, mirrored
  * here clause for clause (with {@link orderHoldsSeats} for its `ownsSeatsSql`).
  */
 export function orderKeepsCredit(o: LedgerOrder, bookings: readonly LedgerBooking[], now: string): boolean {
-  const keeps =
-    o.status === 'paid' || o.status === 'confirmed' || o.status === 'needs_attention' || orderHoldsSeats(o, now);
+  // A flagged order keeps it only while it keeps its seat (orderHoldsSeats): one without a seat is
+  // never booked with credit and ends refunded.
+  const keeps = o.status === 'paid' || o.status === 'confirmed' || orderHoldsSeats(o, now);
   return (
     keeps && !bookings.some((b) => b.orderId === o.id && (b.status === 'refund_pending' || b.status === 'refunded'))
   );
@@ -214,11 +215,8 @@ export function creditBalances(s: LedgerSnapshot): Map<string, number> {
 
 /** Booked by credit alone: no Razorpay payment, the payment id `credit_<order id>` (decision 027). */
 const paidByCredit = (b: LedgerBooking) => b.paymentId === `credit_${b.orderId}`;
-/** Seats held for good (decision 027's F): paid or confirmed and not released, a kept flagged seat, an in-time capture. */
-const firm = (o: LedgerOrder) =>
-  ((o.status === 'paid' || o.status === 'confirmed') && o.releasedAt === null) ||
-  (o.status === 'needs_attention' && o.keepsSeat) ||
-  (o.status === 'created' && o.capturePendingAt !== null && t(o.capturePendingAt) <= t(o.holdExpiresAt));
+/** Seats sold for good (decision 027's F): paid or confirmed and not released; nothing that may still end refunded. */
+const firm = (o: LedgerOrder) => (o.status === 'paid' || o.status === 'confirmed') && o.releasedAt === null;
 
 /** Bookings whose money the business keeps (a seat sold). */
 const keepsMoney = (b: LedgerBooking) => inList(REVENUE_BOOKING_STATUSES, b.status);
@@ -379,6 +377,10 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
       const bookings = index(s.bookings, (b) => b.id);
       const orders = index(s.orders, (o) => o.id);
       const payments = index(s.payments, (p) => p.id);
+      // A release credit written off because its payment was refunded from Razorpay's dashboard
+      // (ledger/credit.ts writeOffReleaseCredit): the card refund replaced it. What was spent
+      // before the refund cannot be taken back; the Worker raises an alert for that.
+      const writtenOff = new Set(s.credits.filter((c) => c.kind === 'expired' && c.grantId).map((c) => c.grantId));
       const seen = new Set<string>();
       return s.credits
         .filter((c) => c.kind === 'release')
@@ -389,6 +391,7 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
           seen.add(c.bookingId);
           const b = bookings.get(c.bookingId);
           if (!b) return [`${where}: booking ${c.bookingId} is not in the snapshot`];
+          if (b.status === 'refunded' && writtenOff.has(c.id)) return [];
           if (b.status !== 'released') return [`${where}: booking ${b.id} is ${b.status}, not released`];
           if (b.userId !== c.userId) return [`${where}: booking ${b.id} is another guest's`];
           const o = orders.get(b.orderId);

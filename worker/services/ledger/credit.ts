@@ -8,7 +8,7 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { creditEntries } from '../../../db/schema';
-import { CREDIT_LABELS, type CreditKind, creditExpiresAt, grantsLeft } from '@domain/credit';
+import { CREDIT_COPY, CREDIT_LABELS, type CreditKind, creditExpiresAt, grantsLeft } from '@domain/credit';
 import { randomToken } from '../../lib/crypto';
 import { type AuditEntry, auditRow } from '../audit';
 import { ownsSeatsSql } from './seats';
@@ -104,6 +104,21 @@ export const creditReleasesOfCancelledDinner = (d: Db, eventId: string, now: Dat
       AND NOT EXISTS (SELECT 1 FROM credit_entries AS c WHERE c.kind = 'release' AND c.booking_id = b.id)`,
   );
 
+/**
+ * A released booking whose payment was refunded from Razorpay's dashboard: the release credit it
+ * earned, if any, is written off (an `expired` entry of that grant), as far as the balance still
+ * holds it — the guest has the money back on their card. Whatever was already spent cannot be
+ * taken back: the caller raises the alarm.
+ */
+export const writeOffReleaseCredit = (d: Db, bookingId: string, now: Date) =>
+  d.insert(creditEntries).select(
+    sql`SELECT 'cr_' || lower(hex(randomblob(9))), c.user_id, 'expired',
+        MIN(c.amount, MAX(0, ${creditBalanceSql(sql`c.user_id`, now.toISOString())})), NULL, NULL, c.id,
+        ${CREDIT_COPY.writtenOffForRefund}, NULL, ${now.toISOString()}, NULL
+      FROM credit_entries AS c WHERE c.kind = 'release' AND c.booking_id = ${bookingId}
+        AND NOT EXISTS (SELECT 1 FROM credit_entries AS x WHERE x.kind = 'expired' AND x.grant_id = c.id)`,
+  );
+
 /** The cron's pass of {@link grantResoldReleases}: every dinner with a release not credited yet. */
 export async function grantAllResoldReleases(d: Db, now = new Date()): Promise<number> {
   // Only dinners not yet over: after the start nothing is sold again.
@@ -174,6 +189,7 @@ export async function creditHistory(d: Db, userId: string, now = new Date()) {
       kind: creditEntries.kind,
       amount: creditEntries.amount,
       bookingId: creditEntries.bookingId,
+      note: creditEntries.note,
       orderBookingId: sql<
         string | null
       >`(SELECT ob.id FROM event_bookings AS ob WHERE ob.order_id = ${creditEntries.orderId})`,
@@ -190,7 +206,7 @@ export async function creditHistory(d: Db, userId: string, now = new Date()) {
     id: r.id,
     amount: r.amount,
     kind: r.kind,
-    label: CREDIT_LABELS[r.kind],
+    label: r.kind === 'expired' && r.note ? r.note : CREDIT_LABELS[r.kind],
     booking_id: r.bookingId ?? r.orderBookingId,
     created_at: r.createdAt,
     expires_at: r.expiresAt,

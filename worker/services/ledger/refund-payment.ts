@@ -18,6 +18,7 @@ import { sendEmail } from '../../providers/email';
 import { fetchPaymentRefunds, refundKey, refundPayment } from '../../providers/razorpay';
 import { DELIVERY_KEYS, deliverOnce } from '../deliveries';
 import { guestContact } from '../guests';
+import { writeOffReleaseCredit } from './credit';
 import { fromStatuses, guard } from './guards';
 import type { Order } from './order-facts';
 import { ownsSeatsSql } from './seats';
@@ -99,7 +100,7 @@ export async function refundInFull(env: Env, d: Db, order: Order, paymentId: str
   );
   const guest = await guestContact(d, order.userId);
   const [event] = await d
-    .select({ title: events.title, startsAt: events.startsAt, location: events.location })
+    .select({ title: events.title, startsAt: events.startsAt, endsAt: events.endsAt, location: events.location })
     .from(events)
     .where(eq(events.id, order.eventId));
   const email = guest.verifiedEmail;
@@ -270,5 +271,7 @@ export async function settleBookedPaymentRefunded(env: Env, d: Db, paymentId: st
           sql`${paymentOrders.status} IN (${fromStatuses('refunded_at_razorpay')})`,
         ),
       ),
+    // A released booking may have earned credit already: the card refund replaces it.
+    writeOffReleaseCredit(d, booking.id, now),
   ]);
 }
