@@ -37,7 +37,7 @@
  * path and the shrunk steps; the error carries the violations and what each step answered.
  *
  * Knobs (environment of the vitest process, `VITE_`-prefixed so they reach workerd):
- * VITE_LEDGER_RUNS (default 400), VITE_LEDGER_SEED (default: random, printed), VITE_LEDGER_PATH
+ * VITE_LEDGER_RUNS (default 250), VITE_LEDGER_SEED (default: random, printed), VITE_LEDGER_PATH
  * (with the seed, replays a shrunk case), VITE_LEDGER_INVARIANT (check only the named invariant,
  * to find each one's own smallest counterexample; `none` checks nothing, to time the runs alone),
  * VITE_LEDGER_SCENARIO (a counterexample's JSON, run first and shrunk if it fails; with
@@ -82,9 +82,10 @@ import { ORIGIN } from './helpers/session-cookie';
  */
 const knob = (name: string): string | undefined =>
   (import.meta as unknown as { env?: Record<string, string | undefined> }).env?.[`VITE_${name}`] || undefined;
-// 400 since issue 20 (1,000 before): its steps, its settling of offers and the cron's new jobs
-// made a run about twice as long, and CI runs the default.
-const NUM_RUNS = Number(knob('LEDGER_RUNS') ?? 400);
+// 250 since issue 20 (1,000 before): a run now sets up credit and sold-out dinners, takes more
+// steps and settles offers, and the cron has more to do; on the same machine 100 runs took about
+// five times as long as issue 19's. CI runs the default.
+const NUM_RUNS = Number(knob('LEDGER_RUNS') ?? 250);
 const SEED = knob('LEDGER_SEED') === undefined ? Date.now() % 2 ** 31 : Number(knob('LEDGER_SEED'));
 const PATH = knob('LEDGER_PATH');
 const ONLY = knob('LEDGER_INVARIANT');
@@ -184,7 +185,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('hide' as const), dinner: pick }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('operator' as const), pick, refund: fc.boolean() }) },
   // Issue 20: the waitlist, its offers, "can't make it" and credit.
-  // A guest who books and is confirmed at once (order, pay, every report now, the queue drained):
+  // A guest who books and is confirmed at once (order, pay, verify's report, the queue drained):
   // the seated guests a line, a release and a resale need.
   {
     weight: 4,
@@ -834,7 +835,8 @@ async function step(run: Run, st: Step) {
         credit: st.credit,
       });
       if (run.orders.length > before)
-        await step(run, { k: 'pay', order: run.orders.length - 1, verify: 'now', captured: 'now', paid: 'now' });
+        // Verify reports it; the webhooks' reports (their redeliveries are the other steps' business) are left out.
+        await step(run, { k: 'pay', order: run.orders.length - 1, verify: 'now', captured: 'lost', paid: 'lost' });
       return run.drain();
     }
     case 'join': {
