@@ -91,11 +91,13 @@ test('an operator opens Noida and gives it a dinner; the home page shows it, and
     await page.getByLabel('Date (IST)').fill(date);
     await page.getByLabel('Time (IST)').fill('19:00');
     await page.getByLabel('Capacity').fill('10');
-    await page.getByLabel('Single ₹').fill('1299');
-    await page.getByLabel('Couple ₹').fill('2399');
-    await page.getByLabel('Group ₹').fill('1999');
+    await page.getByLabel('Male ticket ₹').fill('1299');
+    await page.getByLabel('Couple (male + female) ₹').fill('2399');
+    await page.getByLabel('Female duo ₹').fill('1999');
     await page.getByRole('button', { name: 'Create dinner' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+    // 'Create dinner' lands on the new dinner's page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Guest list' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(dinnerTitle);
     const { events } = (await (await page.request.get('/api/admin/events')).json()) as {
       events: Array<{ id: string; title: string; city: string }>;
     };

@@ -49,10 +49,12 @@ test('an operator made with npm run role hides a dinner: gone from /events, in t
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: dinner.title }) });
-  await expect(card).toContainText('Left');
-  await expect(card).toContainText('8 of 8');
-  const shown = card.getByRole('switch', { name: /Shown to guests/ });
+  // The dashboard is a table of the soonest dinners, a page at a time: this one is found by name.
+  await page.getByLabel('Search by title, area, city or id').fill(dinner.title);
+  const card = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: dinner.title }) });
+  await expect(card).toContainText('8 left');
+  await expect(card).toContainText('0 / 8');
+  const shown = card.getByRole('switch', { name: /shown to guests/ });
   await expect(shown).toBeChecked();
   // By keyboard: focus the switch and press Space.
   await shown.focus();
@@ -148,16 +150,19 @@ test('an operator creates a weekly series of 2 dinners in Gurugram, sees them on
   await page.getByLabel('Capacity').fill('10');
   await page.getByRole('button', { name: 'Create series' }).click();
 
+  // A series lands on the dashboard searched for its title: both its dinners in the table.
   await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
-  const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(page.getByLabel('Search by title, area, city or id')).toHaveValue(title);
+  const cards = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
   await expect(cards).toHaveCount(2);
-  await expect(cards.first()).toContainText('10 of 10');
+  await expect(cards.first()).toContainText('0 / 10');
 
   await page.goto('/events');
   await spaRendered(page);
   await expect(page.getByRole('main').getByText(title)).toHaveCount(2);
 
   await page.goto('/admin');
+  await page.getByLabel('Search by title, area, city or id').fill(title);
   await cards.first().getByRole('link', { name: /^Edit/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit dinner' })).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue(title);
@@ -165,6 +170,7 @@ test('an operator creates a weekly series of 2 dinners in Gurugram, sees them on
   await page.getByLabel('Capacity').fill('6');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
-  await expect(cards.filter({ hasText: '6 of 6' })).toHaveCount(1);
-  await expect(cards.filter({ hasText: '10 of 10' })).toHaveCount(1);
+  await page.getByLabel('Search by title, area, city or id').fill(title);
+  await expect(cards.filter({ hasText: '0 / 6' })).toHaveCount(1);
+  await expect(cards.filter({ hasText: '0 / 10' })).toHaveCount(1);
 });

@@ -66,8 +66,9 @@ test('an operator creates a series and a coupon; a guest books with it; the oper
   await page.getByLabel('Time (IST)').fill('19:00');
   await page.getByLabel('Capacity').fill('8');
   await page.getByRole('button', { name: 'Create series' }).click();
+  // The dashboard, searched for the series' title: its two dinners are the table's rows.
   await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
-  const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  const cards = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
   await expect(cards).toHaveCount(2);
 
   const listed = (await (await page.request.get('/api/admin/events')).json()) as {

@@ -290,9 +290,10 @@ export function DinnerTable({
         role="region"
         aria-labelledby={captionId}
         aria-busy={busy}
-        // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+        // Focusable so a keyboard can scroll the table sideways on a narrow screen. Positioned, so the
+        // screen-reader-only words in its cells (absolutely placed) scroll and clip with it.
         tabIndex={0}
-        className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
+        className="relative mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
       >
         <table className="table">
           <caption id={captionId} className="sr-only">
