@@ -197,8 +197,9 @@ export async function placeOrder(
   // (a new order would hold the seats twice, and count its coupon twice); another purchase waits.
   const heldAnswer = (hold: LiveHold | null) => {
     if (!hold) return null;
-    // A waitlist offer holds these seats for this guest: it is taken from its own page.
-    if (hold.razorpay_order_id === null) throw offerWaiting();
+    // No Razorpay order: a waitlist offer (taken from its own page), or a hold credit pays in full
+    // whose booking is under way (the request, or the cron's safety net, books it).
+    if (hold.razorpay_order_id === null) throw Number(hold.offer) ? offerWaiting() : holdExists();
     if (!isSamePurchase(hold, input.ticketType, coupon, party, useCredit)) throw holdExists();
     return answer({
       razorpayOrderId: hold.razorpay_order_id,

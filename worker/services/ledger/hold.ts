@@ -39,7 +39,8 @@ export const liveHoldSql = (userId: string, eventId: SQL, nowIso: string) =>
   >`(SELECT json_object('id', mine.id, 'razorpay_order_id', mine.razorpay_order_id, 'amount', mine.amount,
       'hold_expires_at', mine.hold_expires_at, 'ticket_type', mine.ticket_type, 'coupon_code', mine.coupon_code,
       'party_name', mine.party_name, 'party_phone', mine.party_phone, 'paying', mine.capture_pending_at IS NOT NULL,
-      'credit_amount', mine.credit_amount)
+      'credit_amount', mine.credit_amount,
+      'offer', EXISTS (SELECT 1 FROM waitlist_entries AS lw WHERE lw.order_id = mine.id))
     FROM payment_orders AS mine
     WHERE mine.user_id = ${userId} AND mine.event_id = ${eventId} AND mine.status = 'created' AND mine.hold_expires_at > ${nowIso}
     ORDER BY mine.created_at DESC LIMIT 1)`;
@@ -57,6 +58,8 @@ export type LiveHold = {
   party_phone: string | null;
   paying: number;
   credit_amount: number;
+  /** 1 when the hold is a waitlist offer (ledger/waitlist.ts), else 0. */
+  offer: number;
 };
 
 /**
