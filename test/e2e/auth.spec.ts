@@ -32,10 +32,16 @@ async function completeProfile(page: Page, phone: string) {
 
 const email = () => `e2e.${crypto.randomUUID().slice(0, 8)}@example.com`;
 
+/** An email + password account as the dialog makes one: with the code sent to its phone (docs/decisions/028). */
 async function createAccount(request: APIRequestContext, address: string, password: string) {
+  const phone = randomPhone();
+  const sentAfter = Date.now() - 1000;
+  const sent = await request.post(`${ORIGIN}/api/auth/otp/send`, { headers: { Origin: ORIGIN }, data: { phone } });
+  expect(sent.status()).toBe(200);
+  const code = await codeFromOutbox(`+91${phone}`, sentAfter);
   const res = await request.post(`${ORIGIN}/api/auth/signup`, {
     headers: { Origin: ORIGIN },
-    data: { full_name: 'Meera Kapoor', phone: randomPhone(), email: address, password },
+    data: { full_name: 'Meera Kapoor', phone, email: address, password, code },
   });
   expect(res.status()).toBe(201);
 }
@@ -209,11 +215,17 @@ test.describe('the booking dialog', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('₹499');
     await expectAccessible(page);
+    const phone = randomPhone();
     await dialog.getByLabel('Full name').fill('Meera Kapoor');
-    await dialog.getByLabel('Phone number').fill(randomPhone());
+    await dialog.getByLabel('Phone number').fill(phone);
     await dialog.getByLabel('Email').fill(email());
     await dialog.getByLabel('Password').fill('secret1');
+    const sentAfter = Date.now() - 1000;
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    // The phone is verified right there: the code it was sent (docs/decisions/028).
+    await expect(dialog.getByLabel('Verification code')).toBeFocused();
+    await dialog.getByLabel('Verification code').fill(await codeFromOutbox(`+91${phone}`, sentAfter));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Account created!' })).toContainText(
       'Please complete your profile to book the event.',
     );

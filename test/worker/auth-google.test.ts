@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consentInSandbox, cookiesFrom, ORIGIN, postJson, randomPhone } from './helpers/auth';
+import { consentInSandbox, cookiesFrom, ORIGIN, postJson, randomPhone, signUpWithCode } from './helpers/auth';
 
 const get = (path: string, cookie = '') => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: 'manual' });
 
@@ -89,7 +89,7 @@ describe('Google sign-in (OIDC code flow)', () => {
 
   it('takes the account from whoever signed up first with the address: their password and sessions end (pre-hijacking)', async () => {
     const address = email();
-    const squatter = await postJson('/api/auth/signup', {
+    const squatter = await signUpWithCode({
       full_name: 'Sly Squatter',
       phone: randomPhone(),
       email: address,
@@ -128,7 +128,7 @@ describe('Google sign-in (OIDC code flow)', () => {
 
   it('links to an existing account with the same verified email and fills a missing profile email', async () => {
     const address = email();
-    const signup = await postJson('/api/auth/signup', {
+    const signup = await signUpWithCode({
       full_name: 'Asha Rao',
       phone: randomPhone(),
       email: address,
@@ -151,7 +151,7 @@ describe('Google sign-in (OIDC code flow)', () => {
 
   it('does not link on an unverified email', async () => {
     const address = email();
-    const signup = await postJson('/api/auth/signup', {
+    const signup = await signUpWithCode({
       full_name: 'Asha Rao',
       phone: randomPhone(),
       email: address,

@@ -1,8 +1,8 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { randomIp, randomPhone } from './helpers/auth';
+import { randomPhone, signUpWithCode } from './helpers/auth';
 import { createGuest } from './helpers/booking-fixtures';
-import { apiRequest, ORIGIN } from './helpers/session-cookie';
+import { apiRequest } from './helpers/session-cookie';
 
 /** The D1 bookmark cookie a response sets, or null. */
 const bookmarkOf = (res: Response) =>
@@ -31,18 +31,12 @@ describe('the per-request D1 session and its bookmark (read replication)', () =>
   });
 
   it('hands back a bookmark after a GET that wrote a session (a refresh-token rotation)', async () => {
-    const signup = await SELF.fetch(
-      new Request(`${ORIGIN}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'CF-Connecting-IP': randomIp() },
-        body: JSON.stringify({
-          full_name: 'Asha Rao',
-          phone: randomPhone(),
-          email: `r-${crypto.randomUUID()}@example.com`,
-          password: 'secret1',
-        }),
-      }),
-    );
+    const signup = await signUpWithCode({
+      full_name: 'Asha Rao',
+      phone: randomPhone(),
+      email: `r-${crypto.randomUUID()}@example.com`,
+      password: 'secret1',
+    });
     const refresh = signup.headers
       .getSetCookie()
       .find((c) => c.startsWith('tm_rt='))

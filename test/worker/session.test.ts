@@ -236,21 +236,23 @@ describe('signing in again', () => {
 });
 
 describe('cookie security', () => {
-  const signUpAt = (origin: string) =>
-    SELF.fetch(`${origin}/api/auth/signup`, {
+  const signUpAt = async (origin: string) => {
+    const ip = `10.9.${Math.floor(Math.random() * 250)}.1`;
+    const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    // A sign-up carries the code sent to its phone (docs/decisions/028).
+    await postJson('/api/auth/otp/send', { phone }, { 'CF-Connecting-IP': ip });
+    return SELF.fetch(`${origin}/api/auth/signup`, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Origin: origin,
-        'CF-Connecting-IP': `10.9.${Math.floor(Math.random() * 250)}.1`,
-      },
+      headers: { 'Content-Type': 'application/json', Origin: origin, 'CF-Connecting-IP': ip },
       body: JSON.stringify({
         full_name: 'Asha Rao',
-        phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+        phone,
         email: `secure-${crypto.randomUUID()}@example.com`,
         password: 'secret1',
+        code: await latestCode(`+91${phone}`),
       }),
     });
+  };
 
   it('sets every cookie Secure, under the __Host- prefix, on any host but plain-http localhost', async () => {
     for (const origin of ['https://tablemates.example', 'http://tablemates.example', 'http://192.168.1.20:8787']) {

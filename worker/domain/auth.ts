@@ -31,8 +31,11 @@ export const OtpSendSchema = v.object({
 });
 export const OtpVerifySchema = v.object({ phone: PhoneSchema, code: CodeSchema });
 
-/** Booking dialog sign-up (SPEC §5: all required, password at least 6). */
-export const SignUpSchema = v.object({
+/**
+ * The booking dialog's sign-up, as the guest fills it in (SPEC §5: all required, password at least
+ * 6). The form checks this before asking for a code to the phone.
+ */
+export const SignUpDetailsSchema = v.object({
   full_name: v.pipe(
     v.string(COPY.auth.fullName),
     v.trim(),
@@ -48,6 +51,22 @@ export const SignUpSchema = v.object({
   ),
 });
 
+/**
+ * `POST /api/auth/signup`: the details and the code sent to the phone (sign-in's `/otp/send`),
+ * so the account starts with that phone verified (docs/decisions/028-one-account-per-phone.md).
+ */
+export const SignUpSchema = v.object({ ...SignUpDetailsSchema.entries, code: CodeSchema });
+
+/**
+ * The sign-up's own refusals, each saying how to sign in instead (issue 24). Kept here rather than
+ * in copy.ts: only the dialog and the API use them.
+ */
+export const SIGN_UP_COPY = {
+  emailHasAccount:
+    'This email already has an account. Sign in with your email and password, or with a code to your phone.',
+  phoneHasAccount: 'This phone number already has an account. Sign in with a code to your phone instead.',
+} as const;
+
 export const SignInSchema = v.object({
   email: AccountEmailSchema,
   password: v.pipe(
@@ -57,5 +76,6 @@ export const SignInSchema = v.object({
   ),
 });
 
+export type SignUpDetails = v.InferInput<typeof SignUpDetailsSchema>;
 export type SignUpInput = v.InferInput<typeof SignUpSchema>;
 export type SignInInput = v.InferInput<typeof SignInSchema>;

@@ -6,10 +6,10 @@ import type { AppEnv } from '../app-env';
 import { OtpSendSchema, OtpVerifySchema, SignInSchema, SignUpSchema } from '@domain/auth';
 import { jsonBody } from '../lib/validate';
 import { needsSecureCookies, loadSession, requireUser, signIn, signOut } from '../middleware/session';
-import { checkPassword, sessionView, signUpOrSignIn } from '../services/accounts';
+import { checkPassword, sessionView } from '../services/accounts';
 import { beginGoogleSignIn, finishGoogleSignIn, GOOGLE_FLOW_TTL_S } from '../services/google-sign-in';
 import { LIMITS, sendSignInCode, signInSettings, verifySignInCode } from '../services/phone-sign-in';
-import { sendVerificationCode, verifyPhoneForUser } from '../services/phone-verification';
+import { sendVerificationCode, signUpWithPhoneCode, verifyPhoneForUser } from '../services/phone-verification';
 import { consume } from '../services/rate-limit';
 
 type Ctx = Context<AppEnv>;
@@ -69,17 +69,18 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await verifyPhoneForUser(c.env, c.var.db, c.get('user'), { ...body, ip: clientIp(c) });
     return c.json(await sessionView(c.var.db, user));
   })
-  /** 201 with a new account; an email that has one is a sign-in (200, or the failed sign-in's 401). */
+  /**
+   * 201 with a new account whose phone the code has verified (docs/decisions/028); 409 with how
+   * to sign in instead when the phone or the email already has an account.
+   */
   .post('/signup', jsonBody(SignUpSchema), async (c) => {
     const body = c.req.valid('json');
     await consume(c.var.db, `password:ip:${clientIp(c)}`, LIMITS.passwordPerIp);
-    // Accounts per address (issue 19): counted on every attempt, new email or not, so the limit
-    // says nothing about which emails have accounts (docs/decisions/011).
+    // Accounts per address (issue 19): counted on every attempt, whatever the answer.
     await consume(c.var.db, `signup:ip:${clientIp(c)}`, [...ADDRESS_LIMITS.signUps]);
-    // The same per-email allowance as sign-in: sign-up is no way around password guessing limits.
+    // The same per-email allowance as sign-in, so sign-up is no way around its limits.
     await consume(c.var.db, `signin:email:${body.email}`, LIMITS.signinPerEmail);
-    const { userId, created } = await signUpOrSignIn(c.var.db, body);
-    return signedIn(c, userId, created ? 201 : 200);
+    return signedIn(c, await signUpWithPhoneCode(c.env, c.var.db, { ...body, ip: clientIp(c) }), 201);
   })
   .post('/signin', jsonBody(SignInSchema), async (c) => {
     const body = c.req.valid('json');

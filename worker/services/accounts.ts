@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quizResponses, sessions, userProfiles, users } from '../../db/schema';
 import type { SessionUser } from '../app-env';
+import { SIGN_UP_COPY } from '@domain/auth';
 import { COPY } from '@domain/copy';
 import { nextPath } from '@domain/next-path';
 import { ApiError } from '../lib/errors';
@@ -148,29 +149,42 @@ export async function userForGoogle(
   return user.id;
 }
 
+/** The sign-up's refusal for an email that has an account: how to sign in instead (409, on `email`). */
+export const emailHasAccount = () =>
+  new ApiError(409, 'email_has_account', SIGN_UP_COPY.emailHasAccount, { email: SIGN_UP_COPY.emailHasAccount });
+/** The sign-up's refusal for a phone that has an account: sign in with a code (409, on `phone`). */
+export const phoneHasAccount = () =>
+  new ApiError(409, 'phone_has_account', SIGN_UP_COPY.phoneHasAccount, { phone: SIGN_UP_COPY.phoneHasAccount });
+
 /**
- * The booking dialog's sign-up (docs/decisions/011-sign-up-without-an-account-oracle.md): a new
- * email gets an account; an email that has one is a sign-in, so the right password signs in and
- * a wrong one gets exactly a failed sign-in's answer. Neither answer says whether an account
- * existed to someone who does not hold its password, and each costs one PBKDF2, so neither does
- * the time taken. users.phone stays empty: it is the *verified* phone identity, set only by a
- * code check.
+ * Creates the booking dialog's email + password account with `phone` (E.164) as its verified
+ * phone: call only once a code has proved the phone (services/phone-verification.ts
+ * `signUpWithPhoneCode`, docs/decisions/028). The UNIQUE emails and phones decide a race: the
+ * insert takes neither from an account that holds it, and the loser is told which is taken.
+ * @throws 409 `email_has_account` / `phone_has_account`
  */
-export async function signUpOrSignIn(
+export async function createPasswordAccount(
   d: Db,
   input: { full_name: string; phone: string; email: string; password: string },
-): Promise<{ userId: string; created: boolean }> {
-  const existing = await d.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (existing) return { userId: await checkPassword(d, input.email, input.password), created: false };
+): Promise<string> {
+  if (await d.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) throw emailHasAccount();
   const passwordHash = await hashPassword(input.password);
   const created = await d
     .insert(users)
-    .values({ id: crypto.randomUUID(), email: input.email, passwordHash, fullName: input.full_name })
-    .onConflictDoNothing({ target: users.email })
+    .values({
+      id: crypto.randomUUID(),
+      email: input.email,
+      phone: input.phone,
+      passwordHash,
+      fullName: input.full_name,
+    })
+    .onConflictDoNothing()
     .returning({ id: users.id });
   const userId = created[0]?.id;
-  // A racing sign-up took the email between the read and the insert: that account's password decides.
-  if (!userId) return { userId: await checkPassword(d, input.email, input.password), created: false };
+  if (!userId) {
+    const phoneHeld = await d.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).get();
+    throw phoneHeld ? phoneHasAccount() : emailHasAccount();
+  }
   const profileEmailFree = !(await d
     .select({ id: userProfiles.id })
     .from(userProfiles)
@@ -180,7 +194,7 @@ export async function signUpOrSignIn(
     .insert(userProfiles)
     .values({ id: crypto.randomUUID(), userId, phoneNumber: input.phone, email: profileEmailFree ? input.email : null })
     .onConflictDoNothing();
-  return { userId, created: true };
+  return userId;
 }
 
 /** The user whose password this is, or 401 with one message for every failure (never tells whether the email exists). */

@@ -62,8 +62,18 @@ export async function retireCode(d: Db, id: string) {
  * Checks `code` for `phone` and consumes it. Throws the SPEC §8 message for each failure:
  * no pending code → 400 'Please request a new code.'; expired → 410; wrong → 400 'Invalid code'
  * (the fifth wrong try kills the code and answers 429 'Too many attempts…').
+ * `keep`: a right code is left pending instead of spent, for a caller that refuses what the code
+ * was for and offers to sign in with the same code (a sign-up whose phone already has an account,
+ * docs/decisions/028); wrong tries count as always.
  */
-export async function checkCode(d: Db, secret: string, phone: string, code: string, now = Date.now()): Promise<void> {
+export async function checkCode(
+  d: Db,
+  secret: string,
+  phone: string,
+  code: string,
+  now = Date.now(),
+  keep = false,
+): Promise<void> {
   const row = await d
     .select()
     .from(otpCodes)
@@ -91,6 +101,7 @@ export async function checkCode(d: Db, secret: string, phone: string, code: stri
     }
     throw new ApiError(400, 'invalid_code', COPY.auth.codeTitle);
   }
+  if (keep) return;
 
   const claimed = await d
     .update(otpCodes)

@@ -85,16 +85,18 @@ async function consumeGlobalSend(env: Pick<Env, 'SMS_HOURLY_CAP'>, d: Db) {
 
 /**
  * Checks and spends the code sent to `phone`, under the per-address verify limit: what proves a
- * guest holds the phone, for signing in with it and for verifying it on a signed-in account
- * (services/phone-verification.ts) alike. Throws the SPEC §8 refusals (see `checkCode`).
+ * guest holds the phone, for signing in with it, for verifying it on a signed-in account and for
+ * signing up with it (services/phone-verification.ts) alike. Throws the SPEC §8 refusals (see
+ * `checkCode`). `keep`: a right code stays pending (see `checkCode`).
  */
 export async function checkPhoneCode(
   env: Env,
   d: Db,
   input: { phone: string; code: string; ip: string },
+  keep = false,
 ): Promise<void> {
   await consume(d, `otp-verify:ip:${input.ip}`, LIMITS.verifyPerIp);
-  await checkCode(d, env.SESSION_SECRET, input.phone, input.code);
+  await checkCode(d, env.SESSION_SECRET, input.phone, input.code, Date.now(), keep);
 }
 
 /** Checks the code and answers the user owning the phone (created on first sign-in). */

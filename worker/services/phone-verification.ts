@@ -1,6 +1,8 @@
 /**
- * A signed-in guest verifying a phone on their own account (issue 19: a seat needs a verified
- * phone, and the booking dialog's email + password sign-up and Google never verify one).
+ * Proving a phone for an account: a signed-in guest verifying one on their own account (issue 19:
+ * a seat needs a verified phone, and Google, or an email + password account made before issue 24,
+ * never verified one), and the booking dialog's sign-up, which verifies its phone before the
+ * account exists (issue 24).
  *
  * Nothing here is a second copy of phone sign-in: the code is sent by `sendSignInCode` (the
  * served countries, the bot check, the per-phone, per-address and hourly limits, the resend wait)
@@ -20,6 +22,7 @@ import { userProfiles, users } from '../../db/schema';
 import type { SessionUser } from '../app-env';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
+import { createPasswordAccount, phoneHasAccount } from './accounts';
 import { checkPhoneCode, sendSignInCode } from './phone-sign-in';
 
 /** The refusals of this flow, word for word as the booking box shows them. */
@@ -121,4 +124,31 @@ export async function verifyPhoneForUser(
       .onConflictDoUpdate({ target: userProfiles.userId, set: { phoneNumber: phone, updatedAt: now } });
   }
   return { ...user, phone };
+}
+
+/**
+ * The booking dialog's sign-up (issue 24, docs/decisions/028-one-account-per-phone.md): the
+ * account is made only with the code sent to its phone (sign-in's `/otp/send`, so the same
+ * sender, code store and limits), and starts with that phone verified, so a later code sign-in
+ * with it reaches this same account.
+ *
+ * The order says nothing to whoever does not hold the phone: a wrong code is refused the same
+ * whatever the phone and email. A right code for a phone that has an account is refused with the
+ * way in (sign in with a code), and the code is left pending so that sign-in can spend it at
+ * once; an email that has an account is refused with how to sign in to it, and that code is spent,
+ * so asking about emails costs a code to a phone one holds for each (5 an hour per phone).
+ * @returns the new user's id
+ * @throws the code's refusals (`checkCode`), 409 `phone_has_account`, 409 `email_has_account`
+ */
+export async function signUpWithPhoneCode(
+  env: Env,
+  d: Db,
+  input: { full_name: string; phone: string; email: string; password: string; code: string; ip: string },
+): Promise<string> {
+  const { code, ip, ...details } = input;
+  // Read before the code is checked, whatever the phone, so the time taken says nothing either.
+  const phoneHeld = Boolean(await d.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).get());
+  await checkPhoneCode(env, d, { phone: input.phone, code, ip }, phoneHeld);
+  if (phoneHeld) throw phoneHasAccount();
+  return createPasswordAccount(d, details);
 }

@@ -62,6 +62,33 @@ export async function signIn(phone = randomPhone()): Promise<{
 }
 
 /**
+ * Signs up as the booking dialog does (docs/decisions/028): a code to `phone` through sign-in's
+ * `/otp/send`, read from the sandbox outbox, then `/api/auth/signup` with the details and that
+ * code, both from `ip`. Answers the sign-up's response.
+ * @example const res = await signUpWithCode({ full_name: 'Asha Rao', phone, email, password: 'secret1' })
+ */
+export async function signUpWithCode(
+  body: { full_name: string; phone: string; email: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const ip = headers['CF-Connecting-IP'] ?? randomIp();
+  await env.DB.prepare('DELETE FROM rate_events WHERE key = ?')
+    .bind(`otp-send:phone:${toE164Test(body.phone)}`)
+    .run();
+  const send = await postJson('/api/auth/otp/send', { phone: body.phone }, { 'CF-Connecting-IP': ip });
+  if (send.status !== 200) throw new Error(`otp/send answered ${send.status}: ${await send.text()}`);
+  const { phone: e164 } = (await send.json()) as { phone: string };
+  return postJson(
+    '/api/auth/signup',
+    { ...body, code: await latestCode(e164) },
+    { ...headers, 'CF-Connecting-IP': ip },
+  );
+}
+
+/** A test phone as the server stores it: a 10-digit Indian mobile gains +91. */
+const toE164Test = (phone: string) => (/^\d{10}$/.test(phone) ? `+91${phone}` : phone);
+
+/**
  * Consents in the sandbox's Google for the flow `authorize` (the Worker's redirect to the issuer),
  * as its consent form would: the flow's own parameters plus `fields` (email, email_verified,
  * id-token overrides…). Answers the sandbox's redirect to our callback.

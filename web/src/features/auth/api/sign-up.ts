@@ -1,18 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
 import type { SignUpInput } from '@domain/auth';
 
 /**
- * POST /api/auth/signup: email + password account from the booking dialog; starts a session.
- * `created` is false when the email already had an account and its password signed the guest in.
+ * POST /api/auth/signup: the booking dialog's email + password account, made with the code sent
+ * to its phone (sign-in's `/otp/send`), so the account starts with that phone verified
+ * (docs/decisions/028); starts a session. A phone or email that already has an account is a 409
+ * (`phone_has_account`, `email_has_account`) saying how to sign in instead.
  */
-export async function signUp(input: SignUpInput) {
-  const response = api.auth.signup.$post({ json: input });
-  const session = await unwrap(response);
-  return { ...session, created: (await response).status === 201 };
-}
-
-export const useSignUp = () => {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: signUp, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }) });
-};
+export const signUp = (input: SignUpInput) => unwrap(api.auth.signup.$post({ json: input }));
