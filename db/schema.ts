@@ -173,8 +173,10 @@ export const events = sqliteTable(
     location: text('location').notNull(),
     /** Local (IST) calendar date, yyyy-MM-dd. */
     date: text('date').notNull(),
-    /** UTC instant the dinner starts (7:00 PM IST). */
+    /** UTC instant the dinner starts (a new dinner defaults to 7:00 PM IST). */
     startsAt: text('starts_at').notNull(),
+    /** UTC instant the dinner ends (a new dinner defaults to 10:00 PM IST), after `starts_at` on the same IST date. */
+    endsAt: text('ends_at').notNull(),
     imageUrl: text('image_url').notNull(),
     available: integer('available', { mode: 'boolean' }).notNull().default(true),
     ticketPriceSingle: integer('ticket_price_single').notNull(),

@@ -25,6 +25,8 @@ export function nextSaturdays(from: Date, count: number): string[] {
 
 /** 7:00 PM IST on an IST date, as a UTC instant. */
 export const startsAtUtc = (date: string) => new Date(`${date}T19:00:00+05:30`).toISOString();
+/** 10:00 PM IST on an IST date, as a UTC instant: a seeded dinner runs SPEC's 7:00 PM - 10:00 PM. */
+export const endsAtUtc = (date: string) => new Date(`${date}T22:00:00+05:30`).toISOString();
 
 const q = (s: string | number | null) =>
   s === null ? 'NULL' : typeof s === 'number' ? String(s) : `'${s.replace(/'/g, "''")}'`;
@@ -45,6 +47,7 @@ export function seedSql(now = new Date()): string {
       location: 'Gurugram',
       date,
       starts_at: startsAtUtc(date),
+      ends_at: endsAtUtc(date),
       image_url: '/images/events/gurugram.svg',
       available: 1,
       ticket_price_single: 499,
@@ -68,6 +71,7 @@ export function seedSql(now = new Date()): string {
       location,
       date: first,
       starts_at: startsAtUtc(first),
+      ends_at: endsAtUtc(first),
       image_url: `/images/events/${city}.svg`,
       available: 0,
       ticket_price_single: 499,

@@ -9,6 +9,7 @@ describe('ticketIcs', () => {
       eventTitle: 'Saturday Night Soirée; Gurugram, 28 Nov',
       location: 'Gurugram',
       startsAt: '2026-11-28T13:30:00.000Z',
+      endsAt: '2026-11-28T16:30:00.000Z',
       ticketLabel: 'Couple (male + female)',
       amount: 899,
       url: 'https://tablemates.example/event/gurugram',

@@ -57,6 +57,7 @@ describe('EventsList', () => {
             location: 'Gurugram',
             date: '2026-11-28',
             starts_at: '2026-11-28T13:30:00.000Z',
+            ends_at: '2026-11-28T16:30:00.000Z',
             image_url: '/images/events/gurugram.svg',
             available: true,
           },
@@ -66,7 +67,8 @@ describe('EventsList', () => {
     const link = await screen.findByRole('link', { name: 'Saturday Night Soirée — Gurugram' });
     expect(link.getAttribute('href')).toBe('/event/gurugram-2026-11-28');
     expect(screen.getByText('Available Now')).toBeTruthy();
-    expect(screen.getByText('Saturday, 28 November 2026')).toBeTruthy();
+    // The day and the dinner's own hours (no-break spaces inside each time).
+    expect(screen.getByText(/^Saturday, 28 November 2026 · 7:00\sPM\s- 10:00\sPM$/)).toBeTruthy();
     expect(screen.getByText('One long table in the heart of Gurugram.')).toBeTruthy();
     expect(screen.queryByText('No events available at the moment. Check back soon!')).toBeNull();
   });

@@ -24,6 +24,7 @@ const CITIES: HomeCity[] = [
       title: 'Saturday Night Soirée — Gurugram',
       date: '2026-12-05',
       starts_at: '2026-12-05T13:30:00.000Z',
+      ends_at: '2026-12-05T16:30:00.000Z',
       ticket_price_single: 1499,
       image_url: '/images/events/gurugram.svg',
       seats_left: 3,

@@ -30,6 +30,8 @@ describe('page titles', () => {
       title: 'Saturday Night Soirée — Gurugram',
       location: 'Gurugram',
       date: '2026-11-28',
+      starts_at: '2026-11-28T13:30:00.000Z',
+      ends_at: '2026-11-28T16:30:00.000Z',
       ticket_price_single: 499,
       image_url: '/images/events/gurugram.svg',
     } as Parameters<typeof eventPageHead>[0];

@@ -19,6 +19,7 @@ import {
   WHATSAPP_SHORTENED,
 } from '../../worker/domain/booking-messages';
 import { CONSOLE_COPY } from '../../worker/domain/copy-console';
+import { dinnerWhenWhatsApp } from '../../worker/domain/booking-messages';
 import { formatIstDate } from '../../worker/domain/time';
 import type { BookingMessage } from '../../worker/env';
 import worker from '../../worker/index';
@@ -137,7 +138,9 @@ describe('POST /api/admin/events/:id/cancel', () => {
       const emails = await cancellationEmails(guest.email);
       expect(emails).toHaveLength(1);
       expect(emails[0].subject).toBe(`Cancelled: ${event.title}, ${formatIstDate(event.startsAt)}`);
-      expect(emails[0].body).toContain(`${event.title} on ${formatIstDate(event.startsAt)}, 7:00 PM is cancelled.`);
+      expect(emails[0].body).toContain(
+        `${event.title} on ${dinnerWhenWhatsApp(event.startsAt, event.endsAt)} is cancelled.`,
+      );
       expect(emails[0].body).toContain(`Why: ${reason}`);
       expect(emails[0].body).toContain('You may take a full refund or reschedule to a future dinner');
       expect(emails[0].body).toContain('reply to this email');
@@ -152,6 +155,7 @@ describe('POST /api/admin/events/:id/cancel', () => {
         bookingId: guest.booking.id,
         eventName: event.title,
         startsAt: event.startsAt,
+        endsAt: event.endsAt,
         subject: '',
         body: reason,
         origin: env.APP_ORIGIN,
@@ -159,7 +163,7 @@ describe('POST /api/admin/events/:id/cancel', () => {
       expect(rendered.whatsapp.params.slice(0, 4)).toEqual([
         'Asha',
         event.title,
-        `${formatIstDate(event.startsAt)}, 7:00 PM`,
+        dinnerWhenWhatsApp(event.startsAt, event.endsAt),
         'Our chef is unwell. · We are very sorry.',
       ]);
       expect(rendered.whatsapp.params[4]).toMatch(new RegExp(`^${env.APP_ORIGIN}/`));
@@ -432,6 +436,7 @@ describe('POST /api/admin/events/:id/message', () => {
         bookingId: guest.booking.id,
         eventName: event.title,
         startsAt: event.startsAt,
+        endsAt: event.endsAt,
         ...input,
         origin: env.APP_ORIGIN,
       });
@@ -603,6 +608,7 @@ describe('review fixes', () => {
       bookingId: asha.booking.id,
       eventName: event.title,
       startsAt: event.startsAt,
+      endsAt: event.endsAt,
       subject: input.subject,
       body: input.body,
       origin: env.APP_ORIGIN,

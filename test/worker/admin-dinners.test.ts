@@ -203,12 +203,15 @@ describe('PATCH /api/admin/events/:id (the editor)', () => {
       title: event.title,
       capacity: 8,
       starts_at: event.startsAt,
+      ends_at: event.endsAt,
       date: event.date,
     });
+    // A moved start keeps the dinner's length (three hours): it now ends at 11:30 PM IST.
     expect(JSON.parse(audit[0].after as string)).toEqual({
       title: 'Renamed',
       capacity: 20,
       starts_at: '2099-01-02T15:00:00.000Z',
+      ends_at: '2099-01-02T18:00:00.000Z',
       date: '2099-01-02',
     });
   });

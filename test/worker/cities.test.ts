@@ -85,6 +85,7 @@ describe('GET /api/cities', () => {
       title: 'The next one',
       date: next.date,
       starts_at: next.startsAt,
+      ends_at: next.endsAt,
       ticket_price_single: 650,
       image_url: next.imageUrl,
       seats_left: next.capacity,

@@ -100,6 +100,7 @@ describe('GET /api/events', () => {
         location: row.location,
         date: row.date,
         starts_at: row.startsAt,
+        ends_at: row.endsAt,
         image_url: row.imageUrl,
         available: true,
         seats_left: row.capacity,

@@ -14,7 +14,8 @@ import { deliveries, eventBookings, events, paymentOrders } from '../../db/schem
 import { DELIVERY_KEYS } from '../../worker/domain/deliveries';
 import { MY_BOOKING_COPY } from '../../worker/domain/copy-my-booking';
 import { normalizeTicketCode } from '../../worker/domain/ticket';
-import { EVENT_TIME, formatIstDate, HOUR_MS } from '../../worker/domain/time';
+import { dinnerWhen, dinnerWhenWhatsApp } from '../../worker/domain/booking-messages';
+import { dinnerHours, formatIstDate, HOUR_MS } from '../../worker/domain/time';
 import worker from '../../worker/index';
 import { sendReminders } from '../../worker/services/reminders';
 import { seatsTaken } from '../../worker/services/ledger/seats';
@@ -83,7 +84,8 @@ describe('GET /api/bookings/:id', () => {
       city: booked.city,
       date: booked.date,
       starts_at: booked.startsAt,
-      time: EVENT_TIME,
+      ends_at: booked.endsAt,
+      time: dinnerHours(booked.startsAt, booked.endsAt),
     });
     // Ten days out: the venue is a secret until 48 hours before.
     expect(view.venue).toEqual({
@@ -110,6 +112,7 @@ describe('GET /api/bookings/:id', () => {
         location: later.location,
         date: later.date,
         starts_at: later.startsAt,
+        ends_at: later.endsAt,
         seats_left: 8,
       },
     ]);
@@ -319,7 +322,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     );
     expect(emails).toHaveLength(1);
     const [email] = emails as Array<{ body: string; attachments?: Array<{ filename: string; content: string }> }>;
-    expect(email.body).toContain(`When: ${date}, ${EVENT_TIME}`);
+    expect(email.body).toContain(`When: ${dinnerWhen(to.startsAt, to.endsAt)}`);
     expect(email.body).toContain(link);
     const ics = email.attachments?.find((a) => a.filename.endsWith('.ics'))?.content ?? '';
     const start = to.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -331,7 +334,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     ).toHaveLength(1);
     const whatsapps = (await outboxFor(guest.phone)).filter((m) => m.body.startsWith('[template booking_moved]'));
     expect(whatsapps).toHaveLength(1);
-    expect(whatsapps.at(-1)?.body).toContain(`${date}, 7:00 PM`);
+    expect(whatsapps.at(-1)?.body).toContain(dinnerWhenWhatsApp(to.startsAt, to.endsAt));
     expect(whatsapps.at(-1)?.body).toContain(link);
 
     // A redelivery sends nothing twice.

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import indexHtml from '../../web/index.html?raw';
 import { app } from '../../worker/app';
-import { EVENT_TIME, formatCalendarDate } from '../../worker/domain/time';
+import { dinnerHours, formatCalendarDate } from '../../worker/domain/time';
 import type { Env } from '../../worker/env';
 import { createEvent } from './helpers/booking-fixtures';
 
@@ -43,7 +43,7 @@ describe("an event page's HTML names the dinner", () => {
     const [description] = meta(html, 'description');
     expect(description).toContain('Supper by the Lake');
     expect(description).toContain('Gurugram');
-    expect(description).toContain(EVENT_TIME);
+    expect(description).toContain(dinnerHours(event.startsAt, event.endsAt));
     expect(description).toContain('₹499');
     expect(meta(html, 'og:title')).toEqual([`Supper by the Lake · ${when}`]);
     expect(meta(html, 'og:description')).toEqual([description]);
@@ -79,7 +79,7 @@ describe('the other landing pages carry their own head', () => {
     const html = await page('/events');
     expect(title(html)).toEqual(['Upcoming dinners — Tablemates']);
     expect(meta(html, 'og:title')).toEqual(['Upcoming dinners with Tablemates']);
-    expect(meta(html, 'description')[0]).toContain(EVENT_TIME);
+    expect(meta(html, 'description')[0]).toContain('Each card shows the dinner');
     expect(meta(html, 'og:url')).toEqual(['https://tablemates.example/events']);
     expect(meta(html, 'og:image')).toEqual(['https://tablemates.example/images/events/gurugram.jpg']);
   });

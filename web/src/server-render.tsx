@@ -21,10 +21,9 @@ import type { HomeCity } from '@/features/home/api/get-cities';
 import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
 import { eventPageHead, SITE_PREVIEW_IMAGE } from '@/features/events/lib/event-head';
 import { type PageData, pageDataElement } from '@/lib/page-data';
-import { EVENT_TIME } from '@domain/time';
 import {
+  EVENTS_INTRO,
   EVENTS_TITLE,
-  eventsIntro,
   HOME_TITLE,
   type PageHead,
   pageTitle,
@@ -80,7 +79,7 @@ export const EVENTS_HEAD: PageHead = {
   title: pageTitle(EVENTS_TITLE),
   ogTitle: 'Upcoming dinners with Tablemates',
   ...SITE_PREVIEW_IMAGE,
-  description: eventsIntro(EVENT_TIME),
+  description: EVENTS_INTRO,
 };
 
 /** An image worth preloading: same-origin only, as the CSP allows no other images. */

@@ -4,7 +4,7 @@
  */
 import { type EmailDinner, emailLayout } from './email-layout';
 import { firstNameOf as firstName } from './profile';
-import { EVENT_TIME, formatIstDate } from './time';
+import { dinnerHours, formatIstDate } from './time';
 
 export type BookingFacts = {
   name: string;
@@ -12,6 +12,8 @@ export type BookingFacts = {
   eventName: string;
   eventLocation: string;
   startsAt: string;
+  /** The dinner's stored end: every message gives its own hours (issue 24). */
+  endsAt: string;
   amount: number;
   ticketLabel: string;
   /** The guest's My Booking page, absolute ({@link myBookingUrl}): every booking message links to it. */
@@ -42,10 +44,21 @@ function render(lines: Line[], dinner?: EmailDinner) {
   };
 }
 
-/** The card of a dinner at `startsAt` (7 PM IST on its date) in `where`. */
-const dinnerCard = (title: string, startsAt: string, where: string): EmailDinner => ({
+/**
+ * A dinner's day and hours as an email says them, e.g. 'Thursday, 26 November 2026, 1:00 PM - 4:00 PM'
+ * (its stored start and end, in IST).
+ */
+export const dinnerWhen = (startsAt: string, endsAt: string) =>
+  `${formatIstDate(startsAt)}, ${dinnerHours(startsAt, endsAt)}`;
+
+/** {@link dinnerWhen} for a WhatsApp parameter: plain spaces (a template parameter, not a wrapped line). */
+export const dinnerWhenWhatsApp = (startsAt: string, endsAt: string) =>
+  dinnerWhen(startsAt, endsAt).replace(/\u00a0/g, ' ');
+
+/** The card of a dinner from `startsAt` to `endsAt` in `where`. */
+const dinnerCard = (title: string, startsAt: string, endsAt: string, where: string): EmailDinner => ({
   title,
-  when: `${formatIstDate(startsAt)}, ${EVENT_TIME}`,
+  when: dinnerWhen(startsAt, endsAt),
   where,
 });
 
@@ -122,7 +135,7 @@ export function confirmationEmail(b: BookingFacts & { rescheduled?: boolean }) {
         b.rescheduled
           ? `Your dinner moved to ${b.eventName}, free of charge. This is the same booking, not a new purchase: your seat is now at the new dinner.`
           : `Your seat is confirmed for ${b.eventName}.`,
-        `When: ${formatIstDate(b.startsAt)}, ${EVENT_TIME}`,
+        `When: ${dinnerWhen(b.startsAt, b.endsAt)}`,
         `Where: ${b.eventLocation} (the exact venue is revealed 48 hours before the event)`,
         `Ticket: ${b.ticketLabel} · Paid: ${rupees(b.amount)}`,
         `Booking ID: ${b.bookingId}`,
@@ -134,7 +147,7 @@ export function confirmationEmail(b: BookingFacts & { rescheduled?: boolean }) {
         'See you at the table!',
         'Tablemates',
       ],
-      dinnerCard(b.eventName, b.startsAt, b.eventLocation),
+      dinnerCard(b.eventName, b.startsAt, b.endsAt, b.eventLocation),
     ),
   };
 }
@@ -145,7 +158,7 @@ export function confirmationEmail(b: BookingFacts & { rescheduled?: boolean }) {
  */
 export const confirmationWhatsApp = (b: BookingFacts) => ({
   name: 'booking_confirmed',
-  params: [firstName(b.name), b.eventName, `${formatIstDate(b.startsAt)}, 7:00 PM`, b.bookingId, b.myBookingUrl],
+  params: [firstName(b.name), b.eventName, dinnerWhenWhatsApp(b.startsAt, b.endsAt), b.bookingId, b.myBookingUrl],
 });
 
 /**
@@ -176,7 +189,7 @@ export function refundEmail(r: {
    */
   reason?: 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price' | 'credit';
   /** The dinner, for the email's card: when it starts and where (the city's area, not the venue). */
-  dinner?: { startsAt: string; location: string };
+  dinner?: { startsAt: string; endsAt: string; location: string };
   /** Where the guest finds another dinner (the email's button). */
   eventsUrl?: string;
 }) {
@@ -202,7 +215,7 @@ export function refundEmail(r: {
         ...(r.eventsUrl ? [{ label: 'Find another dinner', href: r.eventsUrl }] : []),
         'Tablemates',
       ],
-      r.dinner ? dinnerCard(r.eventName, r.dinner.startsAt, r.dinner.location) : undefined,
+      r.dinner ? dinnerCard(r.eventName, r.dinner.startsAt, r.dinner.endsAt, r.dinner.location) : undefined,
     ),
   };
 }
@@ -265,7 +278,7 @@ export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: str
     ...render(
       [
         `Hi ${firstName(b.name)},`,
-        `A reminder: ${b.eventName} is ${when}, ${formatIstDate(b.startsAt)}, ${EVENT_TIME}.`,
+        `A reminder: ${b.eventName} is ${when}, ${dinnerWhen(b.startsAt, b.endsAt)}.`,
         b.venue ? `Venue: ${b.venue}` : `Where: ${b.eventLocation}`,
         ...(b.table ? [`Your table: ${b.table}`] : []),
         ...(ask ? [STILL_COMING_COPY.ask, ...stillComingLinks(b.myBookingUrl)] : []),
@@ -273,7 +286,7 @@ export function reminderEmail(kind: ReminderKind, b: BookingFacts & { venue: str
         myBookingLine(b.myBookingUrl),
         'Tablemates',
       ],
-      dinnerCard(b.eventName, b.startsAt, b.venue ?? b.eventLocation),
+      dinnerCard(b.eventName, b.startsAt, b.endsAt, b.venue ?? b.eventLocation),
     ),
   };
 }
@@ -311,7 +324,7 @@ export const reminderWhatsApp = (
   params: [
     firstName(b.name),
     b.eventName,
-    `${formatIstDate(b.startsAt)}, 7:00 PM`,
+    dinnerWhenWhatsApp(b.startsAt, b.endsAt),
     `${b.venue ?? b.eventLocation}${b.table ? ` · Table ${b.table}` : ''}`,
     b.myBookingUrl,
   ].map(waParam),
@@ -380,6 +393,7 @@ export type GuestMessageFacts = {
   bookingId: string;
   eventName: string;
   startsAt: string;
+  endsAt: string;
   /** Announcement: the operator's subject and body. Cancellation: `body` is the reason. */
   subject: string;
   body: string;
@@ -395,7 +409,7 @@ export type GuestMessageFacts = {
  */
 export function guestMessage(f: GuestMessageFacts) {
   const first = firstName(f.name);
-  const when = `${formatIstDate(f.startsAt)}, 7:00 PM`;
+  const when = dinnerWhenWhatsApp(f.startsAt, f.endsAt);
   const myBooking = myBookingUrl(f.origin, f.bookingId);
   const email =
     f.kind === 'cancellation'

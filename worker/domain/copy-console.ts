@@ -110,6 +110,13 @@ export const CONSOLE_COPY = {
     dateInvalid: 'Pick the date from the calendar.',
     timeInvalid: 'Time must be HH:mm in IST, e.g. 19:00.',
     startMissing: 'Give the start: starts_at, or date and time (IST).',
+    endTimeInvalid: 'Pick the time the dinner ends, e.g. 10:00 PM.',
+    endsAtInvalid: 'End must be a date and time, e.g. 2026-12-05T16:30:00Z.',
+    endTwice: 'Give the end once: ends_at, or end_time (IST).',
+    /** The end is at or before the start. */
+    endBeforeStart: 'The dinner must end after it starts.',
+    /** The end falls on the next IST day. */
+    endNextDay: 'The dinner must end on the day it starts, by midnight.',
     startInPast: 'The dinner cannot start in the past.',
     capacityInvalid: 'Capacity must be a whole number from 1 to 200.',
     priceInvalid: 'Give the price in whole rupees, 0 or more.',

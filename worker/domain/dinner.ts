@@ -13,6 +13,9 @@ import * as v from 'valibot';
 import { CONSOLE_COPY } from './copy-console';
 import { HOUR_MS, isCalendarDate, istDate, istToUtc, VENUE_REVEAL_HOURS } from './time';
 
+/** A dinner's length when the console sends no end: SPEC's 7:00 PM - 10:00 PM. */
+export const DEFAULT_DINNER_HOURS = 3;
+
 const A = CONSOLE_COPY.dinner;
 
 export const CITY_SLUG = /^[a-z0-9-]{1,60}$/;
@@ -47,6 +50,12 @@ export const dinnerFields = {
   ),
   date: v.pipe(v.string(A.dateInvalid), v.check(isCalendarDate, A.dateInvalid)),
   time: v.pipe(v.string(A.timeInvalid), v.regex(LOCAL_TIME, A.timeInvalid)),
+  ends_at: v.pipe(
+    v.string(A.endsAtInvalid),
+    v.isoTimestamp(A.endsAtInvalid),
+    v.transform((s) => new Date(s).toISOString()),
+  ),
+  end_time: v.pipe(v.string(A.endTimeInvalid), v.regex(LOCAL_TIME, A.endTimeInvalid)),
   capacity: v.pipe(
     v.number(A.capacityInvalid),
     v.integer(A.capacityInvalid),
@@ -93,12 +102,23 @@ const common = {
 /** `POST /api/admin/events`: the start as `starts_at` (UTC) or `date` + `time` (IST). */
 export const NewDinner = v.pipe(
   v.strictObject(
-    { ...common, starts_at: v.optional(f.starts_at), date: v.optional(f.date), time: v.optional(f.time) },
+    {
+      ...common,
+      starts_at: v.optional(f.starts_at),
+      date: v.optional(f.date),
+      time: v.optional(f.time),
+      ends_at: v.optional(f.ends_at),
+      end_time: v.optional(f.end_time),
+    },
     A.dinnerInvalid,
   ),
   v.forward(
     v.check((x) => x.starts_at !== undefined || (x.date !== undefined && x.time !== undefined), A.startMissing),
     ['starts_at'],
+  ),
+  v.forward(
+    v.check((x) => endOnce(x), A.endTwice),
+    ['end_time'],
   ),
   v.forward(
     v.check((x) => venueOk(x), A.venueHalf),
@@ -114,6 +134,7 @@ export const NewSeries = v.pipe(
       ...common,
       weekday: v.picklist(WEEKDAYS, A.weekdayInvalid),
       local_time: f.time,
+      end_time: v.optional(f.end_time),
       weeks: v.pipe(
         v.number(A.weeksInvalid),
         v.integer(A.weeksInvalid),
@@ -141,6 +162,8 @@ export const DinnerPatch = v.pipe(
       starts_at: v.optional(f.starts_at),
       date: v.optional(f.date),
       time: v.optional(f.time),
+      ends_at: v.optional(f.ends_at),
+      end_time: v.optional(f.end_time),
       capacity: v.optional(f.capacity),
       ticket_price_single: v.optional(f.ticket_price_single),
       ticket_price_couple: v.optional(f.ticket_price_couple),
@@ -162,10 +185,42 @@ export const DinnerPatch = v.pipe(
     ['starts_at'],
   ),
   v.forward(
+    v.check((x) => endOnce(x), A.endTwice),
+    ['end_time'],
+  ),
+  v.forward(
     v.check((x) => venueOk(x), A.venueHalf),
     ['venue_name'],
   ),
 );
+
+type EndInput = { ends_at?: string; end_time?: string };
+/** An end given at most once: `ends_at` (UTC) or `end_time` (IST, on the start's date). */
+const endOnce = (x: EndInput) => x.ends_at === undefined || x.end_time === undefined;
+
+/**
+ * The UTC end of a body whose dinner starts at `startsAt`, if it names one: `ends_at`, or
+ * `end_time` on the start's IST date. @example endOf({ end_time: '16:00' }, '2026-11-26T07:30:00.000Z') // '2026-11-26T10:30:00.000Z'
+ */
+export function endOf(x: EndInput, startsAt: string): string | undefined {
+  if (x.ends_at !== undefined) return x.ends_at;
+  if (x.end_time !== undefined) return istToUtc(istDate(startsAt), x.end_time);
+  return undefined;
+}
+
+/** The end of a dinner given none: {@link DEFAULT_DINNER_HOURS} after its start. */
+export const defaultEnd = (startsAt: string) =>
+  new Date(new Date(startsAt).getTime() + DEFAULT_DINNER_HOURS * HOUR_MS).toISOString();
+
+/**
+ * Why a dinner's end does not fit its start, in the operator's words, or null: it must be after
+ * the start and on the same IST date (a dinner ends by midnight).
+ */
+export function endProblem(startsAt: string, endsAt: string): string | null {
+  if (new Date(endsAt).getTime() <= new Date(startsAt).getTime()) return A.endBeforeStart;
+  if (istDate(endsAt) !== istDate(startsAt)) return A.endNextDay;
+  return null;
+}
 
 /** The UTC start of a create or patch body, if it names one. */
 export function startOf(x: { starts_at?: string; date?: string; time?: string }): string | undefined {

@@ -4,7 +4,7 @@
  * booking moved gets a calendar entry for the new date with the same UID (calendars update it).
  */
 import { rupees } from './pricing';
-import { EVENT_TIME } from './time';
+import { dinnerHours } from './time';
 
 /** A revealed venue as one line, `name, address` (either may be missing): emails, reminders, the .ics. */
 export const venueLine = (name: string | null | undefined, address: string | null | undefined) =>
@@ -18,6 +18,8 @@ export type TicketIcsInput = {
   /** Whether `location` is the revealed venue. */
   venueRevealed?: boolean;
   startsAt: string;
+  /** The dinner's stored end (DTEND). */
+  endsAt: string;
   ticketLabel: string;
   amount: number;
   url: string;
@@ -58,10 +60,10 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** @example ticketIcs({ bookingId: 'bkg_1', eventTitle: 'Dinner', location: 'Gurugram', startsAt: '2026-11-28T13:30:00.000Z', ticketLabel: 'Male', amount: 499, url: 'https://…' }) */
+/** @example ticketIcs({ bookingId: 'bkg_1', eventTitle: 'Dinner', location: 'Gurugram', startsAt: '2026-11-28T13:30:00.000Z', endsAt: '2026-11-28T16:30:00.000Z', ticketLabel: 'Male', amount: 499, url: 'https://…' }) */
 export function ticketIcs(t: TicketIcsInput, now = new Date()): string {
   const start = new Date(t.startsAt);
-  const end = new Date(start.getTime() + 3 * 3_600_000);
+  const end = new Date(t.endsAt);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -76,7 +78,7 @@ export function ticketIcs(t: TicketIcsInput, now = new Date()): string {
     `DTEND:${stamp(end)}`,
     `SUMMARY:${escapeText(`Tablemates: ${t.eventTitle}`)}`,
     `LOCATION:${escapeText(t.venueRevealed ? t.location : `${t.location} (exact venue revealed 48 hours before)`)}`,
-    `DESCRIPTION:${escapeText(`Booking ${t.bookingId}\nTicket: ${t.ticketLabel}\nPaid: ${rupees(t.amount)}\n${EVENT_TIME}`)}`,
+    `DESCRIPTION:${escapeText(`Booking ${t.bookingId}\nTicket: ${t.ticketLabel}\nPaid: ${rupees(t.amount)}\n${dinnerHours(t.startsAt, t.endsAt).replace(/\u00a0/g, ' ')}`)}`,
     `URL:${t.url}`,
     'STATUS:CONFIRMED',
     'END:VEVENT',

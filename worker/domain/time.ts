@@ -59,12 +59,40 @@ export function formatCalendarDate(date: string, { year = true }: { year?: boole
   return `${d} ${MONTHS_SHORT[m - 1]}${year ? ` ${y}` : ''}`;
 }
 
+/** A new dinner's hours in the console, IST wall clock (SPEC §2: 7:00 PM - 10:00 PM). */
+export const DEFAULT_DINNER_START = '19:00';
+export const DEFAULT_DINNER_END = '22:00';
+
 /**
- * The hours every dinner runs, as guests read them (SPEC §2: '7:00 PM - 10:00 PM'). The spaces
- * inside '7:00 PM -' and '10:00 PM' are non-breaking, so a narrow line wraps only after the dash,
- * never leaving 'PM' alone on the next line (issue 14). Tests compare with this constant.
+ * An instant's IST wall clock as guests read it, '1:00\u00a0PM'. Built by hand, not by Intl, so the
+ * Worker's HTML and every browser write it the same (ICU versions differ in the space before PM).
+ * @example istClock('2026-11-26T07:30:00.000Z') // '1:00\u00a0PM'
+ */
+export function istClock(at: Date | string): string {
+  const ist = new Date(new Date(at).getTime() + IST_OFFSET_MS);
+  const h = ist.getUTCHours();
+  const m = String(ist.getUTCMinutes()).padStart(2, '0');
+  return `${h % 12 || 12}:${m}\u00a0${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * A dinner's own hours from its stored start and end, as every page, email, WhatsApp and calendar
+ * file shows them, e.g. '1:00 PM - 4:00 PM'. The spaces inside '1:00 PM -' and '4:00 PM' are
+ * non-breaking, so a narrow line wraps only after the dash, never leaving 'PM' alone (issue 14).
+ * @example dinnerHours('2026-11-26T07:30:00.000Z', '2026-11-26T10:30:00.000Z') // '1:00\u00a0PM\u00a0- 4:00\u00a0PM'
+ */
+export const dinnerHours = (startsAt: string, endsAt: string) => `${istClock(startsAt)}\u00a0- ${istClock(endsAt)}`;
+
+/**
+ * The hours of a dinner at the default times (7:00 PM - 10:00 PM), for copy about dinners in
+ * general and tests of 7 PM dinners; a real dinner's hours come from {@link dinnerHours}.
  */
 export const EVENT_TIME = '7:00\u00a0PM\u00a0- 10:00\u00a0PM';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The weekday of an IST calendar date (yyyy-MM-dd), by hand like {@link formatCalendarDate}. @example weekdayOf('2026-11-26') // 'Thursday' */
+export const weekdayOf = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
 
 /**
  * An instant in IST in full, e.g. 'Saturday, 28 November 2026, 7:00 PM' (My Booking, the editor).

@@ -30,6 +30,9 @@ import {
   type NewSeriesInput,
   seriesStarts,
   startOf,
+  defaultEnd,
+  endOf,
+  endProblem,
   CITY_SLUG,
 } from '@domain/dinner';
 import { isCalendarDate, istDate } from '@domain/time';
@@ -52,6 +55,18 @@ function assertFuture(startsAt: string | undefined, now: Date, field: string) {
   if (startsAt !== undefined && new Date(startsAt).getTime() <= now.getTime()) {
     throw invalidInput(CONSOLE_COPY.dinner.startInPast, { [field]: CONSOLE_COPY.dinner.startInPast });
   }
+}
+
+/**
+ * The end of a dinner starting at `startsAt`: the one sent (`ends_at` or `end_time`), else `fallback`
+ * (three hours after the start for a new dinner). 400 on the field sent when it is not after the
+ * start on the same IST date.
+ */
+function endFor(x: { ends_at?: string; end_time?: string }, startsAt: string, fallback: string) {
+  const endsAt = endOf(x, startsAt) ?? fallback;
+  const problem = endProblem(startsAt, endsAt);
+  if (problem) throw invalidInput(problem, { [x.ends_at !== undefined ? 'ends_at' : 'end_time']: problem });
+  return endsAt;
 }
 
 /** 400 on `city`: a dinner's city must be in the cities table (nothing is written). */
@@ -82,11 +97,12 @@ async function pricesFor(d: AppEnv['Variables']['db'], x: NewDinnerInput | NewSe
   };
 }
 
-/** The fields of a new dinner starting at `startsAt`, from a create or series body. */
+/** The fields of a new dinner from `startsAt` to `endsAt`, from a create or series body. */
 function dinnerOf(
   x: NewDinnerInput | NewSeriesInput,
   prices: Awaited<ReturnType<typeof pricesFor>>,
   startsAt: string,
+  endsAt: string,
 ): DinnerFields {
   return {
     city: x.city,
@@ -94,6 +110,7 @@ function dinnerOf(
     description: x.description,
     location: x.location,
     starts_at: startsAt,
+    ends_at: endsAt,
     date: istDate(startsAt),
     capacity: x.capacity,
     ...prices,
@@ -188,8 +205,9 @@ export const adminRoutes = new Hono<AppEnv>()
     const now = new Date();
     const startsAt = startOf(body) as string;
     assertFuture(startsAt, now, body.starts_at !== undefined ? 'starts_at' : 'date');
+    const endsAt = endFor(body, startsAt, defaultEnd(startsAt));
     const prices = await pricesFor(c.var.db, body);
-    const created = await createDinners(c.var.db, c.get('user').id, [dinnerOf(body, prices, startsAt)]);
+    const created = await createDinners(c.var.db, c.get('user').id, [dinnerOf(body, prices, startsAt, endsAt)]);
     if (!created) throw unknownCity();
     return c.json({ event: created[0] }, 201);
   })
@@ -198,10 +216,11 @@ export const adminRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const prices = await pricesFor(c.var.db, body);
     const starts = seriesStarts(body.weekday, body.local_time, body.weeks, new Date());
+    const ends = starts.map((s) => endFor(body, s, defaultEnd(s)));
     const created = await createDinners(
       c.var.db,
       c.get('user').id,
-      starts.map((s) => dinnerOf(body, prices, s)),
+      starts.map((s, i) => dinnerOf(body, prices, s, ends[i])),
     );
     if (!created) throw unknownCity();
     return c.json({ events: created }, 201);
@@ -219,12 +238,22 @@ export const adminRoutes = new Hono<AppEnv>()
    */
   .patch('/events/:id', jsonBody(DinnerPatch), async (c) => {
     const id = c.req.param('id');
-    const { date: _date, time: _time, ...body } = c.req.valid('json');
+    const json = c.req.valid('json');
+    const { date: _date, time: _time, end_time: _endTime, ...body } = json;
     const now = new Date();
-    const startsAt = startOf(c.req.valid('json'));
-    assertFuture(startsAt, now, c.req.valid('json').starts_at !== undefined ? 'starts_at' : 'date');
+    const startsAt = startOf(json);
+    assertFuture(startsAt, now, json.starts_at !== undefined ? 'starts_at' : 'date');
     const patch: Partial<DinnerFields> = { ...body };
-    if (startsAt !== undefined) Object.assign(patch, { starts_at: startsAt, date: istDate(startsAt) });
+    if (startsAt !== undefined || json.ends_at !== undefined || json.end_time !== undefined) {
+      // A time edit: the start and end are written together, checked together. What is not sent
+      // comes from the dinner as it is (a moved start keeps the dinner's length).
+      const current = EVENT_ID.test(id) ? await getDinner(c.var.db, id) : null;
+      if (!current) throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.eventNotFound);
+      const start = startsAt ?? current.starts_at;
+      const length = new Date(current.ends_at).getTime() - new Date(current.starts_at).getTime();
+      const endsAt = endFor(json, start, new Date(new Date(start).getTime() + length).toISOString());
+      Object.assign(patch, { starts_at: start, ends_at: endsAt, date: istDate(start) });
+    }
     const result = EVENT_ID.test(id) ? await editDinner(c.var.db, c.get('user').id, id, patch, now) : null;
     if (!result || result.kind === 'not_found') throw new ApiError(404, 'not_found', CONSOLE_COPY.admin.eventNotFound);
     if (result.kind === 'unknown_city') throw unknownCity();

@@ -42,6 +42,7 @@ const stateColumns = {
   event_name: eventBookings.eventName,
   event_location: eventBookings.eventLocation,
   starts_at: events.startsAt,
+  ends_at: events.endsAt,
   seats: eventBookings.seats,
   amount: eventBookings.amount,
   cancelled_at: events.cancelledAt,

@@ -27,6 +27,7 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
     .select({
       booking: eventBookings,
       startsAt: events.startsAt,
+      endsAt: events.endsAt,
       cancelledAt: events.cancelledAt,
       venueName: events.venueName,
       venueAddress: events.venueAddress,
@@ -46,6 +47,7 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
     eventName: row.booking.eventName,
     eventLocation: row.booking.eventLocation,
     startsAt: row.startsAt,
+    endsAt: row.endsAt,
     amount: row.booking.amount,
     ticketLabel: TICKET_LABELS[row.ticketType],
     myBookingUrl: myBookingUrl(env.APP_ORIGIN, bookingId),
@@ -60,6 +62,7 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
     location: revealed ? venueLine(row.venueName, row.venueAddress) : row.booking.eventLocation,
     venueRevealed: revealed,
     startsAt: row.startsAt,
+    endsAt: row.endsAt,
     ticketLabel: facts.ticketLabel,
     amount: row.booking.amount,
     url: facts.myBookingUrl,

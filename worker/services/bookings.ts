@@ -32,6 +32,7 @@ export async function listOwnBookings(d: Db, userId: string) {
     .select({
       ...bookingColumns,
       starts_at: events.startsAt,
+      ends_at: events.endsAt,
       cancelled_at: events.cancelledAt,
       cancellation_choice: eventBookings.cancellationChoice,
     })

@@ -42,6 +42,7 @@ export async function listPublicCities(d: Db, now: Date) {
       title: nextEvent.title,
       date: nextEvent.date,
       startsAt: nextEvent.startsAt,
+      endsAt: nextEvent.endsAt,
       price: nextEvent.ticketPriceSingle,
       imageUrl: nextEvent.imageUrl,
       capacity: nextEvent.capacity,
@@ -60,12 +61,18 @@ export async function listPublicCities(d: Db, now: Date) {
     blurb: r.blurb,
     status: r.status as 'available' | 'coming_soon',
     next_event:
-      r.eventId !== null && r.title !== null && r.date !== null && r.startsAt !== null && r.price !== null
+      r.eventId !== null &&
+      r.title !== null &&
+      r.date !== null &&
+      r.startsAt !== null &&
+      r.endsAt !== null &&
+      r.price !== null
         ? {
             id: r.eventId,
             title: r.title,
             date: r.date,
             starts_at: r.startsAt,
+            ends_at: r.endsAt,
             ticket_price_single: r.price,
             image_url: r.imageUrl ?? '',
             seats_left: Math.max(0, (r.capacity ?? 0) - Number(r.taken)),

@@ -18,6 +18,7 @@ export const dinnerColumns = {
   location: events.location,
   date: events.date,
   starts_at: events.startsAt,
+  ends_at: events.endsAt,
 };
 
 export const eventSummaryColumns = {
@@ -66,7 +67,7 @@ const nextWithRoomSql = (nowIso: string) => {
   const taken = seatsTakenSql(sql`${n}.id`, nowIso);
   return sql<
     string | null
-  >`(SELECT json_object('id', ${n}.id, 'title', ${n}.title, 'date', ${n}.date, 'starts_at', ${n}.starts_at, 'seats_left', ${n}.capacity - ${taken})
+  >`(SELECT json_object('id', ${n}.id, 'title', ${n}.title, 'date', ${n}.date, 'starts_at', ${n}.starts_at, 'ends_at', ${n}.ends_at, 'seats_left', ${n}.capacity - ${taken})
     FROM events AS ${n}
     WHERE ${n}.city = ${events.city} AND ${n}.id <> ${events.id} AND ${n}.available = 1
       AND ${n}.cancelled_at IS NULL AND ${n}.starts_at > ${nowIso} AND ${taken} < ${n}.capacity
@@ -74,7 +75,7 @@ const nextWithRoomSql = (nowIso: string) => {
 };
 
 /** The JSON of {@link nextWithRoomSql} read back. */
-type NextWithRoom = { id: string; title: string; date: string; starts_at: string; seats_left: number };
+type NextWithRoom = { id: string; title: string; date: string; starts_at: string; ends_at: string; seats_left: number };
 
 /**
  * The public detail of the event `/event/{key}` shows, or null. `key` is an event id, or a city
@@ -137,6 +138,7 @@ export function toEventSummary(row: typeof events.$inferSelect): EventSummary {
     location: row.location,
     date: row.date,
     starts_at: row.startsAt,
+    ends_at: row.endsAt,
     image_url: row.imageUrl,
     available: row.available,
   };

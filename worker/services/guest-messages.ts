@@ -259,6 +259,7 @@ export async function guestMessagesOf(d: Db, eventId: string) {
         title: events.title,
         location: events.location,
         starts_at: events.startsAt,
+        ends_at: events.endsAt,
         cancelled_at: events.cancelledAt,
         cancel_reason: events.cancelReason,
       })
@@ -364,6 +365,7 @@ export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): 
       createdAt: guestMessages.createdAt,
       eventName: events.title,
       startsAt: events.startsAt,
+      endsAt: events.endsAt,
       eventCancelledAt: events.cancelledAt,
       bookingEventId: eventBookings.eventId,
       bookingStatus: eventBookings.status,
@@ -396,6 +398,7 @@ export async function deliverGuestMessage(env: Env, msg: GuestMessageDelivery): 
     bookingId: msg.bookingId,
     eventName: row.eventName,
     startsAt: row.startsAt,
+    endsAt: row.endsAt,
     subject: row.subject,
     body: row.body,
     origin: env.APP_ORIGIN,

@@ -17,7 +17,7 @@ import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
 import { LEDGER_COPY, MAX_MOVES_PER_BOOKING } from '@domain/ledger-rules';
 import { TICKET_LABELS } from '@domain/pricing';
 import { type BookingStatus, SEATED_BOOKING_STATUSES } from '@domain/statuses';
-import { EVENT_TIME, isVenueRevealed } from '@domain/time';
+import { dinnerHours, isVenueRevealed } from '@domain/time';
 import { bookingColumns } from './bookings';
 import { isBookable } from './events';
 import { coveredTargets, movePriceColumns, moveTargetColumns, seatsLeftSql } from './ledger/moves';
@@ -67,6 +67,7 @@ function bookingQuery(d: Db, userId: string, bookingId: string) {
         location: booked.location,
         date: booked.date,
         starts_at: booked.startsAt,
+        ends_at: booked.endsAt,
         image_url: booked.imageUrl,
         cancelled_at: booked.cancelledAt,
       },
@@ -205,7 +206,8 @@ export function toMyBookingView([rows, options, mates]: readonly [BookingRows, O
      * (`seated`): only then does the page show the ticket's QR and 'Add to calendar'.
      */
     state,
-    event: { ...event, time: EVENT_TIME },
+    /** `time`: the dinner's own hours (its stored start and end), as the page shows them. */
+    event: { ...event, time: dinnerHours(event.starts_at, event.ends_at) },
     /** The venue from 48 hours before the start (SPEC §1); before that only when it will be revealed. */
     venue: {
       revealed,

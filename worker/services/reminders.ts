@@ -37,6 +37,7 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
     .select({
       booking: eventBookings,
       startsAt: events.startsAt,
+      endsAt: events.endsAt,
       venueName: events.venueName,
       venueAddress: events.venueAddress,
       tablesPublishedAt: events.tablesPublishedAt,
@@ -81,6 +82,7 @@ export async function sendReminders(env: Env, d: Db, now: Date) {
       eventName: row.booking.eventName,
       eventLocation: row.booking.eventLocation,
       startsAt: row.startsAt,
+      endsAt: row.endsAt,
       amount: row.booking.amount,
       ticketLabel: TICKET_LABELS[row.booking.ticketType],
       myBookingUrl: myBookingUrl(env.APP_ORIGIN, row.booking.id),

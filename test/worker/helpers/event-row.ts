@@ -4,7 +4,8 @@ import { istDate } from '../../../worker/domain/time';
 export type EventRow = typeof events.$inferInsert;
 
 /**
- * An `events` row starting `inMs` from now (IST date derived from it), bookable, capacity 8,
+ * An `events` row starting `inMs` from now (IST date derived from it), three hours long (from
+ * `over.startsAt` if given), bookable, capacity 8,
  * ₹499 / 899 / 749, with a venue; anything else overridable. The one fixture every worker
  * test builds its events from.
  * @example await db(env.DB).insert(events).values(eventRow('e1', 7 * DAY, { city: 'noida', available: false }))
@@ -19,6 +20,7 @@ export function eventRow(id: string, inMs: number, over: Partial<EventRow> = {})
     location: 'Test City',
     date: istDate(startsAt),
     startsAt,
+    endsAt: new Date(new Date(over.startsAt ?? startsAt).getTime() + 3 * 3_600_000).toISOString(),
     imageUrl: '/images/events/gurugram.svg',
     available: true,
     ticketPriceSingle: 499,

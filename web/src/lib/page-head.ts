@@ -9,9 +9,12 @@ export const SITE_NAME = 'Tablemates';
 export const HOME_TITLE = 'Tablemates — Where strangers become friends';
 /** /events' name in the tab and in a link preview. */
 export const EVENTS_TITLE = 'Upcoming dinners';
-/** /events' introduction: the page's first paragraph, and its preview's description. */
-export const eventsIntro = (eventTime: string) =>
-  `Pick an evening, and we'll match you with six to eight people worth meeting. Every dinner runs ${eventTime}, and the venue is revealed 48 hours before.`;
+/**
+ * /events' introduction: the page's first paragraph, and its preview's description. Each dinner
+ * has its own hours (issue 24), so the intro names none; every card shows its own.
+ */
+export const EVENTS_INTRO =
+  "Pick an evening, and we'll match you with six to eight people worth meeting. Each card shows the dinner's day and hours, and the venue is revealed 48 hours before.";
 export const SITE_DESCRIPTION =
   'Tablemates — curated weekend dinners where six to eight strangers share a table. Where strangers become friends.';
 

@@ -5,9 +5,8 @@ import { SiteFooter } from '@/components/site-footer';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventsList } from '@/features/events/components/events-list';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
-import { EVENTS_TITLE, eventsIntro } from '@/lib/page-head';
+import { EVENTS_INTRO, EVENTS_TITLE } from '@/lib/page-head';
 import { usePageTitle } from '@/lib/use-page-title';
-import { EVENT_TIME } from '@domain/time';
 
 export const Route = createFileRoute('/events')({
   /**
@@ -38,7 +37,7 @@ function EventsFrame({ children }: { children: ReactNode }) {
           <div className="mx-auto max-w-6xl px-6 pt-10 pb-12">
             <p className="text-sm font-semibold uppercase tracking-widest text-primary">Weekend dinners</p>
             <h1 className="mt-3 text-4xl font-bold sm:text-5xl">Upcoming Events</h1>
-            <p className="mt-4 max-w-2xl text-lg text-base-content/80">{eventsIntro(EVENT_TIME)}</p>
+            <p className="mt-4 max-w-2xl text-lg text-base-content/80">{EVENTS_INTRO}</p>
           </div>
         </div>
         <div className="mx-auto max-w-6xl px-6 py-12">{children}</div>

@@ -31,6 +31,7 @@ function preview(dinner: Dinner, kind: 'cancellation' | 'announcement', subject:
     ...SAMPLE,
     eventName: dinner.title,
     startsAt: dinner.starts_at,
+    endsAt: dinner.ends_at,
     subject: subject.trim(),
     body: body.trim(),
     origin: window.location.origin,

@@ -8,7 +8,7 @@ import { CITY_STATUS_LABELS } from '@domain/city';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { venueMissingSoon, venueRevealAt, WEEKDAYS } from '@domain/dinner';
 import { priceFor, rupees, TICKET_LABELS } from '@domain/pricing';
-import { formatIstDateTime, isVenueRevealed } from '@domain/time';
+import { DEFAULT_DINNER_END, DEFAULT_DINNER_START, formatIstDateTime, isVenueRevealed } from '@domain/time';
 import { type EditableDinner, useDinnerQuery, useSaveDinner } from '../api/admin-api';
 import { useAdminCitiesQuery } from '../api/cities-api';
 import { ConsoleLink, useConsoleNavigate, useConsoleParams } from '../routing/console-links';
@@ -25,6 +25,8 @@ type Values = {
   location: string;
   date: string;
   time: string;
+  /** The end, HH:mm IST on the dinner's date. */
+  end_time: string;
   weekday: string;
   weeks: string;
   capacity: string;
@@ -43,7 +45,9 @@ const EMPTY: Values = {
   city: '',
   location: '',
   date: '',
-  time: '19:00',
+  // A new dinner starts as SPEC's 7:00 PM - 10:00 PM; the operator may change both.
+  time: DEFAULT_DINNER_START,
+  end_time: DEFAULT_DINNER_END,
   weekday: 'friday',
   weeks: '4',
   capacity: '12',
@@ -66,6 +70,7 @@ const valuesOf = (e: EditableDinner): Values => ({
   location: e.location,
   date: e.date,
   time: istClock(e.starts_at),
+  end_time: istClock(e.ends_at),
   capacity: String(e.capacity),
   ticket_price_single: String(e.ticket_price_single),
   ticket_price_couple: String(e.ticket_price_couple),
@@ -86,7 +91,7 @@ function femaleHint(single: string) {
 }
 
 /** A server field name → the input that shows its message. */
-const INPUT_OF: Record<string, Name> = { starts_at: 'date', local_time: 'time' };
+const INPUT_OF: Record<string, Name> = { starts_at: 'date', local_time: 'time', ends_at: 'end_time' };
 const NUMERIC = new Set<Name>([
   'capacity',
   'ticket_price_single',
@@ -166,12 +171,19 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
   const startsAt = read('date') && read('time') ? `${read('date')}T${read('time')}:00+05:30` : '';
 
   const onSubmit = async (v: Values) => {
+    // HH:mm compare as text: an end at or before the start would be the next day (the API says the same).
+    if (v.end_time <= v.time) {
+      setError(store, 'end_time', T.endBeforeStart);
+      return;
+    }
     const all = Object.keys(EMPTY) as Name[];
     const shared = all.filter((k) => !['date', 'time', 'weekday', 'weeks'].includes(k));
     try {
       if (eventId) {
         const changed = all.filter((k) => !['weekday', 'weeks'].includes(k) && v[k] !== initial[k]);
-        if (changed.includes('date') || changed.includes('time')) changed.push('date', 'time');
+        // The start and end go together: the API checks the one against the other.
+        if (changed.some((k) => k === 'date' || k === 'time' || k === 'end_time'))
+          changed.push('date', 'time', 'end_time');
         const body = bodyOf(v, [...new Set(changed)]);
         if (Object.keys(body).length === 0) return navigate('');
         await save.mutateAsync({ kind: 'edit', id: eventId, body: body as never });
@@ -224,7 +236,7 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
           Repeat weekly for N weeks
         </label>
       )}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className={`grid gap-4 ${repeat ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}`}>
         {repeat ? (
           <>
             <Field form={form} name="weekday" label="Weekday">
@@ -239,7 +251,8 @@ function DinnerForm({ initial, eventId }: { initial: Values; eventId?: string })
         ) : (
           <Field form={form} name="date" label="Date (IST)" type="date" />
         )}
-        <Field form={form} name="time" label="Time (IST)" type="time" />
+        <Field form={form} name="time" label="Start time (IST)" type="time" />
+        <Field form={form} name="end_time" label="Ends at (IST)" type="time" hint="The same day, after the start" />
       </div>
       <div className="grid gap-4 sm:grid-cols-4">
         <Field form={form} name="capacity" label="Capacity" type="number" hint="1 to 200" />

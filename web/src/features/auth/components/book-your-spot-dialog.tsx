@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import { useSession } from '@/lib/session';
-import { EVENT_TIME } from '@domain/time';
 import { EmailPasswordForm } from './email-password-form';
 
-export type BookYourSpotEvent = { title: string; location: string; price: number; slug: string };
+/** `when`: the dinner's own day and hours, e.g. 'Thursday, 26 November · 1:00 PM - 4:00 PM' (null: none to book yet). */
+export type BookYourSpotEvent = { title: string; location: string; price: number; slug: string; when: string | null };
 
 /**
  * 'Book Your Spot' (SPEC §2 Home, §4 Booking dialog). A native modal <dialog>: showModal() makes
@@ -59,8 +59,12 @@ export function BookYourSpotDialog({
                 <dd>{event.title}</dd>
                 <dt className="font-semibold">Where</dt>
                 <dd>{event.location} (venue revealed 48 hours before)</dd>
-                <dt className="font-semibold">When</dt>
-                <dd>Saturday, {EVENT_TIME}</dd>
+                {event.when && (
+                  <>
+                    <dt className="font-semibold">When</dt>
+                    <dd>{event.when}</dd>
+                  </>
+                )}
                 <dt className="font-semibold">Price</dt>
                 <dd>₹{event.price}</dd>
               </dl>

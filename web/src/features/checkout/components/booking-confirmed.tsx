@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { toast } from '@/components/toast';
-import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
+import { formatEventDate } from '@/features/events/lib/format-event-date';
+import { dinnerHours } from '@domain/time';
 import type { OrderView } from '../api/get-order';
 import { downloadFile } from '@/lib/download-file';
 import { rupees } from '@domain/pricing';
@@ -33,6 +34,7 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
       eventTitle: event.title,
       location: event.venue ? venueLine(event.venue.name, event.venue.address) : event.location,
       startsAt: event.starts_at,
+      endsAt: event.ends_at,
       ticketLabel: order.ticket_label,
       amount: booking.amount,
       url: `${window.location.origin}/booking/${booking.id}`,
@@ -91,7 +93,7 @@ export function BookingConfirmed({ view }: { view: Confirmed }) {
         <div className="rounded-box border border-base-300 bg-base-100 p-5">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-base-content/80">When</h3>
           <p className="mt-1 text-lg font-semibold">{formatEventDate(event.date)}</p>
-          <p>{EVENT_TIME}</p>
+          <p>{dinnerHours(event.starts_at, event.ends_at)}</p>
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-5">
           <h3 className="text-sm font-semibold uppercase tracking-wide text-base-content/80">Where</h3>

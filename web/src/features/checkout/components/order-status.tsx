@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ApiRequestError } from '@/lib/api';
-import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
+import { formatEventDate } from '@/features/events/lib/format-event-date';
+import { dinnerHours } from '@domain/time';
 import { type OrderView, useOrderQuery } from '../api/get-order';
 import { BookingConfirmed } from './booking-confirmed';
 import { COPY } from '@domain/copy';
@@ -72,7 +73,7 @@ function Confirming({ view }: { view: OrderView }) {
           <dt className="text-sm font-semibold uppercase tracking-wide text-base-content/80">Dinner</dt>
           <dd className="mt-1 text-lg font-semibold">{event.title}</dd>
           <dd>
-            {formatEventDate(event.date)} · {EVENT_TIME} · {event.location}
+            {formatEventDate(event.date)} · {dinnerHours(event.starts_at, event.ends_at)} · {event.location}
           </dd>
         </div>
         <div>

@@ -1,6 +1,28 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
+import { istClock } from '@domain/time';
 import type { EventDetail } from '../api/get-event';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The evening's timeline from the dinner's own start and end: arrival at the start, icebreakers
+ * half an hour in, dinner at the hour, the last round half an hour before the end.
+ */
+function timeline(startsAt: string, endsAt: string): [string, string][] {
+  const start = new Date(startsAt).getTime();
+  const end = new Date(endsAt).getTime();
+  const at = (ms: number) => istClock(new Date(ms));
+  return [
+    [at(start), 'Arrive and meet your host and tablemates over a first drink.'],
+    [at(start + 30 * MINUTE_MS), 'Icebreakers that feel like a game, not a job interview.'],
+    [at(start + 60 * MINUTE_MS), 'Dinner, shared plates and the kind of conversation that makes time disappear.'],
+    [
+      at(Math.max(start + 60 * MINUTE_MS, end - 30 * MINUTE_MS)),
+      'Last round, swapped numbers, and usually a plan for next time.',
+    ],
+  ];
+}
 
 /**
  * The descriptive sections of the detail page: the experience, what's included, what to expect
@@ -44,20 +66,16 @@ export function EventAbout({ event }: { event: EventDetail }) {
 
       <Section title="What to Expect">
         <ol className="relative flex flex-col gap-5 border-l-2 border-base-300 pl-6">
-          {[
-            ['7:00 PM', 'Arrive and meet your host and tablemates over a first drink.'],
-            ['7:30 PM', 'Icebreakers that feel like a game, not a job interview.'],
-            ['8:00 PM', 'Dinner, shared plates and the kind of conversation that makes time disappear.'],
-            ['9:30 PM', 'Last round, swapped numbers, and usually a plan for next time.'],
-          ].map(([time, text]) => (
-            <li key={time} className="relative">
+          {timeline(event.starts_at, event.ends_at).map(([time, text]) => (
+            <li key={text} className="relative">
               <span aria-hidden="true" className="absolute top-1.5 -left-[1.95rem] h-3 w-3 rounded-full bg-primary" />
               <span className="font-semibold whitespace-nowrap text-primary">{time}</span> — {text}
             </li>
           ))}
         </ol>
         <p>
-          The evening wraps up at 10:00&nbsp;PM — though tables have a habit of moving on to dessert somewhere else.
+          The evening wraps up at {istClock(event.ends_at)} — though tables have a habit of moving on to dessert
+          somewhere else.
         </p>
       </Section>
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EventSummary } from '../api/get-events';
 import { eventImage } from '../lib/event-image';
+import { dinnerHours } from '@domain/time';
 import { formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
 import { SeatsLeft } from './seats-left';
@@ -52,7 +53,9 @@ export function EventCardFrame({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <p className="text-sm font-semibold text-primary">{formatEventDate(event.date)}</p>
+        <p className="text-sm font-semibold text-primary">
+          {formatEventDate(event.date)} · {dinnerHours(event.starts_at, event.ends_at)}
+        </p>
         <h2 className="text-xl font-semibold leading-snug">{title}</h2>
         <p className="flex items-center gap-1.5 text-sm text-base-content/80">
           <PinIcon />

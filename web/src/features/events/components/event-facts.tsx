@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EventDetail } from '../api/get-event';
-import { EVENT_TIME, formatEventDate } from '../lib/format-event-date';
+import { dinnerHours } from '@domain/time';
+import { formatEventDate } from '../lib/format-event-date';
 
 /** Date, time, place and group size at a glance (SPEC §2 Event detail, §9 constants). */
 export function EventFacts({ event }: { event: EventDetail }) {
@@ -10,7 +11,7 @@ export function EventFacts({ event }: { event: EventDetail }) {
         {formatEventDate(event.date)}
       </Fact>
       <Fact icon={icons.time} label="Time">
-        {EVENT_TIME}
+        {dinnerHours(event.starts_at, event.ends_at)}
       </Fact>
       <Fact icon={icons.place} label="Location">
         {event.venue ? (

@@ -1,6 +1,7 @@
 import type { EventDetail } from '../api/get-event';
 import { eventImage } from '../lib/event-image';
-import { EVENT_TIME, formatEventDate } from '../lib/format-event-date';
+import { dinnerHours } from '@domain/time';
+import { formatEventDate } from '../lib/format-event-date';
 import { PinIcon } from './pin-icon';
 import { BOOKING_COPY, seatsLeftLabel } from '@domain/copy-booking';
 import { rupees } from '@domain/pricing';
@@ -35,7 +36,7 @@ export function EventHero({ event }: { event: EventDetail }) {
             {event.location}
           </span>
           <span>{formatEventDate(event.date)}</span>
-          <span>{EVENT_TIME}</span>
+          <span>{dinnerHours(event.starts_at, event.ends_at)}</span>
         </p>
         <p className="mt-4 flex flex-wrap items-baseline gap-x-3 lg:hidden">
           <span className="font-display text-2xl font-bold">{rupees(event.ticket_price_single)}</span>

@@ -1,5 +1,5 @@
 import { rupees } from '@domain/pricing';
-import { EVENT_TIME, formatCalendarDate } from '@domain/time';
+import { dinnerHours, formatCalendarDate } from '@domain/time';
 import { type PageHead, pageTitle } from '@/lib/page-head';
 import type { EventDetail } from '../api/get-event';
 import { formatEventDate } from './format-event-date';
@@ -35,7 +35,7 @@ export function eventPageHead(event: EventDetail): PageHead {
   return {
     title: pageTitle(eventTitle(event)),
     ogTitle: `${event.title} · ${formatCalendarDate(event.date, { year: false })}`,
-    description: `${event.title}: dinner with six to eight strangers in ${event.location}, ${when}, ${EVENT_TIME}. ${rupees(event.ticket_price_single)} per seat; the venue is revealed 48 hours before.`,
+    description: `${event.title}: dinner with six to eight strangers in ${event.location}, ${when}, ${dinnerHours(event.starts_at, event.ends_at)}. ${rupees(event.ticket_price_single)} per seat; the venue is revealed 48 hours before.`,
     image: event.image_url ? previewImage(event.image_url) : undefined,
     imageAlt: event.title,
   };

@@ -17,5 +17,3 @@ export function formatEventDate(date: string): string {
   );
   return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
 }
-
-export { EVENT_TIME } from '@domain/time';

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { HomeCity } from '../api/get-cities';
 import { BOOKING_COPY } from '@domain/copy-booking';
 import { rupees } from '@domain/pricing';
-import { EVENT_TIME } from '@domain/time';
+import { dinnerHours } from '@domain/time';
 import { WAITLIST_COPY } from '@domain/waitlist';
 import { SeatsLeft } from '@/features/events/components/seats-left';
 
@@ -54,6 +54,8 @@ export function cardEvent(city: HomeCity) {
   return {
     title: event?.title ?? FALLBACK_TITLE,
     when: event ? formatCardDate(event.date) : null,
+    /** That dinner's own hours, e.g. '1:00 PM - 4:00 PM' (its stored start and end). */
+    hours: event ? dinnerHours(event.starts_at, event.ends_at) : null,
     price: event?.ticket_price_single ?? DISPLAY_PRICE,
     /** Seats left on that dinner; null when the city has none to book yet. */
     seatsLeft: event ? event.seats_left : null,
@@ -111,7 +113,7 @@ export function AvailableCityCard({
   onOpen?: (e: MouseEvent<HTMLElement>) => void;
   onWarm?: () => void;
 }) {
-  const { title, when, price, seatsLeft } = cardEvent(city);
+  const { title, when, hours, price, seatsLeft } = cardEvent(city);
   const soldOut = seatsLeft === 0;
   const waitlistHref = soldOutEventHref(city);
   return (
@@ -136,7 +138,7 @@ export function AvailableCityCard({
           {city.name}
         </h3>
         <p className="font-medium text-primary">{title}</p>
-        {when && <p className="text-sm text-base-content/75">{`${when} · ${EVENT_TIME}`}</p>}
+        {when && <p className="text-sm text-base-content/75">{`${when} · ${hours}`}</p>}
         {seatsLeft !== null && <SeatsLeft seatsLeft={seatsLeft} />}
         <p className="text-base-content/80">{city.blurb}</p>
         <div className="card-actions mt-2 items-center justify-between">

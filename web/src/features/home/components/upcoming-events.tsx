@@ -24,7 +24,7 @@ function AvailableCity({ city }: { city: HomeCity }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
-  const { title, price } = cardEvent(city);
+  const { title, price, when, hours } = cardEvent(city);
   const openDialog = () => {
     setRequested(true);
     setOpen(true);
@@ -54,7 +54,7 @@ function AvailableCity({ city }: { city: HomeCity }) {
           <BookYourSpotDialog
             open={open}
             onClose={() => setOpen(false)}
-            event={{ title, location: city.name, price, slug: city.slug }}
+            event={{ title, location: city.name, price, slug: city.slug, when: when && `${when} · ${hours}` }}
           />
         </Suspense>
       )}

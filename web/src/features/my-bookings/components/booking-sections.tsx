@@ -4,7 +4,7 @@
  * cancellation choice, running late) is a section of its own in my-booking-page.tsx.
  */
 import type { ReactNode } from 'react';
-import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
+import { formatEventDate } from '@/features/events/lib/format-event-date';
 import type { MyBooking } from '../api/get-booking';
 import { formatIstDateTime } from '@domain/time';
 
@@ -20,7 +20,7 @@ export function Section({ id, title, children }: { id: string; title: string; ch
   );
 }
 
-/** When (IST date, 7:00 PM - 10:00 PM), the city, the venue once revealed (else when it will be), the table. */
+/** When (IST date, the dinner's own hours), the city, the venue once revealed (else when it will be), the table. */
 export function WhenWhereSection({ view }: { view: MyBooking }) {
   const { event, venue, table } = view;
   return (
@@ -29,7 +29,7 @@ export function WhenWhereSection({ view }: { view: MyBooking }) {
         <dt className="font-semibold text-base-content/80">Date</dt>
         <dd data-testid="booking-date">{formatEventDate(event.date)}</dd>
         <dt className="font-semibold text-base-content/80">Time</dt>
-        <dd>{EVENT_TIME}</dd>
+        <dd>{event.time}</dd>
         <dt className="font-semibold text-base-content/80">City</dt>
         <dd>{event.location}</dd>
         <dt className="font-semibold text-base-content/80">Venue</dt>

@@ -1,7 +1,8 @@
 import { CHOICE_COPY } from '@domain/booking-choice';
 import { formatIstDate, formatIstDateTime } from '@domain/time';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
+import { formatEventDate } from '@/features/events/lib/format-event-date';
+import { dinnerHours } from '@domain/time';
 import {
   type BookingChoices,
   type MoveTarget,
@@ -194,7 +195,7 @@ function PickDinner(props: {
             <span className="flex flex-col">
               <span className="font-semibold">{formatEventDate(t.date)}</span>
               <span className="text-sm">
-                {t.title} · {t.location} · {EVENT_TIME}
+                {t.title} · {t.location} · {dinnerHours(t.starts_at, t.ends_at)}
               </span>
               <span className="text-sm text-base-content/80">{U.seatsLeft(t.seats_left)}</span>
             </span>

@@ -2,7 +2,8 @@ import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { dismiss, toast } from '@/components/toast';
 import { toastError } from '@/components/toast-error';
-import { EVENT_TIME, formatEventDate } from '@/features/events/lib/format-event-date';
+import { formatEventDate } from '@/features/events/lib/format-event-date';
+import { dinnerHours } from '@domain/time';
 import type { MoveOption, MyBooking } from '../api/get-booking';
 import { useRescheduleMutation } from '../api/reschedule-booking';
 import { Section } from './booking-sections';
@@ -23,6 +24,7 @@ export function RescheduleSection({ view }: { view: MyBooking }) {
   const mutation = useRescheduleMutation(booking.id);
   // The dinner it was just moved to, from the move's own answer (nothing to keep in state).
   const movedTo = mutation.data ? formatEventDate(mutation.data.event.date) : null;
+  const movedHours = mutation.data ? dinnerHours(mutation.data.event.starts_at, mutation.data.event.ends_at) : null;
   const groupId = useId();
   // 'Choose a dinner to move to.', while it is on screen: a move that went through takes it away
   // (it stayed beside the success, issue 24).
@@ -52,7 +54,7 @@ export function RescheduleSection({ view }: { view: MyBooking }) {
     <Section id="reschedule" title="Reschedule">
       {movedTo && (
         <p role="status" className="alert alert-success mb-4">
-          Moved to {movedTo}, {EVENT_TIME}. {MY_BOOKING_COPY.rescheduledText}
+          Moved to {movedTo}, {movedHours}. {MY_BOOKING_COPY.rescheduledText}
         </p>
       )}
       {!reschedule.allowed ? (
@@ -129,7 +131,7 @@ function OptionRow(props: { option: MoveOption; name: string; checked: boolean; 
       <span className="flex flex-col">
         <span className="font-semibold">{formatEventDate(option.date)}</span>
         <span className="text-sm">
-          {option.title} · {EVENT_TIME}
+          {option.title} · {dinnerHours(option.starts_at, option.ends_at)}
         </span>
         <span className="text-sm text-base-content/80">{seatsLeft(option.seats_left)}</span>
       </span>

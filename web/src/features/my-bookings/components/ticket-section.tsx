@@ -26,6 +26,7 @@ export function TicketSection({ view }: { view: MyBooking }) {
       location: venue.revealed && venue.name ? venueLine(venue.name, venue.address) : event.location,
       venueRevealed: Boolean(venue.revealed && venue.name),
       startsAt: event.starts_at,
+      endsAt: event.ends_at,
       ticketLabel: ticket.label,
       amount: booking.amount,
       url: window.location.href,

@@ -11,7 +11,7 @@ import { COPY } from '@domain/copy';
 import { splitPayment } from '@domain/credit';
 import { isPartyTicket, PARTY_NAME_MAX, PartyNameSchema, PartyPhoneSchema } from '@domain/order';
 import { rupees } from '@domain/pricing';
-import { EVENT_TIME, formatIstDateTime } from '@domain/time';
+import { dinnerHours, formatIstDateTime } from '@domain/time';
 import { WAITLIST_COPY } from '@domain/waitlist';
 
 /** Refusals of 'Take the seat' shown in place, in the server's words, rather than in a toast. */
@@ -51,7 +51,8 @@ function OfferHeading({ view }: { view: OfferView }) {
       <p className="text-sm font-semibold tracking-wide text-secondary uppercase">From the waitlist</p>
       <h1 className="font-display text-3xl font-bold">{view.event.title}</h1>
       <p className="text-base-content/80">
-        {formatEventDate(view.event.date)} · {EVENT_TIME} · {view.event.location}
+        {formatEventDate(view.event.date)} · {dinnerHours(view.event.starts_at, view.event.ends_at)} ·{' '}
+        {view.event.location}
       </p>
     </div>
   );
