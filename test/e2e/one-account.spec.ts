@@ -5,6 +5,7 @@
  * booking (docs/decisions/028-one-account-per-phone.md).
  */
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 
 test('the dialog sign-up verifies the phone, so a later code sign-in with it finds the booking', async ({ page }) => {
@@ -129,4 +130,39 @@ test('an email that already has an account says how to sign in, and goes to that
   await dialog.getByLabel('Password').fill('secret1');
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(dialog.getByRole('button', { name: 'Proceed to Book' })).toBeVisible();
+});
+
+test('a phone that already has an account says so, and its code signs in to that account in one tap', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const phone = randomPhone();
+  // The phone's account, made by a code sign-in; then signed out, its resend wait let pass.
+  await signInWithPhone(page, phone);
+  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  await page.request.post('/api/auth/signout', { headers: { Origin: new URL(page.url()).origin } });
+  localD1(`DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`);
+
+  await page.goto('/');
+  await spaRendered(page);
+  await page.getByRole('button', { name: 'View Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Your Spot' });
+  await dialog.getByLabel('Full name').fill('Meera Kapoor');
+  await dialog.getByLabel('Phone number').fill(phone);
+  await dialog.getByLabel('Email').fill(`second.${phone}@example.com`);
+  await dialog.getByLabel('Password').fill('secret1');
+  const sentAfter = Date.now() - 1000;
+  await dialog.getByRole('button', { name: 'Sign Up' }).click();
+  await dialog.getByLabel('Verification code').fill(await codeFromOutbox(`+91${phone}`, sentAfter));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText(
+    'This phone number already has an account. Sign in with a code to your phone instead.',
+  );
+  await expect(refusal).toBeFocused();
+  await refusal.getByRole('button', { name: 'Sign in with this code' }).click();
+  await expect(dialog.getByRole('button', { name: 'Proceed to Book' })).toBeVisible();
+  const again = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  expect(again.user.id).toBe(user.id);
 });
