@@ -7,9 +7,9 @@ export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 8792);
 /** Specs that change the home page or /events for everyone while they run. */
 // admin-waitlist and waitlist-credit put dinners on sale for a while (a sold-out one among them),
 // which /events and its spec would see; issue-24-screens puts a 1 PM dinner (a hidden city's) on sale
-// for its pictures.
+// for its pictures, and dinner-time one for its booking.
 const SHARED_STATE_SPECS =
-  /(admin-cities|booking-on-a-phone|admin-waitlist|waitlist-credit|issue-24-screens)\.spec\.ts$/;
+  /(admin-cities|booking-on-a-phone|admin-waitlist|waitlist-credit|issue-24-screens|dinner-time)\.spec\.ts$/;
 
 /** Real Chromium (Debian's) against the full local stack started in global-setup.ts. */
 export default defineConfig({

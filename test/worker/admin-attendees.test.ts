@@ -159,6 +159,7 @@ describe('GET /api/admin/events/:id/attendees', () => {
       location: dinner.location,
       date: dinner.date,
       starts_at: dinner.startsAt,
+      ends_at: dinner.endsAt,
       available: true,
     });
     expect(body.total).toBe(3);

@@ -206,6 +206,7 @@ describe('GET /api/admin/events', () => {
       location: event.location,
       date: event.date,
       starts_at: event.startsAt,
+      ends_at: event.endsAt,
       available: true,
       cancelled_at: null,
       cancel_reason: null,

@@ -324,6 +324,7 @@ describe('the truth about seats', () => {
       title: 'Sunday Supper Club',
       date: roomy.date,
       starts_at: roomy.startsAt,
+      ends_at: roomy.endsAt,
       seats_left: 8,
     });
     expect((await detail(roomy.id)).next_with_room).toBeNull();

@@ -53,6 +53,17 @@ describe("a 1:00 PM dinner's own time", () => {
     expect(weekdayOf('2026-11-26')).toBe('Thursday');
   });
 
+  it('a row written without an end (an older script) gets three hours, never an empty end', async () => {
+    const startsAt = istToUtc(thursdayAfter(10), '13:00');
+    await env.DB.prepare(
+      `INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, ticket_price_single,
+        ticket_price_couple, ticket_price_group, capacity) VALUES ('no-end', 'x', 't', 'd', 'l', ?, ?, '/i.svg', 1, 1, 1, 8)`,
+    )
+      .bind(istDate(startsAt), startsAt)
+      .run();
+    expect((await rowOf('no-end')).endsAt).toBe(new Date(Date.parse(startsAt) + 3 * HOUR).toISOString());
+  });
+
   it('its API answers carry ends_at, and its page says 1:00 PM - 4:00 PM on its Thursday', async () => {
     const event = await thursdayLunch();
     const detail = (await (await SELF.fetch(`http://localhost/api/events/${event.id}`)).json()) as {

@@ -163,6 +163,7 @@ describe('the host sees only their dinners', () => {
       location: soon.location,
       date: soon.date,
       starts_at: soon.startsAt,
+      ends_at: soon.endsAt,
       venue_name: soon.venueName,
       cancelled_at: null,
       expected: 3,
