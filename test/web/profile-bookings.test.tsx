@@ -130,17 +130,19 @@ describe('BookingsList on /profile', () => {
         seats: 2,
         event_date: '2030-01-05',
         starts_at: '2030-01-05T13:30:00.000Z',
+        ends_at: '2030-01-05T16:30:00.000Z',
       }),
       booking({ event_name: 'Solo', ticket_type: 'female', seats: 1, starts_at: null }),
     ]);
     const [duo, solo] = await screen.findAllByTestId('booking');
     expect(duo.textContent).toContain('Female duo · 2 seats');
-    expect(duo.textContent).toContain('5 Jan 2030 · 7:00 PM');
+    // The dinner's own hours, with no-break spaces inside each time.
+    expect(duo.textContent).toContain('5 Jan 2030 · 7:00\u00a0PM\u00a0- 10:00\u00a0PM');
     expect(
       within(duo)
         .getByRole('link', { name: /^View booking/ })
         .getAttribute('aria-label'),
-    ).toBe('View booking: Duo, 5 Jan 2030 · 7:00 PM');
+    ).toBe('View booking: Duo, 5 Jan 2030 · 7:00\u00a0PM\u00a0- 10:00\u00a0PM');
     expect(solo.textContent).toContain('Female · 1 seat');
     expect(solo.textContent).not.toContain('1 seats');
   });

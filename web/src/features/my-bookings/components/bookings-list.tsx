@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
-import { formatCalendarDate, formatIstTime, istDate } from '@domain/time';
+import { dinnerHours, formatCalendarDate, formatIstTime, istDate } from '@domain/time';
 import { type Booking, useBookingsQuery } from '../api/get-bookings';
 import { StatusBadge } from './status-badge';
 
@@ -8,10 +8,13 @@ import { StatusBadge } from './status-badge';
 export const ticketLine = (type: string, seats: number) =>
   `${TICKET_LABELS[type as TicketType] ?? type} · ${seats} ${seats === 1 ? 'seat' : 'seats'}`;
 
-/** The dinner's IST date and start, e.g. '28 Nov 2026 · 7:00 PM' (the date alone if the dinner row is gone). */
+/**
+ * The dinner's IST date and its own hours, e.g. '28 Nov 2026 · 1:00 PM - 4:00 PM' (its start alone
+ * without an end; the date alone if the dinner row is gone).
+ */
 const dinnerWhen = (b: Booking) =>
   b.starts_at
-    ? `${formatCalendarDate(b.event_date)} · ${formatIstTime(b.starts_at)}`
+    ? `${formatCalendarDate(b.event_date)} · ${b.ends_at ? dinnerHours(b.starts_at, b.ends_at) : formatIstTime(b.starts_at)}`
     : formatCalendarDate(b.event_date);
 
 function BookingCard({ booking }: { booking: Booking }) {
