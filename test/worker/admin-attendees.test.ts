@@ -177,6 +177,8 @@ describe('GET /api/admin/events/:id/attendees', () => {
       seats: 2,
       amount: 899,
       status: 'confirmed',
+      // The booking's state in words, one rule for every screen (domain/booking-state.ts).
+      state: { label: 'Confirmed', tone: 'success', seated: true },
       refund_failed: false,
       table: null,
       checked_in: false,

@@ -253,7 +253,7 @@ export async function bookCreditOrdersLeftPaid(env: Env, d: Db, now: Date) {
     .where(
       and(
         eq(paymentOrders.status, 'paid'),
-        sql`${paymentOrders.paymentId} LIKE 'credit\_%' ESCAPE '\'`,
+        sql`substr(${paymentOrders.paymentId}, 1, 7) = 'credit_'`,
         sql`${paymentOrders.updatedAt} < ${before}`,
         sql`NOT EXISTS (SELECT 1 FROM event_bookings AS lb WHERE lb.order_id = ${paymentOrders.id})`,
       ),
