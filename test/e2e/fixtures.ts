@@ -29,8 +29,23 @@ export async function spaRendered(page: Page) {
   });
 }
 
-/** axe-core: no serious or critical violation. */
+/**
+ * axe-core: no serious or critical violation, once every finite animation and transition has
+ * finished (a toast fading in is checked at its final colours, not half-transparent mid-fade).
+ */
 export async function expectAccessible(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
