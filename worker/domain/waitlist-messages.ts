@@ -4,15 +4,17 @@
  * Pure: the cron and "offer now" send them through deliverOnce (worker/services/waitlist-messages.ts).
  */
 import { emailLayout } from './email-layout';
-import { formatIstDate, formatIstShort, formatIstTime } from './time';
+import { dinnerHours, formatIstDate, formatIstShort } from './time';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
-const when = (startsAt: string) => `${formatIstDate(startsAt)}, ${formatIstTime(startsAt)}`;
+/** The dinner's day and its own hours (issue 24: never the default 7-10 PM). */
+const when = (startsAt: string, endsAt: string) => `${formatIstDate(startsAt)}, ${dinnerHours(startsAt, endsAt)}`;
 
 export type OfferFacts = {
   name: string;
   eventName: string;
   startsAt: string;
+  endsAt: string;
   location: string;
   ticketLabel: string;
   expiresAt: string;
@@ -30,7 +32,7 @@ export function offerEmail(f: OfferFacts) {
     subject: `A seat opened up: ${f.eventName}`,
     text: `${lines.join('\n\n')}\n\nTake the seat: ${f.offerUrl}\n`,
     html: emailLayout({
-      dinner: { title: f.eventName, when: when(f.startsAt), where: f.location },
+      dinner: { title: f.eventName, when: when(f.startsAt, f.endsAt), where: f.location },
       blocks: [...lines.map((text) => ({ text })), { label: 'Take the seat', href: f.offerUrl }],
     }),
   };
@@ -39,24 +41,25 @@ export function offerEmail(f: OfferFacts) {
 /** WhatsApp `waitlist_offer`: {{1}} first name, {{2}} dinner, {{3}} when, {{4}} held until, {{5}} link. */
 export const offerWhatsApp = (f: OfferFacts) => ({
   name: 'waitlist_offer',
-  params: [firstName(f.name), f.eventName, when(f.startsAt), formatIstShort(f.expiresAt), f.offerUrl],
+  params: [firstName(f.name), f.eventName, when(f.startsAt, f.endsAt), formatIstShort(f.expiresAt), f.offerUrl],
 });
 
 export type FullFacts = {
   name: string;
   eventName: string;
   startsAt: string;
+  endsAt: string;
   /** The next dinner in the city with room, if any. */
-  next: { title: string; startsAt: string; url: string } | null;
+  next: { title: string; startsAt: string; endsAt: string; url: string } | null;
   eventsUrl: string;
 };
 
 export function fullEmail(f: FullFacts) {
   const lines = [
     `Hi ${firstName(f.name)},`,
-    `${f.eventName} (${when(f.startsAt)}) is full, and no seat opened up in time. Thank you for waiting with us.`,
+    `${f.eventName} (${when(f.startsAt, f.endsAt)}) is full, and no seat opened up in time. Thank you for waiting with us.`,
     f.next
-      ? `The next dinner in your city with room is ${f.next.title}, ${when(f.next.startsAt)}.`
+      ? `The next dinner in your city with room is ${f.next.title}, ${when(f.next.startsAt, f.next.endsAt)}.`
       : 'We will open more dinners soon; have a look at what is on.',
   ];
   const link = f.next
@@ -75,7 +78,7 @@ export const fullWhatsApp = (f: FullFacts) => ({
   params: [
     firstName(f.name),
     f.eventName,
-    f.next ? `${f.next.title}, ${when(f.next.startsAt)}` : 'more dinners soon',
+    f.next ? `${f.next.title}, ${when(f.next.startsAt, f.next.endsAt)}` : 'more dinners soon',
     f.next?.url ?? f.eventsUrl,
   ],
 });

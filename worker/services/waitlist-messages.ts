@@ -29,6 +29,7 @@ export async function sendOffer(env: Env, d: Db, entryId: string) {
     name: guest.fullName,
     eventName: row.event.title,
     startsAt: row.event.startsAt,
+    endsAt: row.event.endsAt,
     location: row.event.location,
     ticketLabel: TICKET_LABELS[row.entry.ticketType],
     expiresAt: row.entry.offerExpiresAt,
@@ -57,7 +58,7 @@ export async function sendFull(env: Env, d: Db, entryId: string, now: Date) {
   if (!row) return;
   const nowIso = now.toISOString();
   const [next] = await d
-    .select({ id: events.id, title: events.title, startsAt: events.startsAt })
+    .select({ id: events.id, title: events.title, startsAt: events.startsAt, endsAt: events.endsAt })
     .from(events)
     .where(
       and(
@@ -74,7 +75,10 @@ export async function sendFull(env: Env, d: Db, entryId: string, now: Date) {
     name: guest.fullName,
     eventName: row.event.title,
     startsAt: row.event.startsAt,
-    next: next ? { title: next.title, startsAt: next.startsAt, url: `${origin(env)}/event/${next.id}` } : null,
+    endsAt: row.event.endsAt,
+    next: next
+      ? { title: next.title, startsAt: next.startsAt, endsAt: next.endsAt, url: `${origin(env)}/event/${next.id}` }
+      : null,
     eventsUrl: `${origin(env)}/events`,
   };
   const key = `waitlist-full:${entryId}`;
