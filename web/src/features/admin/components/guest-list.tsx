@@ -9,7 +9,7 @@ import { DinnerTabs } from './dinner-tabs';
 import { DinnerHosts } from './dinner-hosts';
 import { useConsoleParams } from '../routing/console-links';
 import { rupees } from '@domain/pricing';
-import { formatIstShort } from '@domain/time';
+import { dinnerHours, formatIstDate, formatIstShort } from '@domain/time';
 
 /** How long typing must pause before the search asks the API. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -51,7 +51,8 @@ export function GuestList() {
           <h1 className="text-3xl font-bold">Guest list</h1>
           {event && (
             <p className="mt-1 break-words text-base-content/80">
-              {event.title} · {formatIstShort(event.starts_at)} · {event.location}
+              {event.title} · {formatIstDate(event.starts_at)}, {dinnerHours(event.starts_at, event.ends_at)} ·{' '}
+              {event.location}
             </p>
           )}
         </div>

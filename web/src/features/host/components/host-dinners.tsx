@@ -1,7 +1,7 @@
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { type HostEvent, useHostEventsQuery } from '../api/host-api';
 import { HostLink } from '../routing/host-links';
-import { formatIstTime } from '@domain/time';
+import { dinnerHours } from '@domain/time';
 
 const day = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -64,7 +64,7 @@ function DinnerCard({ dinner }: { dinner: HostEvent }) {
       </span>
       <span className="mt-1 block text-base-content/80">
         <time dateTime={dinner.starts_at}>
-          {day.format(new Date(dinner.starts_at))} · {formatIstTime(dinner.starts_at)}
+          {day.format(new Date(dinner.starts_at))} · {dinnerHours(dinner.starts_at, dinner.ends_at)}
         </time>{' '}
         · {dinner.venue_name ?? dinner.location}
       </span>
