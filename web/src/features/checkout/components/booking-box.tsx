@@ -68,7 +68,7 @@ export function BookingAside({ event, eventKey }: { event: EventDetail; eventKey
       tabIndex={-1}
     >
       <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-        <EventPriceSummary event={event} />
+        <EventPriceSummary event={event} holding={held !== null} />
         {event.seats_left === 0 && !held && <NextWithRoom event={event} />}
         <BookingAction event={event} eventKey={eventKey} />
       </div>
