@@ -245,22 +245,24 @@ export async function placeOrder(
     address,
     now,
   };
+  // A refused hold: the guest's own hold answered again, else why (ledger's refusal, in words).
+  const refused = async () => {
+    const refusal = await refusedHold(d, {
+      userId: input.userId,
+      eventId: event.id,
+      priced,
+      ticketType: input.ticketType,
+      address,
+      credit: split.credit,
+      now,
+      mine: heldAnswer,
+    });
+    if (refusal instanceof ApiError) throw refusal;
+    return refusal;
+  };
   if (split.razorpay === 0) {
     // Paid in full by credit: no Razorpay order; the hold and the spend, then the same booking.
-    if (!(await holdSeats(d, { ...hold, razorpayOrderId: null }))) {
-      const refusal = await refusedHold(d, {
-        userId: input.userId,
-        eventId: event.id,
-        priced,
-        ticketType: input.ticketType,
-        address,
-        credit: split.credit,
-        now,
-        mine: heldAnswer,
-      });
-      if (!(refusal instanceof ApiError)) return refusal;
-      throw refusal;
-    }
+    if (!(await holdSeats(d, { ...hold, razorpayOrderId: null }))) return refused();
     if (!(await bookPaidByCredit(env, d, id))) throw soldOut();
     return { ...(await orderView(d, input.userId, id, now)), checkout: null };
   }
@@ -291,20 +293,7 @@ export async function placeOrder(
   // Another guest may have taken the last seat since the read, or this guest's other tap its hold:
   // the hold is the one that counts. The Razorpay order it would have paid is simply never opened.
   const ok = await holdSeats(d, { ...hold, razorpayOrderId: rzp.id });
-  if (!ok) {
-    const refusal = await refusedHold(d, {
-      userId: input.userId,
-      eventId: event.id,
-      priced,
-      ticketType: input.ticketType,
-      address,
-      credit: split.credit,
-      now,
-      mine: heldAnswer,
-    });
-    if (!(refusal instanceof ApiError)) return refusal;
-    throw refusal;
-  }
+  if (!ok) return refused();
   return answer({
     razorpayOrderId: rzp.id,
     amount: split.razorpay,

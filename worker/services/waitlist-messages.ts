@@ -11,10 +11,26 @@ import type { Env } from '../env';
 import { emailTo, whatsAppTo } from './booking-notices';
 import { deliverOnce } from './deliveries';
 import { isBookable } from './events';
-import { guestContact } from './guests';
+import { type GuestContact, guestContact } from './guests';
 import { seatsTakenSql } from './ledger/seats';
 
 const origin = (env: Env) => env.APP_ORIGIN.replace(/\/+$/, '');
+
+/** One message of the waitlist on each channel the guest can be reached on, once per key and channel. */
+async function toGuest(
+  env: Env,
+  d: Db,
+  key: string,
+  userId: string,
+  guest: GuestContact,
+  message: { whatsapp: { name: string; params: string[] }; email: { subject: string; text: string; html: string } },
+) {
+  const outgoing = [
+    ...(guest.whatsapp ? [whatsAppTo(env, guest.whatsapp, message.whatsapp)] : []),
+    ...(guest.verifiedEmail ? [emailTo(env, guest.verifiedEmail, message.email)] : []),
+  ];
+  await Promise.all(outgoing.map((out) => deliverOnce(d, { key, channel: out.channel, userId }, out.send)));
+}
 
 /** Sends the offer of entry `entryId` on every channel the guest can be reached on. */
 export async function sendOffer(env: Env, d: Db, entryId: string) {
@@ -35,17 +51,10 @@ export async function sendOffer(env: Env, d: Db, entryId: string) {
     expiresAt: row.entry.offerExpiresAt,
     offerUrl: `${origin(env)}/offers/${row.entry.token}`,
   };
-  const key = `waitlist-offer:${entryId}`;
-  const sends = [];
-  if (guest.whatsapp) {
-    const out = whatsAppTo(env, guest.whatsapp, offerWhatsApp(facts));
-    sends.push(deliverOnce(d, { key, channel: out.channel, userId: row.entry.userId }, out.send));
-  }
-  if (guest.verifiedEmail) {
-    const out = emailTo(env, guest.verifiedEmail, offerEmail(facts));
-    sends.push(deliverOnce(d, { key, channel: out.channel, userId: row.entry.userId }, out.send));
-  }
-  await Promise.all(sends);
+  await toGuest(env, d, `waitlist-offer:${entryId}`, row.entry.userId, guest, {
+    whatsapp: offerWhatsApp(facts),
+    email: offerEmail(facts),
+  });
 }
 
 /** Tells a guest still waiting when offers stopped that the dinner is full, with the next one in the city with room. */
@@ -81,15 +90,8 @@ export async function sendFull(env: Env, d: Db, entryId: string, now: Date) {
       : null,
     eventsUrl: `${origin(env)}/events`,
   };
-  const key = `waitlist-full:${entryId}`;
-  const sends = [];
-  if (guest.whatsapp) {
-    const out = whatsAppTo(env, guest.whatsapp, fullWhatsApp(facts));
-    sends.push(deliverOnce(d, { key, channel: out.channel, userId: row.entry.userId }, out.send));
-  }
-  if (guest.verifiedEmail) {
-    const out = emailTo(env, guest.verifiedEmail, fullEmail(facts));
-    sends.push(deliverOnce(d, { key, channel: out.channel, userId: row.entry.userId }, out.send));
-  }
-  await Promise.all(sends);
+  await toGuest(env, d, `waitlist-full:${entryId}`, row.entry.userId, guest, {
+    whatsapp: fullWhatsApp(facts),
+    email: fullEmail(facts),
+  });
 }

@@ -15,10 +15,11 @@ import { useCheckout } from '../hooks/use-checkout';
 import { COPY } from '@domain/copy';
 import { splitPayment } from '@domain/credit';
 import { ticketsFor } from '@domain/ledger-rules';
-import { isPartyTicket, PARTY_NAME_MAX, PartyNameSchema, PartyPhoneSchema } from '@domain/order';
+import { isPartyTicket, PartyNameSchema, PartyPhoneSchema } from '@domain/order';
 import { couponSaving, rupees, TICKET_LABELS, type TicketType } from '@domain/pricing';
 import { SEX_LABELS } from '@domain/profile';
 import { WAITLIST_COPY } from '@domain/waitlist';
+import { PartyFields } from './party-fields';
 
 /**
  * The phone check (issue 19) and /auth's code step it reuses load only for a guest who needs them:
@@ -121,11 +122,6 @@ function TicketForm({ eventId }: { eventId: string }) {
   const ids = {
     coupon: useId(),
     couponError: useId(),
-    partyName: useId(),
-    partyNameError: useId(),
-    partyPhone: useId(),
-    partyPhoneHint: useId(),
-    partyPhoneError: useId(),
     ticketsNote: useId(),
     refusal: useId(),
   };
@@ -357,70 +353,15 @@ function TicketForm({ eventId }: { eventId: string }) {
       )}
 
       {ticket && isPartyTicket(ticket) && (
-        <fieldset className="flex flex-col gap-3 rounded-field border border-base-300 bg-base-200/60 p-4">
-          <legend className="sr-only">Who's coming with you?</legend>
-          <div aria-hidden="true">
-            <p className="font-semibold">Who's coming with you?</p>
-            <p className="text-sm text-base-content/80">Your host greets them by name, and we seat you together.</p>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.partyName} className="text-sm font-medium">
-              Their first name
-            </label>
-            <input
-              ref={partyNameRef}
-              id={ids.partyName}
-              className={`input w-full ${partyErrors.name ? 'input-error' : ''}`}
-              value={party.name}
-              required
-              autoComplete="off"
-              autoCapitalize="words"
-              maxLength={PARTY_NAME_MAX + 10}
-              disabled={busy}
-              aria-invalid={partyErrors.name ? true : undefined}
-              aria-describedby={partyErrors.name ? ids.partyNameError : undefined}
-              onChange={(e) => {
-                setParty((p) => ({ ...p, name: e.target.value }));
-                setPartyErrors((p) => ({ ...p, name: undefined }));
-              }}
-            />
-            {partyErrors.name && (
-              <p id={ids.partyNameError} className="text-sm text-error">
-                {partyErrors.name}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.partyPhone} className="text-sm font-medium">
-              Their phone <span className="font-normal text-base-content/80">(optional)</span>
-            </label>
-            <input
-              ref={partyPhoneRef}
-              id={ids.partyPhone}
-              type="tel"
-              inputMode="tel"
-              className={`input w-full ${partyErrors.phone ? 'input-error' : ''}`}
-              value={party.phone}
-              autoComplete="off"
-              maxLength={20}
-              disabled={busy}
-              aria-invalid={partyErrors.phone ? true : undefined}
-              aria-describedby={partyErrors.phone ? `${ids.partyPhoneError} ${ids.partyPhoneHint}` : ids.partyPhoneHint}
-              onChange={(e) => {
-                setParty((p) => ({ ...p, phone: e.target.value }));
-                setPartyErrors((p) => ({ ...p, phone: undefined }));
-              }}
-            />
-            <p id={ids.partyPhoneHint} className="text-xs text-base-content/80">
-              10-digit mobile. Only your host and our team see it.
-            </p>
-            {partyErrors.phone && (
-              <p id={ids.partyPhoneError} className="text-sm text-error">
-                {partyErrors.phone}
-              </p>
-            )}
-          </div>
-        </fieldset>
+        <PartyFields
+          party={party}
+          setParty={setParty}
+          errors={partyErrors}
+          setErrors={setPartyErrors}
+          nameRef={partyNameRef}
+          phoneRef={partyPhoneRef}
+          busy={busy}
+        />
       )}
 
       <div className="flex flex-col gap-1">
