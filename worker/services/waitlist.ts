@@ -19,7 +19,7 @@ import { type EventSummary, toEventSummary } from './events';
 import { guestContactColumns, toGuestContact } from './guests';
 import { bookPaidByCredit } from './ledger/capture';
 import { creditBalanceSql } from './ledger/credit';
-import { sweepDinner } from './ledger/offers';
+import { queueSeatsFreed } from './ledger/offers';
 import { ownsSeatsSql, seatsTakenSql } from './ledger/seats';
 import { acceptOfferHold, joinWaitlist, leaveWaitlist } from './ledger/waitlist';
 import { checkoutAnswer, orderView } from './orders';
@@ -141,7 +141,9 @@ export async function join(d: Db, o: { userId: string; eventId: string; ticketTy
 export async function leave(env: Env, d: Db, userId: string, eventId: string, now = new Date()) {
   const id = await leaveWaitlist(d, userId, eventId, now);
   if (!id) throw new ApiError(404, 'not_waiting', WAITLIST_COPY.notWaiting);
-  await sweepDinner(env, d, eventId, now);
+  // An offer it ended frees seats: the next in line is offered them off the queue, as every other
+  // path that frees seats does, not in the guest's request.
+  await queueSeatsFreed(env, eventId);
   const [row] = await d
     .select(entryColumns)
     .from(waitlistEntries)
