@@ -192,3 +192,40 @@ test('typing and a tap on a frame the SPA replaces rather than hydrates carry ov
   expect((await stored).request().postDataJSON()).toEqual({ email });
   await expect(page.getByRole('status').filter({ hasText: 'Subscribed!' })).toBeVisible();
 });
+
+/** Opens `path` with frame-taps.js held back until the SPA has the page (a bundle from the cache can win that race). */
+async function openWithTapsScriptLate(page: Page, path: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/frame-taps.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await spaRendered(page);
+  const arrived = page.waitForResponse('**/frame-taps.js');
+  release();
+  await arrived;
+  // The script has run (async scripts run as they arrive); had it started recording, it would have set an array.
+  await expect.poll(() => page.evaluate(() => (window as { __frameTaps?: unknown }).__frameTaps)).toBeNull();
+}
+
+test('frame-taps.js arriving after the SPA has hydrated the frame leaves every button working', async ({ page }) => {
+  await openWithTapsScriptLate(page, '/');
+  await page.getByRole('button', { name: 'View Details' }).click();
+  await expect(page.getByRole('dialog', { name: 'Book Your Spot' })).toBeVisible();
+});
+
+test('frame-taps.js arriving after the SPA drew a page without a frame leaves it working too', async ({ page }) => {
+  await openWithTapsScriptLate(page, '/quiz');
+  const start = page.getByRole('button').first();
+  await expect(start).toBeVisible();
+  const clicked = await start.evaluate((b) => {
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    b.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  expect(clicked).toBe(false);
+});

@@ -16,7 +16,9 @@
  */
 (() => {
   const root = document.getElementById('root');
-  if (!root?.firstElementChild) return;
+  // null: the SPA already has the page (this script arrived after the bundle, e.g. the bundle
+  // came from the cache first); recording now would swallow every tap for good.
+  if (!root?.firstElementChild || window.__frameTaps === null) return;
   /** @type {{ text: string, index: number }[]} */
   const taps = [];
   window.__frameTaps = taps;

@@ -51,6 +51,8 @@ function hydrate() {
  */
 function render() {
   const typed = hasFirstFrame ? typedValues(container) : null;
+  // No frame: nothing to replay, but frame-taps.js arriving after this render must not take the SPA's page for a frame.
+  if (!typed) takeFrameTaps();
   startTransition(() => createRoot(container).render(app(typed ? { root: container, typed } : undefined)));
 }
 

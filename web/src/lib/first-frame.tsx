@@ -12,8 +12,11 @@ type Tap = { text: string; index: number };
 
 declare global {
   interface Window {
-    /** Set by web/public/frame-taps.js while the frame is on screen. */
-    __frameTaps?: Tap[];
+    /**
+     * Set by web/public/frame-taps.js while the frame is on screen; null once the SPA has the
+     * page, so a script that arrives after the bundle does not start recording.
+     */
+    __frameTaps?: Tap[] | null;
   }
 }
 
@@ -64,7 +67,7 @@ async function replay(root: HTMLElement, typed: Map<string, string>, taps: Tap[]
  */
 export function takeFrameTaps(): Tap[] {
   const taps = window.__frameTaps ?? [];
-  window.__frameTaps = undefined;
+  window.__frameTaps = null;
   return taps;
 }
 
