@@ -15,6 +15,10 @@ import { AUDIT_ACTIONS, ROLES } from '@domain/roles';
 import { BOOKING_STATUSES, ORDER_STATUSES } from '@domain/statuses';
 import { CREDIT_KINDS } from '@domain/credit';
 import { WAITLIST_STATUSES } from '@domain/waitlist';
+import { CONSENT_PURPOSES, CONSENT_SOURCES } from '@domain/consent';
+import { ERASURE_REASONS } from '@domain/erasure';
+import { GRIEVANCE_STATUSES } from '@domain/grievance';
+import { INVOICE_KINDS } from '@domain/invoice';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text('id').primaryKey();
@@ -41,6 +45,12 @@ export const users = sqliteTable(
     /** What the account may do beyond booking (worker/domain/roles.ts); granted by `npm run role`. */
     role: text('role', { enum: ROLES }).notNull().default('guest'),
     createdAt: createdAt(),
+    /** The last sign-in or session refresh: 3 years without one and the account is erased (issue 22). */
+    lastActiveAt: text('last_active_at'),
+    /** When the 48-hour notice before an inactive account's erasure went out; cleared by a visit. */
+    inactivityNoticeAt: text('inactivity_notice_at'),
+    /** Set when the account was erased: every identity and name is gone; what tax law keeps points here. */
+    erasedAt: text('erased_at'),
   },
   (t) => [check('users_role_chk', sql`${t.role} IN (${sqlList(ROLES)})`)],
 );
@@ -516,6 +526,8 @@ export const cities = sqliteTable(
     blurb: text('blurb').notNull(),
     status: text('status', { enum: CITY_STATUSES }).notNull().default('coming_soon'),
     position: integer('position').notNull().default(0),
+    /** The GST state code of the city's dinners (e.g. '06' Haryana): the place of supply on their invoices. */
+    gstStateCode: text('gst_state_code'),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -654,4 +666,134 @@ export const creditEntries = sqliteTable(
     // A grant spent in full is still written off (with 0), so the expiry job never reads it again.
     check('credit_amount_chk', sql`${t.amount} > 0 OR (${t.kind} = 'expired' AND ${t.amount} = 0)`),
   ],
+);
+
+/**
+ * Consents (issue 22, DPDP Act 2023): every agreement and withdrawal is a row with the notice's
+ * version and time, never updated; the newest row per guest and purpose is the current state.
+ */
+export const consents = sqliteTable(
+  'consents',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: CONSENT_PURPOSES }).notNull(),
+    noticeVersion: text('notice_version').notNull(),
+    /** 1 agreed, 0 withdrawn. */
+    granted: integer('granted').notNull(),
+    source: text('source', { enum: CONSENT_SOURCES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consents_user_idx').on(t.userId, t.purpose, t.createdAt),
+    check('consents_purpose_chk', sql`${t.purpose} IN (${sqlList(CONSENT_PURPOSES)})`),
+    check('consents_source_chk', sql`${t.source} IN (${sqlList(CONSENT_SOURCES)})`),
+    check('consents_granted_chk', sql`${t.granted} IN (0, 1)`),
+  ],
+);
+
+/**
+ * Grievances (issue 22, Consumer Protection (E-Commerce) Rules 2020): from anyone, signed in or
+ * not; `reference` is what the guest quotes. Acknowledged at once, due a month after filing.
+ */
+export const grievances = sqliteTable(
+  'grievances',
+  {
+    id: id(),
+    /** Consecutive, from 1: the reference is built from it (e.g. 'GRV-000042'). */
+    seq: integer('seq').notNull().unique(),
+    reference: text('reference').notNull().unique(),
+    userId: text('user_id').references(() => users.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: GRIEVANCE_STATUSES }).notNull().default('open'),
+    createdAt: createdAt(),
+    acknowledgedAt: text('acknowledged_at'),
+    dueAt: text('due_at').notNull(),
+    reply: text('reply'),
+    repliedAt: text('replied_at'),
+    repliedBy: text('replied_by').references(() => users.id),
+  },
+  (t) => [
+    index('grievances_status_idx').on(t.status, t.dueAt),
+    check('grievances_status_chk', sql`${t.status} IN (${sqlList(GRIEVANCE_STATUSES)})`),
+  ],
+);
+
+/**
+ * Tax invoices and credit notes (issue 22): one invoice per paid order, one credit note per
+ * refund. Immutable once written: the seller's details, the place of supply and the split are
+ * copied in at issue, so a later change of config never rewrites an old invoice. Numbers are
+ * consecutive per kind and financial year ('2026-27'), taken in the INSERT itself so two
+ * payments at the same moment can never share one or leave a gap. Money in paise (tax splits).
+ * An erased guest's invoices stay (tax law), with `user_id`, `buyer_name` and `buyer_email` cleared.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: id(),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    number: text('number').notNull().unique(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => paymentOrders.id),
+    bookingId: text('booking_id').references(() => eventBookings.id),
+    /** A credit note's invoice. */
+    invoiceId: text('invoice_id'),
+    /** A credit note's refund (Razorpay's refund id, or our own key for a credit refund): one note per refund. */
+    refundRef: text('refund_ref'),
+    userId: text('user_id').references(() => users.id),
+    buyerName: text('buyer_name'),
+    buyerEmail: text('buyer_email'),
+    /** 1 a tax invoice (a GSTIN in config at issue), 0 a receipt. */
+    isTaxInvoice: integer('is_tax_invoice').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerAddress: text('seller_address').notNull(),
+    sellerStateCode: text('seller_state_code').notNull(),
+    sellerGstin: text('seller_gstin'),
+    placeOfSupplyCode: text('place_of_supply_code').notNull(),
+    sacCode: text('sac_code').notNull(),
+    gstRatePercent: integer('gst_rate_percent').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    /** Of the total, what the guest's credit paid (the rest went through Razorpay). */
+    creditPaise: integer('credit_paise').notNull().default(0),
+    issuedAt: text('issued_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_serial_unique').on(t.kind, t.financialYear, t.serial),
+    uniqueIndex('invoices_order_unique').on(t.orderId).where(sql`kind = 'invoice'`),
+    uniqueIndex('invoices_refund_unique').on(t.refundRef).where(sql`kind = 'credit_note'`),
+    index('invoices_issued_idx').on(t.issuedAt),
+    index('invoices_user_idx').on(t.userId),
+    check('invoices_kind_chk', sql`${t.kind} IN (${sqlList(INVOICE_KINDS)})`),
+    check(
+      'invoices_split_chk',
+      sql`${t.taxablePaise} + ${t.cgstPaise} + ${t.sgstPaise} + ${t.igstPaise} = ${t.totalPaise}`,
+    ),
+  ],
+);
+
+/** That an account was erased, when and why, and how many rows went: never who (issue 22). */
+export const erasures = sqliteTable(
+  'erasures',
+  {
+    id: id(),
+    reason: text('reason', { enum: ERASURE_REASONS }).notNull(),
+    /** JSON: rows deleted or stripped per table. */
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('erasures_reason_chk', sql`${t.reason} IN (${sqlList(ERASURE_REASONS)})`)],
 );

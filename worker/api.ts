@@ -10,11 +10,15 @@ import { authRoutes } from './routes/auth';
 import { bookingChoiceRoutes } from './routes/booking-choices';
 import { bookingsRoutes } from './routes/bookings';
 import { citiesRoutes } from './routes/cities';
+import { consentsRoutes } from './routes/consents';
 import { couponsRoutes } from './routes/coupons';
 import { creditsRoutes } from './routes/credits';
 import { eventsRoutes } from './routes/events';
+import { grievancesRoutes } from './routes/grievances';
 import { healthRoutes } from './routes/health';
 import { hostRoutes } from './routes/host';
+import { invoicesRoutes } from './routes/invoices';
+import { meRoutes } from './routes/me';
 import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
@@ -56,6 +60,11 @@ export const api = new Hono<AppEnv>()
   .route('/coupons', couponsRoutes)
   .route('/orders', ordersRoutes)
   .route('/payments', paymentsRoutes)
+  // Issue 22: the guest's data and consents, grievances, invoices.
+  .route('/me', meRoutes)
+  .route('/', consentsRoutes)
+  .route('/grievances', grievancesRoutes)
+  .route('/bookings', invoicesRoutes)
   // Operators only: the gate is the first middleware of the sub-app (routes/admin.ts).
   .route('/admin', adminRoutes)
   // Hosts and operators: the gate is the first middleware of the sub-app (routes/host.ts).

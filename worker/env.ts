@@ -77,6 +77,40 @@ export const ConfigSchema = v.object({
   TURNSTILE_BASE_URL: url,
   TURNSTILE_SITE_KEY: v.optional(v.string(), ''),
   TURNSTILE_SECRET_KEY: v.optional(v.string(), ''),
+  /** The business on every tax invoice (issue 22): its legal name and registered address. */
+  BUSINESS_LEGAL_NAME: nonEmpty,
+  BUSINESS_ADDRESS: nonEmpty,
+  /** The business's GST state code (two digits, e.g. "06" Haryana): a dinner in this state is CGST + SGST, elsewhere IGST. */
+  BUSINESS_STATE_CODE: v.pipe(
+    v.string(),
+    v.regex(/^(0[1-9]|[1-3]\d)$/, 'must be a two-digit GST state code like "06"'),
+  ),
+  /** The business's GSTIN; empty until registered, and then every invoice is a receipt instead. */
+  GSTIN: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN like "06ABCDE1234F1Z5"'),
+      ),
+    ]),
+    '',
+  ),
+  /** The SAC code of a seat at a dinner, as the business's accountant classifies it. */
+  GST_SAC_CODE: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be a six-digit SAC code')),
+  /** The GST rate in percent on a seat (the price shown includes it). */
+  GST_RATE_PERCENT: v.optional(
+    v.pipe(v.string(), v.regex(/^(0|[1-9]\d?)$/, 'must be a whole percentage like "18"')),
+    '18',
+  ),
+  /** Starts every invoice and credit note number (at most 4 capitals or digits, so a number fits GST's 16 characters). */
+  INVOICE_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Z0-9]{1,4}$/, 'must be 1 to 4 capital letters or digits')),
+    'TM',
+  ),
+  /** The grievance officer (Consumer Protection (E-Commerce) Rules 2020), named on /contact and in the privacy policy. */
+  GRIEVANCE_OFFICER_NAME: nonEmpty,
+  GRIEVANCE_OFFICER_EMAIL: v.pipe(v.string(), v.email('must be an email address')),
   /** Overrides every provider call's deadline (worker/providers/result.ts); tests only, production keeps the defaults. */
   PROVIDER_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds'))),
 });

