@@ -32,5 +32,6 @@ export const AUDIT_ACTIONS = [
   'tables.publish',
   'credit.grant',
   'waitlist.offer',
+  'grievance.reply',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
