@@ -10,7 +10,6 @@ import { canReschedule } from './booking-policy';
 /** Kinds of credit entry: two grants, a spend (tied to its order) and the expiry of a grant's rest. */
 export const CREDIT_KINDS = ['release', 'operator', 'spent', 'expired'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
-export const CREDIT_GRANT_KINDS = ['release', 'operator'] as const satisfies readonly CreditKind[];
 
 /** A grant expires this many months after it was made. */
 export const CREDIT_VALIDITY_MONTHS = 12;
@@ -102,5 +101,4 @@ export const CREDIT_COPY = {
   notReleasable: 'This booking no longer holds a seat, so there is nothing to release.',
   releaseDone: "Done. Your seats are back on sale; if they're taken, your credit will appear on your profile.",
   notEnoughCredit: "You don't have that much credit any more. Check your balance and try again.",
-  grantTooLarge: `An operator may grant at most ₹${MAX_OPERATOR_GRANT.toLocaleString('en-IN')} at once.`,
 } as const;

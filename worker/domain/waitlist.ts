@@ -20,8 +20,6 @@ export const OFFER_HOLD_LATE_MS = 30 * 60_000;
 export const OFFER_LATE_WITHIN_MS = 24 * HOUR_MS;
 /** No offer goes out once the dinner starts in under this long; everyone still waiting is told it is full. */
 export const OFFERS_STOP_BEFORE_START_MS = 3 * HOUR_MS;
-/** Accepting gives at least this long to pay, even in an offer's last minute. */
-export const OFFER_MIN_PAYMENT_MS = 15 * 60_000;
 
 /** How long an offer made at `now` for a dinner starting at `startsAt` holds its seats (ms). */
 export function offerHoldMs(startsAt: string, now: Date): number {
@@ -57,7 +55,6 @@ export const WAITLIST_COPY = {
   notWaiting: "You're not on this dinner's waitlist.",
   partyNameRequired: 'Please tell us the first name of the guest coming with you.',
   notEnoughCredit: "You don't have that much credit any more. Pay the rest by card, UPI or net banking.",
-  noSeatFreeForOffer: 'No seat is free for this ticket right now.',
   offerWaiting:
     'A seat at this dinner is being held for you from the waitlist. Take it from your offer (on your profile, or the link we sent you).',
 } as const;
