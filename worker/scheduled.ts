@@ -10,6 +10,7 @@ import { expireCredit, grantAllResoldReleases } from './services/ledger/credit';
 import { sweepAllOffers } from './services/ledger/offers';
 import { markNoShows } from './services/host-night';
 import { publishDueTables } from './services/tables';
+import { retryGrievanceEmails } from './services/grievances';
 
 export async function handleScheduled(_controller: ScheduledController, env: Env, now = new Date()): Promise<void> {
   const d = db(env.DB);
@@ -27,6 +28,8 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     ['guest messages', () => requeueUndelivered(env, d, now)],
     ['cancelled bookings', () => settleCancelledBookings(env, d, now)],
     ['no-shows', () => markNoShows(d, now)],
+    // A grievance's acknowledgement or reply whose email failed when it was filed or answered.
+    ['grievance emails', () => retryGrievanceEmails(env, d)],
   ];
   // Each job runs whatever another did: one that throws must not hold up reminders or refunds for
   // the day. The run still fails afterwards, so the platform's cron metrics show it.
