@@ -1,13 +1,20 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { SiteFooter } from '@/components/site-footer';
+import { GrievanceForm } from '@/features/grievances/components/grievance-form';
+import { GrievanceOfficer } from '@/features/grievances/components/grievance-officer';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
+import { AddedForLaunch } from '@/features/info/components/added-for-launch';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/contact')({
   component: ContactPage,
 });
 
-/** SPEC §2 Contact: email, social links, an invitation to write in. Deliberately no form. */
+/**
+ * SPEC §2 Contact: email, social links, an invitation to write in, and no form for writing in.
+ * Added for launch (issue 22), marked as such below SPEC's text: the grievance officer and the
+ * grievance form the Consumer Protection (E-Commerce) Rules 2020 require.
+ */
 function ContactPage() {
   return (
     <InfoPage
@@ -60,6 +67,11 @@ function ContactPage() {
         For policies, see our <Link to="/payment-refund">Payment &amp; Refund Policy</Link> and{' '}
         <Link to="/terms-and-conditions">Terms &amp; Conditions</Link>.
       </p>
+
+      <AddedForLaunch id="grievances" heading="Grievances">
+        <GrievanceOfficer />
+        <GrievanceForm />
+      </AddedForLaunch>
     </InfoPage>
   );
 }

@@ -1,13 +1,19 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { SiteFooter } from '@/components/site-footer';
+import { GrievanceOfficer } from '@/features/grievances/components/grievance-officer';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
+import { AddedForLaunch } from '@/features/info/components/added-for-launch';
 import { InfoPage } from '@/features/info/components/info-page';
 
 export const Route = createFileRoute('/privacy-policy')({
   component: PrivacyPolicyPage,
 });
 
-/** SPEC §2 Privacy Policy: every heading the spec lists, and the data §3 names. */
+/**
+ * SPEC §2 Privacy Policy: every heading the spec lists, and the data §3 names, as the spec has
+ * them. Below, marked 'Added for launch' (issue 22): the rights the product now lets a guest use
+ * under the DPDP Act 2023 and how, the retention periods, tax invoices and the grievance officer.
+ */
 function PrivacyPolicyPage() {
   return (
     <InfoPage
@@ -137,6 +143,73 @@ function PrivacyPolicyPage() {
         Questions or requests about your privacy? Email <a href="mailto:hello@tablemates.in">hello@tablemates.in</a> or
         visit our <Link to="/contact">contact page</Link>. Tablemates, Gurugram, Haryana, India.
       </p>
+
+      <AddedForLaunch id="dpdp-rights" heading="Your rights under the DPDP Act 2023">
+        <p>
+          This section was added for our launch in India. It describes what you can do on the Tablemates website today,
+          under the Digital Personal Data Protection Act 2023 and its Rules; where it is more specific than the text
+          above, this section applies.
+        </p>
+
+        <h3>What you agree to, and how to withdraw</h3>
+        <p>
+          When you first sign in, before we store your vibe check, we show you a short itemised notice: each kind of
+          data we collect (the list under “Information We Collect”), what it is used for, and how to withdraw your
+          consent. You agree once; if the notice changes, we ask you again. We keep a record of each consent with the
+          version of the notice and the time.
+        </p>
+        <p>
+          Marketing (our newsletter and promotional WhatsApp messages) is a separate, optional consent. It is off unless
+          you turn it on, and you can withdraw it in one click: with the marketing switch on your{' '}
+          <Link to="/profile">profile</Link>, or with the unsubscribe link in every marketing email. Booking messages
+          (confirmations, reminders and waitlist offers) are part of the service you booked, so they keep coming.
+        </p>
+
+        <h3>Download my data</h3>
+        <p>
+          ‘Download my data’ on your <Link to="/profile">profile</Link> gives you one file (JSON) of everything we hold
+          about you: your account, profile and vibe check answers, bookings, orders and payment references, credit, the
+          messages we sent you, the feedback you gave (never what others said about you), your consents and your
+          grievances.
+        </p>
+
+        <h3>Delete my account</h3>
+        <p>
+          ‘Delete my account’ on your <Link to="/profile">profile</Link> first tells you what goes and what the law
+          makes us keep, and, if you have a dinner coming up, what happens to that booking. Deleting erases your
+          profile, vibe check answers, feedback, contact details, sessions and sign-in identities straight away. Tax
+          invoices and payment records are kept for 8 years, as tax law requires, stripped of everything but what an
+          invoice needs. We email you a confirmation, and we record that an account was erased without recording who. If
+          you sign in again later, you start a new account.
+        </p>
+
+        <h3>Inactive accounts</h3>
+        <p>
+          If nobody signs in to an account for 3 years, we erase it in the same way. We email you 48 hours before;
+          signing in during that time keeps your account.
+        </p>
+
+        <h3>Tax invoices</h3>
+        <p>
+          Every paid booking gets a tax invoice showing the GST included in the price, which you can download from My
+          Booking and which comes with your confirmation email; every refund gets a credit note. Until we are registered
+          for GST, the same document is a receipt. We keep invoices and credit notes for 8 years.
+        </p>
+
+        <h3>Grievance officer</h3>
+        <GrievanceOfficer />
+        <p>
+          You can raise a grievance with the form on our <Link to="/contact">contact page</Link> or by email, signed in
+          or not. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.
+        </p>
+
+        <h3>If a breach affects you</h3>
+        <p>
+          If a breach of personal data affects you, we tell you and the Data Protection Board of India without delay,
+          and in any case within 72 hours: what happened, what it may mean for you, what we are doing about it, what you
+          can do, and whom to contact.
+        </p>
+      </AddedForLaunch>
     </InfoPage>
   );
 }

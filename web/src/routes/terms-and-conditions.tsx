@@ -1,6 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { SiteFooter } from '@/components/site-footer';
+import { GrievanceOfficer } from '@/features/grievances/components/grievance-officer';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
+import { AddedForLaunch } from '@/features/info/components/added-for-launch';
 import { InfoPage } from '@/features/info/components/info-page';
 import { CREDIT_VALIDITY_MONTHS } from '@domain/credit';
 import { HOUR_MS } from '@domain/time';
@@ -19,6 +21,7 @@ export const Route = createFileRoute('/terms-and-conditions')({
  * SPEC §2 "Terms & Conditions: static list", with the rules of §4 and §9. The minimum age is 18
  * here too: the older "21+" wording in the spec is overruled by issue 2. "Can't make it", credit and
  * the waitlist (issue 20, docs/decisions/027) are added beside the spec's list, which stays as it was.
+ * Below the list, marked 'Added for launch' (issue 22): tax invoices, the guest's data and grievances.
  */
 function TermsPage() {
   return (
@@ -133,6 +136,30 @@ function TermsPage() {
           <Link to="/contact">contact page</Link>.
         </li>
       </ol>
+
+      <AddedForLaunch id="launch-terms" heading="Tax invoices, your data and grievances">
+        <ol>
+          <li>
+            <strong>Prices and tax invoices.</strong> Prices shown on Tablemates include GST. Every paid booking gets a
+            tax invoice, which you can download from ‘My Booking’ and which comes with your confirmation email; every
+            refund gets a credit note that refers to it. Until we are registered for GST, the same document is a
+            receipt. Credit you spend on a booking is shown on its invoice as credit applied.
+          </li>
+          <li>
+            <strong>Your data.</strong> You can download everything we hold about you, turn marketing off, and delete
+            your account from your <Link to="/profile">profile</Link>. What each does, and what the law makes us keep
+            (invoices and payment records, for 8 years), is set out in our{' '}
+            <Link to="/privacy-policy">Privacy Policy</Link>. An account nobody signs in to for 3 years is erased, after
+            an email 48 hours before.
+          </li>
+          <li>
+            <strong>Grievances.</strong> You can raise a grievance about a booking, a payment or your data with the form
+            on our <Link to="/contact">contact page</Link> or by email to our grievance officer. You get a reference
+            number at once.
+            <GrievanceOfficer />
+          </li>
+        </ol>
+      </AddedForLaunch>
     </InfoPage>
   );
 }
