@@ -2,6 +2,7 @@
 import { db } from '../db/client';
 import type { Env } from './env';
 import { expireAbandonedHolds, reconcileUnpaidOrders } from './services/cron-jobs';
+import { eraseInactiveAccounts } from './services/data-rights-inactivity';
 import { sendReminders } from './services/reminders';
 import { requeueUndelivered } from './services/guest-messages';
 import { settleCancelledBookings } from './services/ledger/cancelled-refunds';
@@ -28,6 +29,8 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     ['guest messages', () => requeueUndelivered(env, d, now)],
     ['cancelled bookings', () => settleCancelledBookings(env, d, now)],
     ['no-shows', () => markNoShows(d, now)],
+    // Issue 22: accounts 3 years without a visit, noticed 48 hours before they are erased.
+    ['inactive accounts', () => eraseInactiveAccounts(env, d, now)],
     // A grievance's acknowledgement or reply whose email failed when it was filed or answered.
     ['grievance emails', () => retryGrievanceEmails(env, d)],
   ];
