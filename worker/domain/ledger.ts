@@ -150,6 +150,13 @@ export const LEDGER_TRANSITIONS = {
     requires: ['owns_seats', 'dinner_open'],
     says: "A guest who can't make it, outside the free-reschedule window and before the start, puts the seats back on sale (the order's `released_at`); credit follows only if they are taken again.",
   },
+  erase_release: {
+    entity: 'booking',
+    from: ['confirmed'],
+    to: 'released',
+    requires: ['owns_seats', 'dinner_not_cancelled'],
+    says: "A guest who deletes their account gives up each booking at a dinner not yet started, as \"can't make it\" does (the seats back on sale, inside the free-reschedule window too: nobody is left to move it), with no refund (SPEC §9) and no credit (nobody is left to spend it).",
+  },
   no_show: {
     entity: 'booking',
     from: ['confirmed'],

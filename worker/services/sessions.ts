@@ -5,9 +5,11 @@
  * - refresh tokens by SHA-256 only; each use rotates it, and presenting an already-used token
  *   revokes the whole session (theft signal);
  * - every request with a session checks the session row and the user in one query, so sign-out
- *   and a disabled account take effect on the next request.
+ *   and a disabled account take effect on the next request;
+ * - a sign-in and a refresh stamp the account's last visit (`last_active_at`, issue 22).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { ACTIVITY_STAMP_EVERY_MS } from '@domain/personal-data';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
 import type { SessionUser } from '../app-env';
@@ -17,6 +19,25 @@ export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
 /** How long a just-rotated refresh token is still accepted (concurrent requests from one tab). */
 export const REUSE_GRACE_MS = 20_000;
 
+/**
+ * The account's last visit (issue 22: 3 years without one and it is erased), written at most once
+ * a day so a refresh every 15 minutes costs no write; a visit after the inactivity notice always
+ * writes, and cancels the erasure by clearing the notice.
+ */
+function stampActivity(d: Db, userId: string, now: Date, also?: SQL) {
+  const staleBefore = new Date(now.getTime() - ACTIVITY_STAMP_EVERY_MS).toISOString();
+  return d
+    .update(users)
+    .set({ lastActiveAt: now.toISOString(), inactivityNoticeAt: null })
+    .where(
+      and(
+        eq(users.id, userId),
+        or(isNull(users.lastActiveAt), lt(users.lastActiveAt, staleBefore), isNotNull(users.inactivityNoticeAt)),
+        also,
+      ),
+    );
+}
+
 /** Starts a session for `userId` with its first refresh token, in one batch. */
 export async function createSession(d: Db, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = crypto.randomUUID();
@@ -25,6 +46,7 @@ export async function createSession(d: Db, userId: string): Promise<{ sessionId:
   await d.batch([
     d.insert(sessions).values({ id: sessionId, userId, expiresAt }),
     d.insert(refreshTokens).values({ hash: await sha256Hex(refreshToken), sessionId }),
+    stampActivity(d, userId, new Date()),
   ]);
   return { sessionId, refreshToken };
 }
@@ -84,11 +106,21 @@ export async function spendRefreshToken(
     .where(eq(refreshTokens.hash, hash))
     .get();
   if (!row) return null;
-  const claimed = await d
-    .update(refreshTokens)
-    .set({ usedAt: new Date().toISOString() })
-    .where(and(eq(refreshTokens.hash, hash), isNull(refreshTokens.usedAt)))
-    .returning({ hash: refreshTokens.hash });
+  const now = new Date();
+  const [claimed] = await d.batch([
+    d
+      .update(refreshTokens)
+      .set({ usedAt: now.toISOString() })
+      .where(and(eq(refreshTokens.hash, hash), isNull(refreshTokens.usedAt)))
+      .returning({ hash: refreshTokens.hash }),
+    // A visit, only if this very claim won (same batch, no extra round trip).
+    stampActivity(
+      d,
+      row.userId,
+      now,
+      sql`EXISTS (SELECT 1 FROM refresh_tokens WHERE hash = ${hash} AND used_at = ${now.toISOString()})`,
+    ),
+  ]);
   if (claimed.length === 0) {
     if (!row.usedAt || Date.now() - Date.parse(row.usedAt) < REUSE_GRACE_MS) {
       const user = await activeUser(d, row.userId, row.sessionId);

@@ -11,6 +11,7 @@ import { creditEntries } from '../../../db/schema';
 import { CREDIT_COPY, CREDIT_LABELS, type CreditKind, creditExpiresAt, grantsLeft } from '@domain/credit';
 import { randomToken } from '../../lib/crypto';
 import { type AuditEntry, auditRow } from '../audit';
+import { ownerNotErasedSql } from './erasure';
 import { ownsSeatsSql } from './seats';
 import { preparedQuery } from './statements';
 
@@ -74,7 +75,8 @@ const uncreditedReleasedSeatsSql = (eventId: string, upTo?: string) =>
  * released and not yet credited, capacity C and F seats held for good, max(0, S − (C − F)) of them
  * were sold again; releases are credited oldest first while their seats fit in that number. One
  * statement, so it is safe to run after every booking, move and cron pass: a unique index makes
- * each release's credit once.
+ * each release's credit once. An erased guest's release keeps its place in line (its seats count
+ * as resold first) but earns nothing (ledger/erasure.ts).
  */
 export async function grantResoldReleases(d: Db, eventId: string, now = new Date()): Promise<number> {
   const nowIso = now.toISOString();
@@ -84,6 +86,7 @@ export async function grantResoldReleases(d: Db, eventId: string, now = new Date
     FROM event_bookings AS b JOIN payment_orders AS o ON o.id = b.order_id JOIN events AS e ON e.id = b.event_id
     WHERE b.event_id = ${eventId} AND b.status = 'released' AND o.status = 'confirmed' AND o.amount + o.credit_amount > 0
       AND NOT EXISTS (SELECT 1 FROM credit_entries AS c WHERE c.kind = 'release' AND c.booking_id = b.id)
+      AND ${ownerNotErasedSql('b.user_id')}
       AND ${uncreditedReleasedSeatsSql(eventId, 'b')} <= ${firmSeatsSql(eventId)} + ${uncreditedReleasedSeatsSql(eventId)} - e.capacity`);
   return result.meta.changes ?? 0;
 }
@@ -101,6 +104,7 @@ export const creditReleasesOfCancelledDinner = (d: Db, eventId: string, now: Dat
     FROM event_bookings AS b JOIN payment_orders AS o ON o.id = b.order_id
     WHERE b.event_id = ${eventId} AND b.status = 'released' AND o.status = 'confirmed' AND o.amount + o.credit_amount > 0
       AND EXISTS (SELECT 1 FROM events AS ce WHERE ce.id = ${eventId} AND ce.cancelled_at IS NOT NULL)
+      AND ${ownerNotErasedSql('b.user_id')}
       AND NOT EXISTS (SELECT 1 FROM credit_entries AS c WHERE c.kind = 'release' AND c.booking_id = b.id)`,
   );
 
