@@ -10,6 +10,7 @@ import { bookCreditOrdersLeftPaid } from './services/ledger/capture';
 import { expireCredit, grantAllResoldReleases } from './services/ledger/credit';
 import { sweepAllOffers } from './services/ledger/offers';
 import { markNoShows } from './services/host-night';
+import { issueMissingDocuments } from './services/invoices';
 import { publishDueTables } from './services/tables';
 import { retryGrievanceEmails } from './services/grievances';
 
@@ -29,6 +30,8 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     ['guest messages', () => requeueUndelivered(env, d, now)],
     ['cancelled bookings', () => settleCancelledBookings(env, d, now)],
     ['no-shows', () => markNoShows(d, now)],
+    // After the refunds: whatever they refunded gets its credit note, and a booking its invoice (issue 22).
+    ['invoices', () => issueMissingDocuments(env, d, now)],
     // Issue 22: accounts 3 years without a visit, noticed 48 hours before they are erased.
     ['inactive accounts', () => eraseInactiveAccounts(env, d, now)],
     // A grievance's acknowledgement or reply whose email failed when it was filed or answered.

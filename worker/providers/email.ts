@@ -5,12 +5,15 @@ import { call, fail, ok, type ProviderResult, providerTimeout, type TimeoutEnv }
 export type EmailAttachment = { filename: string; content: string };
 export type Email = { to: string; subject: string; html: string; text: string; attachments?: EmailAttachment[] };
 
-/** UTF-8 text as base64, for an {@link EmailAttachment} (e.g. a booking's .ics). */
-export const base64Utf8 = (text: string) => {
+/** Bytes as base64, for an {@link EmailAttachment} (e.g. an invoice's PDF). */
+export const base64Bytes = (bytes: Uint8Array) => {
   let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 };
+
+/** UTF-8 text as base64, for an {@link EmailAttachment} (e.g. a booking's .ics). */
+export const base64Utf8 = (text: string) => base64Bytes(new TextEncoder().encode(text));
 
 /**
  * Sends one email through Resend's HTTP API (`POST /emails`, Bearer key).

@@ -10,10 +10,12 @@ import { TICKET_LABELS } from '@domain/pricing';
 import { ticketIcs, venueLine } from '@domain/ticket-ics';
 import { isVenueRevealed } from '@domain/time';
 import type { Env } from '../env';
-import { base64Utf8, sendEmail } from '../providers/email';
+import { base64Bytes, base64Utf8, type EmailAttachment, sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { DELIVERY_KEYS, deliverOnce } from './deliveries';
 import { guestContact } from './guests';
+import { invoicePdf } from './invoice-pdf';
+import { documentFileName, type InvoiceRecord, issueInvoice, withAgainst } from './invoices';
 
 /**
  * Confirmation email and WhatsApp (to the verified sign-in phone only), each delivered once per
@@ -70,16 +72,23 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
   });
 
   const about = { key: DELIVERY_KEYS.confirmation(bookingId, movedAt), bookingId, userId: row.booking.userId };
+  // The booking's tax invoice is issued here, where every paid booking passes (issue 22). A failure
+  // never holds up the confirmation: the cron and the guest's first download issue it later.
+  const invoice = await issueInvoice(env, d, bookingId).catch((err) => invoiceFailed(bookingId, err));
   let owed = false;
   if (guest.verifiedEmail) {
     const to = guest.verifiedEmail;
+    const invoicePdfFile = invoice ? await invoiceAttachment(d, invoice) : null;
     owed = await deliverOnce(d, { ...about, channel: 'email' }, (idempotencyKey) =>
       sendEmail(
         env,
         {
           to,
           ...confirmationEmail({ ...facts, rescheduled: movedAt !== null }),
-          attachments: [{ filename: `tablemates-${bookingId}.ics`, content: base64Utf8(ics) }],
+          attachments: [
+            { filename: `tablemates-${bookingId}.ics`, content: base64Utf8(ics) },
+            ...(invoicePdfFile ? [invoicePdfFile] : []),
+          ],
         },
         idempotencyKey,
       ),
@@ -94,6 +103,25 @@ export async function notifyConfirmed(env: Env, d: Db, bookingId: string): Promi
       )) || owed;
   }
   return owed;
+}
+
+const invoiceFailed = (bookingId: string, err: unknown) => {
+  console.error(
+    JSON.stringify({ level: 'error', alert: 'invoice_not_issued', booking: bookingId, error: String(err) }),
+  );
+  return null;
+};
+
+/** The invoice as the confirmation's PDF attachment; without it (a failure) the email still goes. */
+async function invoiceAttachment(d: Db, invoice: InvoiceRecord): Promise<EmailAttachment | null> {
+  try {
+    return {
+      filename: documentFileName(invoice),
+      content: base64Bytes(await invoicePdf(await withAgainst(d, invoice))),
+    };
+  } catch (err) {
+    return invoiceFailed(invoice.booking_id ?? invoice.order_id, err);
+  }
 }
 
 /** A `send-confirmation` message: throws while a message is owed, so the queue retries it with its delay. */

@@ -11,6 +11,7 @@ import { COPY } from '@domain/copy';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
 import { verifyCheckoutSignature, verifyWebhookSignature } from '../providers/razorpay';
+import { creditNoteForRazorpayRefund } from './invoices';
 import { refundProcessed } from './ledger/cancelled-refunds';
 import { recordFailedAttempt, reportCapturedPayment } from './ledger/capture';
 import { findOwnOrder } from './orders';
@@ -62,7 +63,17 @@ const WebhookBody = v.object({
   payload: v.object({
     payment: v.optional(v.object({ entity: Payment })),
     order: v.optional(v.object({ entity: v.object({ id: v.string() }) })),
-    refund: v.optional(v.object({ entity: v.object({ id: v.string(), payment_id: v.string(), status: v.string() }) })),
+    refund: v.optional(
+      v.object({
+        // `amount` (paise): what this refund gave back, for its credit note (issue 22).
+        entity: v.object({
+          id: v.string(),
+          payment_id: v.string(),
+          status: v.string(),
+          amount: v.optional(v.number()),
+        }),
+      }),
+    ),
   }),
 });
 type Webhook = v.InferOutput<typeof WebhookBody>;
@@ -104,7 +115,12 @@ export async function handleRazorpayWebhook(
 }
 
 async function applyWebhook(env: Env, d: Db, body: Webhook) {
-  if (body.event === 'refund.processed') return refundProcessed(env, d, body.payload.refund?.entity);
+  if (body.event === 'refund.processed') {
+    await refundProcessed(env, d, body.payload.refund?.entity);
+    // Its credit note once the ledger has recorded it (issue 22); one per refund id, so a redelivery adds none.
+    await creditNoteForRazorpayRefund(env, d, body.payload.refund?.entity);
+    return;
+  }
   const payment = body.payload.payment?.entity;
   const orderId = payment?.order_id ?? body.payload.order?.entity.id;
   if (!payment || !orderId) return;

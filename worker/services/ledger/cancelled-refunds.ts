@@ -24,6 +24,7 @@ import {
 import { emailTo, sendClaimed, whatsAppTo } from '../booking-notices';
 import { claimedSql, DELIVERY_KEYS } from '../deliveries';
 import { guestContact, reachableSql } from '../guests';
+import { creditNoteForRefundedBooking } from '../invoices';
 import { bookingRefundedSet, settleBookedPaymentRefunded } from './refund-payment';
 
 /**
@@ -164,9 +165,12 @@ export async function handleBookingRefund(env: Env, bookingId: string): Promise<
   if (!row) return;
   const { booking } = row;
   let status = booking.status;
+  // What the refund's credit note is issued under (issue 22): Razorpay's refund id, or the credit payment's own.
+  let refundRef = booking.refundId;
   // Paid wholly with credit: nothing to refund at Razorpay; the credit is back by itself (ledger/credit.ts).
   if (status === 'refund_pending' && booking.amount === 0 && booking.paymentId.startsWith('credit_')) {
     if ((await markRefunded(d, booking.paymentId, booking.paymentId, new Date())).length > 0) status = 'refunded';
+    refundRef ??= booking.paymentId;
   } else if (status === 'refund_pending' && !booking.refundId) {
     const refund = await requestBookingRefund(env, booking, Number(row.failed) + 1);
     const now = new Date();
@@ -179,7 +183,9 @@ export async function handleBookingRefund(env: Env, bookingId: string): Promise<
       .where(and(eq(eventBookings.id, bookingId), isNull(eventBookings.refundId)));
     if (refund.status === 'processed' && (await markRefunded(d, booking.paymentId, refund.id, now)).length > 0)
       status = 'refunded';
+    refundRef ??= refund.id;
   }
+  if (status === 'refunded' && refundRef) await creditNoteForRefundedBooking(env, d, bookingId, refundRef);
   if (status === 'refunded') await tellRefunded(env, d, bookingId);
 }
 
