@@ -191,14 +191,15 @@ describe('checking a sign-in code', () => {
     await env.DB.prepare('DELETE FROM rate_events').run();
   });
 
-  it('signs in a new guest, creates the profile row with the phone and answers next = /quiz', async () => {
+  it('signs in a new guest, creates the profile row with the phone and answers next = /consent (the notice before the quiz)', async () => {
     const phone = randomPhone();
     await send(phone);
     const ok = await verify(phone, await latestCode(`+91${phone}`));
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as { user: { id: string; phone: string }; next: string };
     expect(body.user.phone).toBe(`+91${phone}`);
-    expect(body.next).toBe('/quiz');
+    // Issue 22: a new guest reads the consent notice first; the quiz comes after it.
+    expect(body.next).toBe('/consent');
     const me = await SELF.fetch(`${ORIGIN}/api/profile`, { headers: { cookie: cookiesFrom(ok) } });
     expect(me.status).toBe(200);
     const profile = await env.DB.prepare('SELECT phone_number FROM user_profiles WHERE user_id = ?')

@@ -54,7 +54,8 @@ describe('sign-up (booking dialog)', () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as { user: { id: string; email: string }; next: string };
     expect(body.user.email).toBe(address);
-    expect(body.next).toBe('/quiz');
+    // Issue 22: the consent notice before anything else is stored.
+    expect(body.next).toBe('/consent');
     const profile = await env.DB.prepare('SELECT full_name, phone_number, email FROM user_profiles WHERE user_id = ?')
       .bind(body.user.id)
       .first();

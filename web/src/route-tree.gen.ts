@@ -20,8 +20,10 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as QuizRouteImport } from './routes/quiz'
 import { Route as ShippingPolicyRouteImport } from './routes/shipping-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthConfirmationRouteImport } from './routes/_auth/confirmation'
+import { Route as AuthConsentRouteImport } from './routes/_auth/consent'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthProfileDetailsRouteImport } from './routes/_auth/profile-details'
 import { Route as AdminSplatRouteImport } from './routes/admin.$'
@@ -85,6 +87,11 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
   path: '/terms-and-conditions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
@@ -93,6 +100,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
 const AuthConfirmationRoute = AuthConfirmationRouteImport.update({
   id: '/confirmation',
   path: '/confirmation',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthConsentRoute = AuthConsentRouteImport.update({
+  id: '/consent',
+  path: '/consent',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthProfileRoute = AuthProfileRouteImport.update({
@@ -147,8 +159,10 @@ export interface FileRoutesByFullPath {
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/confirmation': typeof AuthConfirmationRoute
+  '/consent': typeof AuthConsentRoute
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
   '/admin/$': typeof AdminSplatRoute
@@ -169,8 +183,10 @@ export interface FileRoutesByTo {
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/confirmation': typeof AuthConfirmationRoute
+  '/consent': typeof AuthConsentRoute
   '/profile': typeof AuthProfileRoute
   '/profile-details': typeof AuthProfileDetailsRoute
   '/admin/$': typeof AdminSplatRoute
@@ -193,8 +209,10 @@ export interface FileRoutesById {
   '/quiz': typeof QuizRoute
   '/shipping-policy': typeof ShippingPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/_auth/confirmation': typeof AuthConfirmationRoute
+  '/_auth/consent': typeof AuthConsentRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/_auth/profile-details': typeof AuthProfileDetailsRoute
   '/admin/$': typeof AdminSplatRoute
@@ -217,8 +235,10 @@ export interface FileRouteTypes {
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/unsubscribe'
     | '/verify-email'
     | '/confirmation'
+    | '/consent'
     | '/profile'
     | '/profile-details'
     | '/admin/$'
@@ -239,8 +259,10 @@ export interface FileRouteTypes {
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/unsubscribe'
     | '/verify-email'
     | '/confirmation'
+    | '/consent'
     | '/profile'
     | '/profile-details'
     | '/admin/$'
@@ -262,8 +284,10 @@ export interface FileRouteTypes {
     | '/quiz'
     | '/shipping-policy'
     | '/terms-and-conditions'
+    | '/unsubscribe'
     | '/verify-email'
     | '/_auth/confirmation'
+    | '/_auth/consent'
     | '/_auth/profile'
     | '/_auth/profile-details'
     | '/admin/$'
@@ -286,6 +310,7 @@ export interface RootRouteChildren {
   QuizRoute: typeof QuizRoute
   ShippingPolicyRoute: typeof ShippingPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   AdminSplatRoute: typeof AdminSplatRoute
   EventEventIdRoute: typeof EventEventIdRoute
@@ -372,6 +397,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsAndConditionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify-email': {
       id: '/verify-email'
       path: '/verify-email'
@@ -384,6 +416,13 @@ declare module '@tanstack/react-router' {
       path: '/confirmation'
       fullPath: '/confirmation'
       preLoaderRoute: typeof AuthConfirmationRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/consent': {
+      id: '/_auth/consent'
+      path: '/consent'
+      fullPath: '/consent'
+      preLoaderRoute: typeof AuthConsentRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/profile': {
@@ -447,6 +486,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthConfirmationRoute: typeof AuthConfirmationRoute
+  AuthConsentRoute: typeof AuthConsentRoute
   AuthProfileRoute: typeof AuthProfileRoute
   AuthProfileDetailsRoute: typeof AuthProfileDetailsRoute
   AuthBookingBookingIdRoute: typeof AuthBookingBookingIdRoute
@@ -455,6 +495,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthConfirmationRoute: AuthConfirmationRoute,
+  AuthConsentRoute: AuthConsentRoute,
   AuthProfileRoute: AuthProfileRoute,
   AuthProfileDetailsRoute: AuthProfileDetailsRoute,
   AuthBookingBookingIdRoute: AuthBookingBookingIdRoute,
@@ -475,6 +516,7 @@ const rootRouteChildren: RootRouteChildren = {
   QuizRoute: QuizRoute,
   ShippingPolicyRoute: ShippingPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   AdminSplatRoute: AdminSplatRoute,
   EventEventIdRoute: EventEventIdRoute,

@@ -15,3 +15,60 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** The notice's current version; changing what the notice says means a new version, which asks every guest again. */
 export const CONSENT_NOTICE_VERSION = '2026-11-26';
+
+/** The API's refusal code when the current notice has not been agreed (403); the SPA sends the guest to the notice. */
+export const CONSENT_REQUIRED = 'consent_required';
+
+/**
+ * The notice's items (DPDP Rules 2025, rule 3: itemised, each with its purpose), drawn from the
+ * privacy policy's list of what is collected (SPEC §3 "Stored data named in the privacy text").
+ * Profile photos are on that list but the product takes none, so the notice does not claim them.
+ * Changing any of this means a new {@link CONSENT_NOTICE_VERSION}.
+ */
+export const CONSENT_NOTICE_ITEMS: ReadonlyArray<{ data: string; purpose: string }> = [
+  {
+    data: 'Your name, phone number and email',
+    purpose: 'To sign you in, confirm your bookings and reach you about your dinner.',
+  },
+  {
+    data: 'Date of birth, sex, relationship status and work',
+    purpose: 'To check you are 18 or over, and to seat you at a balanced table.',
+  },
+  {
+    data: 'Your vibe check answers, interests and food preferences',
+    purpose: "To match you with tablemates, and to tell the venue what you don't eat.",
+  },
+  {
+    data: 'Your city and the dinners you book',
+    purpose: 'To show dinners near you and run your bookings.',
+  },
+  {
+    data: 'Transaction IDs and payment method type (never your full card details)',
+    purpose: 'To take payment, refund it when due, and issue tax invoices.',
+  },
+  {
+    data: 'Messages you send us and feedback you give',
+    purpose: 'To answer you and make the next dinner better.',
+  },
+  {
+    data: 'IP address and device data',
+    purpose: 'To keep your account secure and stop abuse.',
+  },
+];
+
+/**
+ * Whether a guest's newest `service` row (or none) is agreement to the current notice.
+ * @example hasCurrentConsent({ noticeVersion: '2026-11-26', granted: 1 }) // true while that is the version
+ */
+export const hasCurrentConsent = (newest: { noticeVersion: string; granted: number } | null | undefined) =>
+  Boolean(newest && newest.granted === 1 && newest.noticeVersion === CONSENT_NOTICE_VERSION);
+
+/** `GET/PUT /api/me/consents`'s answer: the one shape of a guest's consents on the wire. */
+export type ConsentsView = {
+  /** The notice version the guest agreed to last, or null. */
+  notice_version: string | null;
+  current_notice_version: string;
+  /** Whether the guest must agree (again) before their quiz or profile is stored. */
+  notice_required: boolean;
+  marketing: boolean;
+};

@@ -43,7 +43,15 @@ const card = (dinner: EmailDinner) =>
  * @example emailLayout({ dinner: { title: 'Saturday Supper', when: 'Sat, 6 Dec, 7:00 PM', where: 'Bandra, Mumbai' },
  *   blocks: [{ text: 'Hi Asha,' }, { label: 'My Booking', href: 'https://tablemates.in/booking/bkg_1' }] })
  */
-export function emailLayout(o: { blocks: EmailBlock[]; dinner?: EmailDinner }): string {
+export function emailLayout(o: {
+  blocks: EmailBlock[];
+  dinner?: EmailDinner;
+  /**
+   * A marketing email's footer line and unsubscribe link (issue 22): every marketing email has
+   * one, booking messages none. Set only by services/marketing.ts, the one sender of marketing.
+   */
+  unsubscribe?: { why: string; label: string; href: string };
+}): string {
   const body = o.blocks.map((b) => ('href' in b ? button(b.label, b.href) : b.text ? paragraph(b.text) : '')).join('');
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head>` +
@@ -54,6 +62,9 @@ export function emailLayout(o: { blocks: EmailBlock[]; dinner?: EmailDinner }): 
     `<tr><td style="padding:12px 28px 8px">${o.dinner ? card(o.dinner) : ''}${body}</td></tr>` +
     `<tr><td data-footer style="padding:16px 28px 22px;border-top:1px solid ${BRAND.border};font:13px/1.5 ${SANS};color:#6b5a4e">` +
     `Tablemates, where strangers become friends. Questions? Write to <a href="mailto:${CONTACT_EMAIL}" style="color:${BRAND.primary}">${CONTACT_EMAIL}</a>.` +
+    (o.unsubscribe
+      ? `<br>${escapeHtml(o.unsubscribe.why)} <a data-unsubscribe href="${escapeHtml(o.unsubscribe.href)}" style="color:${BRAND.primary}">${escapeHtml(o.unsubscribe.label)}</a>`
+      : '') +
     `</td></tr></table></td></tr></table></body></html>`
   );
 }

@@ -3,7 +3,15 @@ import { call, fail, ok, type ProviderResult, providerTimeout, type TimeoutEnv }
 
 /** A file sent with an email: its name and its bytes as base64 (Resend's `attachments[]`). */
 export type EmailAttachment = { filename: string; content: string };
-export type Email = { to: string; subject: string; html: string; text: string; attachments?: EmailAttachment[] };
+export type Email = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: EmailAttachment[];
+  /** Extra headers (Resend's `headers`), e.g. a marketing email's `List-Unsubscribe`. */
+  headers?: Record<string, string>;
+};
 
 /** Bytes as base64, for an {@link EmailAttachment} (e.g. an invoice's PDF). */
 export const base64Bytes = (bytes: Uint8Array) => {
@@ -41,6 +49,7 @@ export async function sendEmail(
         html: email.html,
         text: email.text,
         ...(email.attachments?.length ? { attachments: email.attachments } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
       }),
     },
     providerTimeout(env, 'email'),

@@ -1,5 +1,57 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
+import { CONSENT_COPY } from '@domain/copy-consent';
+import { ApiError } from '../lib/errors';
+import { readUnsubscribeToken } from '../lib/unsubscribe-token';
+import { jsonBody } from '../lib/validate';
+import { loadSession, requireUser } from '../middleware/session';
+import { consentsOf, updateConsents, withdrawByEmail } from '../services/consents';
 
-/** Consents (issue 22): the notice agreed, marketing on and off, the unsubscribe link. */
-export const consentsRoutes = new Hono<AppEnv>();
+const ERR = CONSENT_COPY.errors;
+
+/** `PUT /api/me/consents`: agree to the notice (its version, as shown) and/or marketing on or off; at least one. */
+const ConsentsBody = v.pipe(
+  v.strictObject(
+    {
+      notice_version: v.optional(v.pipe(v.string(ERR.noticeVersion), v.maxLength(32, ERR.noticeVersion))),
+      marketing: v.optional(v.boolean(ERR.marketing)),
+    },
+    ERR.empty,
+  ),
+  v.check((b) => b.notice_version !== undefined || b.marketing !== undefined, ERR.empty),
+);
+
+/** An unsubscribe link's token (lib/unsubscribe-token.ts); its signature is checked by the route. */
+const UnsubscribeBody = v.object(
+  { token: v.pipe(v.string(ERR.badToken), v.nonEmpty(ERR.badToken), v.maxLength(2048, ERR.badToken)) },
+  ERR.badToken,
+);
+
+const badToken = () => new ApiError(400, 'invalid_token', ERR.badToken, { token: ERR.badToken });
+
+/**
+ * Consents (issue 22): the notice agreed, marketing on and off (signed in), and the unsubscribe
+ * link of every marketing email (no sign-in: the signed token is the proof).
+ */
+export const consentsRoutes = new Hono<AppEnv>()
+  .get('/me/consents', loadSession, requireUser, async (c) => c.json(await consentsOf(c.var.db, c.get('user').id)))
+  .put('/me/consents', loadSession, requireUser, jsonBody(ConsentsBody), async (c) => {
+    const body = c.req.valid('json');
+    // Agreeing comes from the notice; a marketing switch on its own comes from /profile.
+    const source = body.notice_version !== undefined ? 'notice' : 'profile';
+    return c.json(await updateConsents(c.var.db, c.get('user').id, body, source));
+  })
+  /** What the unsubscribe page shows before the click: the address the link is for. Changes nothing. */
+  .get('/unsubscribe', async (c) => {
+    const payload = await readUnsubscribeToken(c.env.SESSION_SECRET, c.req.query('token') ?? '');
+    if (!payload) throw badToken();
+    return c.json({ email: payload.email });
+  })
+  /** The one click: the address leaves the newsletter list and its accounts' marketing is turned off. */
+  .post('/unsubscribe', jsonBody(UnsubscribeBody), async (c) => {
+    const payload = await readUnsubscribeToken(c.env.SESSION_SECRET, c.req.valid('json').token);
+    if (!payload) throw badToken();
+    await withdrawByEmail(c.var.db, payload.email, payload.userId);
+    return c.json({ email: payload.email, unsubscribed: true as const });
+  });

@@ -28,9 +28,9 @@ const WaitlistBody = v.object(
 );
 
 export const signupsRoutes = new Hono<AppEnv>()
-  /** Newsletter sign-up; a repeat succeeds and stores nothing new. */
-  .post('/newsletter', jsonBody(NewsletterBody), async (c) => {
-    await subscribeNewsletter(c.var.db, c.req.valid('json').email);
+  /** Newsletter sign-up (an opt-in for the address; a signed-in guest's marketing consent); a repeat stores nothing new. */
+  .post('/newsletter', loadSession, jsonBody(NewsletterBody), async (c) => {
+    await subscribeNewsletter(c.env, c.var.db, c.req.valid('json').email, c.get('user')?.id ?? null);
     return c.json({ ok: true as const });
   })
   /** "Notify Me" for a city with no bookable dinner yet; the user id comes from the session, never the body. */

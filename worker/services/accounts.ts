@@ -8,9 +8,11 @@ import { quizResponses, sessions, userProfiles, users } from '../../db/schema';
 import type { SessionUser } from '../app-env';
 import { SIGN_UP_COPY } from '@domain/auth';
 import { COPY } from '@domain/copy';
+import { hasCurrentConsent } from '@domain/consent';
 import { nextPath } from '@domain/next-path';
 import { ApiError } from '../lib/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../lib/password';
+import { newestConsent } from './consents';
 import { profileColumns } from './profiles';
 
 /** A user on the wire (the session's `user`). */
@@ -23,21 +25,25 @@ const toUserJson = (u: SessionUser) => ({
 });
 
 /**
- * What the web app knows of a signed-in guest: user, profile, quiz_completed and `next`, the
- * redirect rule's server half (SPEC §2). One round trip.
+ * What the web app knows of a signed-in guest: user, profile, quiz_completed, consent_required and
+ * `next`, the redirect rule's server half (SPEC §2, issue 22). One round trip.
  */
 export async function sessionView(d: Db, user: SessionUser) {
-  const [profile, quiz] = await d.batch([
+  const [profile, quiz, service] = await d.batch([
     d.select(profileColumns).from(userProfiles).where(eq(userProfiles.userId, user.id)).limit(1),
     d.select({ id: quizResponses.id }).from(quizResponses).where(eq(quizResponses.userId, user.id)).limit(1),
+    newestConsent(d, user.id, 'service'),
   ]);
   const p = profile[0] ?? null;
   const quizCompleted = quiz.length > 0;
+  const consented = hasCurrentConsent(service[0]);
   return {
     user: toUserJson(user),
     profile: p,
     quiz_completed: quizCompleted,
-    next: nextPath({ hasPendingQuiz: false, quizCompleted, fullName: p?.full_name }),
+    /** Issue 22: the current consent notice is not agreed yet; `next` is then /consent. */
+    consent_required: !consented,
+    next: nextPath({ consented, hasPendingQuiz: false, quizCompleted, fullName: p?.full_name }),
   };
 }
 export type SessionView = Awaited<ReturnType<typeof sessionView>>;

@@ -7,6 +7,7 @@ import type { ProfileValues } from '@domain/profile';
 import { ageInIst } from '@domain/time';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
+import { assertConsented, newestConsent } from './consents';
 import { confirmEmailUrl, sendConfirmEmail } from './email-verification';
 import { sendWelcomeEmail } from './welcome-email';
 
@@ -39,11 +40,14 @@ const isUniqueEmailViolation = (e: unknown) =>
   );
 
 /**
- * Saves the profile (409 when the email belongs to another guest) and syncs the quiz row's name
+ * Saves the profile (403 without the current consent notice agreed, 409 when the email belongs to another guest) and syncs the quiz row's name
  * (SPEC §3 "The name field is updated after a profile save"); the first save with an email sends
  * the welcome email once.
  */
 export async function saveProfile(env: Env, d: Db, userId: string, input: ProfileValues): Promise<Profile> {
+  // Issue 22: a profile is personal data; without the current consent notice agreed, 403 and
+  // nothing is written. One read before the batch (a profile save is rare).
+  assertConsented(await newestConsent(d, userId, 'service'));
   // Age is derived here from the date of birth, never taken from the client.
   const fields = {
     fullName: input.full_name,

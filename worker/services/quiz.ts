@@ -5,6 +5,7 @@ import { quizResponses, userProfiles } from '../../db/schema';
 import { COPY } from '@domain/copy';
 import { type QuizAnswers, toQuizRow } from '@domain/quiz';
 import { ApiError } from '../lib/errors';
+import { assertConsented, newestConsent } from './consents';
 
 export async function hasAnsweredQuiz(d: Db, userId: string): Promise<boolean> {
   return Boolean(
@@ -12,17 +13,24 @@ export async function hasAnsweredQuiz(d: Db, userId: string): Promise<boolean> {
   );
 }
 
-/** Stores the answers; 409 on a second submit, even a racing one (UNIQUE user_id). */
+/** Stores the answers; 403 without the current consent notice agreed; 409 on a second submit, even a racing one (UNIQUE user_id). */
 export async function submitQuiz(
   d: Db,
   user: { id: string; email: string | null },
   answers: QuizAnswers,
 ): Promise<void> {
-  const profile = await d
-    .select({ fullName: userProfiles.fullName, email: userProfiles.email })
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, user.id))
-    .get();
+  // The consent notice's check rides in the profile read's round trip (issue 22): without the
+  // current notice agreed, 403 and nothing is stored.
+  const [profiles, service] = await d.batch([
+    d
+      .select({ fullName: userProfiles.fullName, email: userProfiles.email })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, user.id))
+      .limit(1),
+    newestConsent(d, user.id, 'service'),
+  ]);
+  assertConsented(service);
+  const profile = profiles[0];
   const row = toQuizRow(answers, { name: profile?.fullName, email: profile?.email ?? user.email });
   const inserted = await d
     .insert(quizResponses)

@@ -5,10 +5,25 @@ import { cityWaitlist, newsletterSignups } from '../../db/schema';
 import { COPY } from '@domain/copy';
 import { ApiError } from '../lib/errors';
 import { isComingSoon } from './cities';
+import { recordMarketingStatements } from './consents';
+import { sendNewsletterWelcome } from './marketing';
 
-/** A repeat sign-up succeeds and stores nothing new. */
-export async function subscribeNewsletter(d: Db, email: string): Promise<void> {
-  await d.insert(newsletterSignups).values({ email }).onConflictDoNothing();
+/**
+ * The footer form: an opt-in for that address (issue 22). A repeat sign-up succeeds and stores
+ * nothing new. A signed-in guest who subscribes also records their marketing consent (source
+ * `newsletter_form`), in the same batch. The newsletter's welcome, with its unsubscribe link,
+ * goes once per address.
+ */
+export async function subscribeNewsletter(
+  env: Parameters<typeof sendNewsletterWelcome>[0],
+  d: Db,
+  email: string,
+  userId: string | null,
+): Promise<void> {
+  const insert = d.insert(newsletterSignups).values({ email }).onConflictDoNothing();
+  if (userId) await d.batch([insert, ...recordMarketingStatements(d, userId, true, 'newsletter_form')]);
+  else await insert;
+  await sendNewsletterWelcome(env, d, email, userId);
 }
 
 /**

@@ -29,7 +29,8 @@ export async function codeFromOutbox(e164: string, after = 0): Promise<string> {
 /**
  * Signs in through the real /auth UI: enters `phone` (10-digit Indian mobile by default),
  * 'Send Code', reads the code from the sandbox outbox, 'Verify', and waits until the app has
- * left /auth (the redirect rule decides where to). Returns the phone used.
+ * left /auth (the redirect rule decides where to); a guest shown the consent notice agrees to it
+ * (issue 22) and the app moves on by the same rule. Returns the phone used.
  * @example await signInWithPhone(page); await page.goto('/profile');
  */
 export async function signInWithPhone(page: Page, phone = randomPhone()): Promise<string> {
@@ -43,5 +44,26 @@ export async function signInWithPhone(page: Page, phone = randomPhone()): Promis
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/auth(\?|$)/, { timeout: 15_000 });
+  await agreeToNoticeIfShown(page);
   return phone;
+}
+
+/**
+ * The consent notice (issue 22) comes after sign-in for a guest who has not agreed to its current
+ * version: agrees ('I agree') and waits until the app has moved on to where the guest was going.
+ * Call it after any sign-in that leaves /auth (or the booking dialog) for a page; a guest who
+ * agreed before goes straight on and this does nothing.
+ */
+export async function agreeToNoticeIfShown(page: Page): Promise<void> {
+  // The redirect lands either on the notice or on the page after it; wait for the app to settle.
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 15_000 });
+  if (!new URL(page.url()).pathname.startsWith('/consent')) return;
+  await agreeToNotice(page);
+}
+
+/** On the notice: 'I agree', then waits until the app has left /consent. */
+export async function agreeToNotice(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Before we save your answers' })).toBeVisible();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await expect(page).not.toHaveURL(/\/consent(\?|$)/, { timeout: 15_000 });
 }

@@ -1,4 +1,5 @@
 import { env, SELF } from 'cloudflare:test';
+import { CONSENT_NOTICE_VERSION } from '../../../worker/domain/consent';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -38,10 +39,26 @@ export function cookiesFrom(res: Response): string {
 
 /**
  * Signs in through the real phone flow (send code → read it from the sandbox outbox → verify)
- * and returns the Cookie header for further requests, plus the user.
+ * and returns the Cookie header for further requests, plus the user. A new guest has agreed to
+ * the consent notice afterwards unless `consent: false` (issue 22).
  * @example const { cookie } = await signIn(); await SELF.fetch(url, { headers: { cookie } })
  */
-export async function signIn(phone = randomPhone()): Promise<{
+/**
+ * Records `userId`'s agreement to the current consent notice (issue 22), as the notice's 'I agree'
+ * does: a guest's quiz and profile are stored only after it.
+ */
+export async function agreeToNotice(userId: string): Promise<void> {
+  await env.DB.prepare(
+    "INSERT INTO consents (id, user_id, purpose, notice_version, granted, source) VALUES (?, ?, 'service', ?, 1, 'notice')",
+  )
+    .bind(crypto.randomUUID(), userId, CONSENT_NOTICE_VERSION)
+    .run();
+}
+
+export async function signIn(
+  phone = randomPhone(),
+  opts: { consent?: boolean } = {},
+): Promise<{
   cookie: string;
   user: { id: string; phone: string | null; email: string | null };
   phone: string;
@@ -58,7 +75,16 @@ export async function signIn(phone = randomPhone()): Promise<{
     user: { id: string; phone: string | null; email: string | null };
     next: string;
   };
-  return { cookie: cookiesFrom(verify), user: body.user, phone: e164, next: body.next };
+  // A guest who agreed to the notice, unless the test is about the notice (consent: false); `next`
+  // is then what the redirect rule says after agreeing.
+  if (opts.consent === false || body.next !== '/consent')
+    return { cookie: cookiesFrom(verify), user: body.user, phone: e164, next: body.next };
+  await agreeToNotice(body.user.id);
+  const cookie = cookiesFrom(verify);
+  const session = (await (await SELF.fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie } })).json()) as {
+    next: string;
+  };
+  return { cookie, user: body.user, phone: e164, next: session.next };
 }
 
 /**

@@ -3,7 +3,7 @@ import { db } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
 import { signAccessToken } from '../../../worker/lib/access-token';
 
-import { ORIGIN } from './auth';
+import { agreeToNotice, ORIGIN } from './auth';
 
 export { ORIGIN };
 
@@ -11,10 +11,13 @@ let counter = 0;
 
 /**
  * A signed-in guest without going through OTP: inserts a user and a live session in the test
- * D1 and signs an access token for it, exactly as the session core would. Returns the user id
+ * D1 and signs an access token for it, exactly as the session core would; the guest has agreed to
+ * the consent notice unless `consent: false`. Returns the user id
  * and the `Cookie` header (`tm_at`, the plain-http cookie name).
  */
-export async function createSignedInUser(opts: { email?: string | null; phone?: string | null } = {}) {
+export async function createSignedInUser(
+  opts: { email?: string | null; phone?: string | null; consent?: boolean } = {},
+) {
   counter += 1;
   const userId = crypto.randomUUID();
   const sessionId = crypto.randomUUID();
@@ -28,6 +31,8 @@ export async function createSignedInUser(opts: { email?: string | null; phone?: 
   await db(env.DB)
     .insert(sessions)
     .values({ id: sessionId, userId, expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+  // A guest who agreed to the consent notice (issue 22), unless the test is about the notice.
+  if (opts.consent !== false) await agreeToNotice(userId);
   const token = await signAccessToken(env.SESSION_SECRET, userId, sessionId);
   return { userId, phone, cookie: `tm_at=${token}` };
 }

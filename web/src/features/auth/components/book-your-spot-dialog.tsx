@@ -21,7 +21,7 @@ export function BookYourSpotDialog({
   event: BookYourSpotEvent;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const { isAuthenticated, loading } = useSession();
+  const { isAuthenticated, loading, session } = useSession();
   const navigate = useNavigate();
   const titleId = useId();
 
@@ -73,7 +73,10 @@ export function BookYourSpotDialog({
                 className="btn btn-primary rounded-full"
                 onClick={() => {
                   onClose();
-                  void navigate({ to: '/event/$eventId', params: { eventId: event.slug } });
+                  // Issue 22: a guest who has not agreed to the current consent notice reads it first.
+                  if (session?.consent_required === true)
+                    void navigate({ to: '/consent', search: { redirect: `/event/${event.slug}` } });
+                  else void navigate({ to: '/event/$eventId', params: { eventId: event.slug } });
                 }}
               >
                 Proceed to Book

@@ -145,10 +145,15 @@ function SignUpFlow({ onDone, onSwitch }: { onDone: () => void; onSwitch: (mode:
             setRefusal(null);
             return signUp({ ...details, code: input.code });
           }}
-          onVerified={() => {
+          onVerified={(next) => {
             toast({ title: COPY.auth.accountCreatedTitle, description: COPY.auth.accountCreatedText });
             onDone();
-            void navigate({ to: '/profile-details' });
+            // Issue 22: a new account reads the consent notice before its profile is stored.
+            void navigate(
+              next === '/consent'
+                ? { to: '/consent', search: { redirect: '/profile-details' } }
+                : { to: '/profile-details' },
+            );
           }}
           onChangeNumber={() => {
             setRefusal(null);

@@ -14,6 +14,7 @@ import { useSaveProfileMutation } from '../api/save-profile';
 import { DobYearPicker } from './dob-year-picker';
 import { ProfileInput, ProfileSelect } from './profile-field';
 import { COPY } from '@domain/copy';
+import { CONSENT_REQUIRED } from '@domain/consent';
 import { todayIst } from '@domain/time';
 
 const FIELD_NAMES = [
@@ -63,6 +64,15 @@ export function ProfileDetailsForm({
       await navigate({ to: '/profile' });
     } catch (e) {
       const err = e instanceof ApiRequestError ? e : null;
+      if (err?.code === CONSENT_REQUIRED) {
+        // Issue 22: the notice first (the gate normally shows it before the form); then back here.
+        toast({ title: COPY.common.errorTitle, description: err.message, variant: 'destructive' });
+        await navigate({
+          to: '/consent',
+          search: { redirect: edit ? '/profile-details?edit=true' : '/profile-details' },
+        });
+        return;
+      }
       for (const name of FIELD_NAMES) {
         const message = err?.fields[name];
         if (message) setError(form, name, message);

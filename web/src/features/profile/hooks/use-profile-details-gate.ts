@@ -13,6 +13,7 @@ type Gate = { state: 'loading' } | { state: 'complete' } | { state: 'form'; init
  * has a name → 'Profile already complete!' and on to /events; otherwise the form, prefilled
  * with what we know (saved profile, else the account's sign-up name, phone and email).
  * `edit` (the guest came from /profile's 'Edit'): always the form, prefilled with the saved profile.
+ * Without the current consent notice agreed (issue 22): to /consent first, and back here after.
  *
  * Decided once, on the first answer: saving puts the new profile in the cache, and a profile just
  * completed by this very form is no reason to say 'Profile already complete!' (issue 14).
@@ -26,6 +27,15 @@ export function useProfileDetailsGate(edit = false): Gate {
 
   useEffect(() => {
     if (!ready || decided) return;
+    if (session?.consent_required === true) {
+      // Issue 22: the consent notice before a profile is stored; it sends the guest back here.
+      void navigate({
+        to: '/consent',
+        search: { redirect: edit ? '/profile-details?edit=true' : '/profile-details' },
+        replace: true,
+      });
+      return;
+    }
     const profile = query.data?.profile ?? null;
     if (query.isError)
       toast({ title: COPY.common.errorTitle, description: COPY.profile.loadFailed, variant: 'destructive' });

@@ -8,6 +8,7 @@ import { clearPendingQuiz, readPendingQuiz, savePendingQuiz } from '../api/pendi
 import { useQuizStatusQuery } from '../api/get-quiz-status';
 import { useSubmitQuizMutation } from '../api/submit-quiz';
 import { COPY } from '@domain/copy';
+import { CONSENT_REQUIRED } from '@domain/consent';
 
 export type QuizPhase = 'loading' | 'done' | 'wizard';
 
@@ -18,10 +19,13 @@ export type QuizPhase = 'loading' | 'done' | 'wizard';
  *   redirect rule sends such a guest here);
  * - otherwise any pending answers are stale and cleared, and the wizard starts fresh.
  * Submitting signed out parks the answers under pendingQuizData and goes to /auth?fromQuiz=true.
+ * Signed in without the current consent notice agreed (issue 22): to /consent first, which sends
+ * the guest back here; a 403 consent_required on submit does the same, keeping the answers.
  */
 export function useQuizFlow() {
   const navigate = useNavigate();
-  const { isAuthenticated, loading, signOut } = useSession();
+  const { isAuthenticated, loading, signOut, session } = useSession();
+  const consentRequired = session?.consent_required === true;
   const status = useQuizStatusQuery(isAuthenticated);
   const mutation = useSubmitQuizMutation();
   const [phase, setPhase] = useState<QuizPhase>('loading');
@@ -37,6 +41,13 @@ export function useQuizFlow() {
           void navigate({ to: '/profile-details' });
         },
         onError: (e) => {
+          // Issue 22: the consent notice first; the answers wait in this browser and are
+          // submitted when the notice sends the guest back here.
+          if (e instanceof ApiRequestError && e.code === CONSENT_REQUIRED) {
+            savePendingQuiz(answers);
+            void navigate({ to: '/consent', search: { redirect: '/quiz' }, replace: true });
+            return;
+          }
           // A 4xx carries the server's own words for the guest (SPEC copy); a 5xx or a network
           // failure has nothing useful to say, so the spec's fallback is shown instead.
           const message =
@@ -60,6 +71,13 @@ export function useQuizFlow() {
       setPhase('wizard');
       return;
     }
+    if (consentRequired) {
+      // Issue 22: nothing the quiz asks is stored before the notice is agreed. Pending answers
+      // stay in this browser; the notice sends the guest back here.
+      decided.current = true;
+      void navigate({ to: '/consent', search: { redirect: '/quiz' }, replace: true });
+      return;
+    }
     if (status.isPending) return;
     decided.current = true;
     if (status.data?.completed) {
@@ -78,7 +96,7 @@ export function useQuizFlow() {
     }
     clearPendingQuiz();
     setPhase('wizard');
-  }, [loading, isAuthenticated, status.isPending, status.data, navigate, submitSignedIn]);
+  }, [loading, isAuthenticated, consentRequired, status.isPending, status.data, navigate, submitSignedIn]);
 
   const submit = useCallback(
     (answers: QuizAnswers) => {
