@@ -30,6 +30,17 @@ export function emailRoutes(ctx: SandboxContext): Route[] {
             json: { statusCode: 422, name: 'validation_error', message: 'Missing `from`, `to`, `subject` or content.' },
           };
         }
+        // Resend refuses an attachment without a name or without content (base64) or a path.
+        if (b.attachments?.some((a) => !a.filename || !(a.content || (a as { path?: string }).path))) {
+          return {
+            status: 422,
+            json: {
+              statusCode: 422,
+              name: 'validation_error',
+              message: 'Each attachment needs a `filename` and `content`.',
+            },
+          };
+        }
         const key = req.headers['idempotency-key'];
         if (typeof key === 'string' && seen.has(key)) return { json: { id: seen.get(key) } };
         const id = crypto.randomUUID();
@@ -43,12 +54,15 @@ export function emailRoutes(ctx: SandboxContext): Route[] {
             // Kept as sent, so a test (or a person at the outbox page) sees what the guest sees.
             ...(b.html ? { html: b.html } : {}),
             provider: 'resend',
-            // Decoded, so a test can read an attached calendar file as the guest's mail app would.
+            // Decoded, so a test can read an attached calendar file as the guest's mail app would;
+            // and as sent (base64), so a binary one (an invoice's PDF) keeps its bytes.
             ...(b.attachments?.length
               ? {
                   attachments: b.attachments.map((a) => ({
                     filename: a.filename ?? '',
                     content: Buffer.from(a.content ?? '', 'base64').toString('utf8'),
+                    base64: a.content ?? '',
+                    size: Buffer.from(a.content ?? '', 'base64').length,
                   })),
                 }
               : {}),

@@ -9,7 +9,7 @@
  *   our own key), its amount what was refunded, never more than the invoice has left.
  * Reads `payment_orders` and `event_bookings`, never writes them (the ledger owns them).
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { INVOICE_COPY } from '@domain/copy-invoices';
 import {
@@ -375,9 +375,3 @@ export function invoiceCsvRows(docs: readonly DocumentRecord[]) {
     doc.booking_id,
   ]);
 }
-
-/** For a test: the SQL that builds a number, evaluated for `serial`. */
-export const numberSqlFor = (prefix: string, kind: InvoiceKind, fy: string, serial: number): SQL => {
-  const head = numberHead(prefix, kind, fy);
-  return sql`SELECT ${head} || printf(${`%0${serialWidth(head)}d`}, ${serial}) AS number`;
-};
