@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
-import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { agreeToNotice, codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
 
@@ -116,6 +116,9 @@ test.describe('the sign-in page', () => {
     await page.keyboard.press('ControlOrMeta+V');
     await expect(page.getByLabel('Verification code')).toHaveValue(code);
     await page.getByRole('button', { name: 'Verify' }).click();
+    // Issue 22: a new guest reads the consent notice, then the quiz.
+    await expect(page).toHaveURL(/\/consent$/);
+    await agreeToNotice(page);
     await expect(page).toHaveURL(/\/quiz$/);
   });
 });
@@ -134,6 +137,9 @@ test.describe('signing in', () => {
     const address = email();
     await page.getByLabel('Email', { exact: true }).fill(address);
     await page.getByRole('button', { name: 'Continue as test user' }).click();
+    // Issue 22: Google's new guest reads the consent notice too, then the quiz.
+    await expect(page).toHaveURL(/\/consent$/);
+    await agreeToNotice(page);
     await expect(page).toHaveURL(/\/quiz$/);
     const me = (await (await page.request.get('/api/auth/session')).json()) as { user: { email: string } };
     expect(me.user.email).toBe(address);
@@ -229,6 +235,9 @@ test.describe('the booking dialog', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Account created!' })).toContainText(
       'Please complete your profile to book the event.',
     );
+    // Issue 22: the consent notice first, carrying the profile form as where to go next.
+    await expect(page).toHaveURL(/\/consent\?redirect=%2Fprofile-details$/);
+    await agreeToNotice(page);
     await expect(page).toHaveURL(/\/profile-details$/);
     // The name given at sign-up prefills the form; the profile is not "already complete".
     await expect(page.getByLabel(/^Full name/)).toHaveValue('Meera Kapoor');

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { expectNoOverflow, overlap, wordsTooWide } from './helpers/layout.ts';
-import { codeFromOutbox, randomPhone } from './helpers/sign-in.ts';
+import { agreeToNoticeIfShown, codeFromOutbox, randomPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
 
@@ -118,6 +118,8 @@ for (const [size, viewport] of SIZES) {
       await page.getByLabel('Verification code').fill(await codeFromOutbox(`+91${phone}`, sentAfter));
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page).not.toHaveURL(/\/auth(\?|$)/, { timeout: 15_000 });
+      // Issue 22: the consent notice comes first for a new guest.
+      await agreeToNoticeIfShown(page);
 
       await open(page, '/profile-details');
       await expect(page.getByLabel('Email')).toBeVisible();

@@ -6,7 +6,7 @@
  */
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { agreeToNotice, codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 
 test('the dialog sign-up verifies the phone, so a later code sign-in with it finds the booking', async ({ page }) => {
   // A sign-up, a payment and a second sign-in, each with an SMS code, on a 2-core machine.
@@ -33,6 +33,8 @@ test('the dialog sign-up verifies the phone, so a later code sign-in with it fin
   await codeField.fill(await codeFromOutbox(`+91${phone}`, sentAfter));
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Account created!' })).toBeVisible();
+  // Issue 22: a new account reads the consent notice first, then goes on to its profile.
+  await agreeToNotice(page);
   await expect(page).toHaveURL(/\/profile-details$/);
 
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
@@ -115,6 +117,7 @@ test('an email that already has an account says how to sign in, and goes to that
   };
 
   await signUpInDialog(first);
+  await agreeToNotice(page);
   await expect(page).toHaveURL(/\/profile-details$/);
   await page.request.post('/api/auth/signout', { headers: { Origin: new URL(page.url()).origin } });
 

@@ -4,7 +4,7 @@
  * insertion order). Writes are single conditional INSERTs, so a repeat (a double click, a retry)
  * adds no row and two racing requests cannot both record the same change.
  */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consents, newsletterSignups, userProfiles, users } from '../../db/schema';
 import {
@@ -58,18 +58,40 @@ export function assertConsented(newestService: Newest): void {
 const newestGranted = (userId: string, purpose: ConsentPurpose) =>
   sql`(SELECT c.granted FROM consents AS c WHERE c.user_id = ${userId} AND c.purpose = ${purpose} ORDER BY c.created_at DESC, c.rowid DESC LIMIT 1)`;
 
+/** Now, as the table's default writes it. */
+const NOW = sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+/**
+ * One consents row, inserted only `when` the SQL condition holds (INSERT … SELECT … WHERE, so
+ * the check and the write are one statement, batchable). Columns in the table's order.
+ */
+const insertWhen = (
+  d: Db,
+  row: { userId: string; purpose: ConsentPurpose; granted: 0 | 1; source: ConsentSource },
+  when: SQL,
+) =>
+  d
+    .insert(consents)
+    .select(
+      sql`SELECT ${crypto.randomUUID()}, ${row.userId}, ${row.purpose}, ${CONSENT_NOTICE_VERSION}, ${row.granted}, ${row.source}, ${NOW} WHERE ${when}`,
+    );
+
 /** Agrees to the current notice, unless the newest row already does. */
 const agreeStatement = (d: Db, userId: string) =>
-  d.run(sql`INSERT INTO consents (id, user_id, purpose, notice_version, granted, source)
-    SELECT ${crypto.randomUUID()}, ${userId}, 'service', ${CONSENT_NOTICE_VERSION}, 1, 'notice'
-    WHERE coalesce((SELECT c.granted = 1 AND c.notice_version = ${CONSENT_NOTICE_VERSION} FROM consents AS c
-      WHERE c.user_id = ${userId} AND c.purpose = 'service' ORDER BY c.created_at DESC, c.rowid DESC LIMIT 1), 0) = 0`);
+  insertWhen(
+    d,
+    { userId, purpose: 'service', granted: 1, source: 'notice' },
+    sql`coalesce((SELECT c.granted = 1 AND c.notice_version = ${CONSENT_NOTICE_VERSION} FROM consents AS c
+      WHERE c.user_id = ${userId} AND c.purpose = 'service' ORDER BY c.created_at DESC, c.rowid DESC LIMIT 1), 0) = 0`,
+  );
 
 /** Marketing on or off, unless it already is (no row counts as off: marketing is opt-in). */
 const marketingStatement = (d: Db, userId: string, on: boolean, source: ConsentSource) =>
-  d.run(sql`INSERT INTO consents (id, user_id, purpose, notice_version, granted, source)
-    SELECT ${crypto.randomUUID()}, ${userId}, 'marketing', ${CONSENT_NOTICE_VERSION}, ${on ? 1 : 0}, ${source}
-    WHERE coalesce(${newestGranted(userId, 'marketing')}, 0) != ${on ? 1 : 0}`);
+  insertWhen(
+    d,
+    { userId, purpose: 'marketing', granted: on ? 1 : 0, source },
+    sql`coalesce(${newestGranted(userId, 'marketing')}, 0) != ${on ? 1 : 0}`,
+  );
 
 /**
  * Withdrawing marketing also takes the guest's own addresses off the newsletter list: a footer
