@@ -114,6 +114,21 @@ describe('the GST on an invoice', () => {
     expect(inv.cgst_paise + inv.sgst_paise).toBe(7612);
   });
 
+  it('follows the GST state an operator sets on the city in the console', async () => {
+    const event = await createEvent();
+    const operator = await createGuest();
+    await d().update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
+    const path = `/api/admin/cities/${event.city}`;
+    const bad = await SELF.fetch(apiRequest('PATCH', path, { ...operator, body: { gst_state_code: '99' } }));
+    expect(bad.status).toBe(400);
+    const res = await SELF.fetch(apiRequest('PATCH', path, { ...operator, body: { gst_state_code: '29' } }));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { city: { gst_state_code: string } }).city.gst_state_code).toBe('29');
+    const { bookingId } = await booked(event);
+    const inv = (await issueInvoice(env, d(), bookingId)) as InvoiceRecord;
+    expect(inv).toMatchObject({ place_of_supply_code: '29', igst_paise: 7612, cgst_paise: 0 });
+  });
+
   it('is a receipt without tax lines when no GSTIN is configured', async () => {
     const event = await createEvent();
     const { bookingId } = await booked(event);

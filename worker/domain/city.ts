@@ -9,6 +9,8 @@
  */
 import * as v from 'valibot';
 import { CONSOLE_COPY } from './copy-console';
+import { INVOICE_COPY } from './copy-invoices';
+import { GST_STATES } from './invoice';
 
 export const CITY_STATUSES = ['available', 'coming_soon', 'hidden'] as const;
 export type CityStatus = (typeof CITY_STATUSES)[number];
@@ -41,8 +43,13 @@ export const cityFields = {
   ),
 };
 
+/** The GST state of a city's dinners (issue 22: their invoices' place of supply); null, the business's own. */
+export const cityGstState = v.nullable(
+  v.picklist(Object.keys(GST_STATES) as [string, ...string[]], INVOICE_COPY.gstState.invalid),
+);
+
 /** `POST /api/admin/cities`. */
-export const NewCity = v.strictObject({ ...cityFields }, C.cityInvalid);
+export const NewCity = v.strictObject({ ...cityFields, gst_state_code: v.optional(cityGstState) }, C.cityInvalid);
 export type NewCityInput = v.InferOutput<typeof NewCity>;
 
 /** `PATCH /api/admin/cities/:slug`: any field but the slug, which never changes; at least one. */
@@ -53,6 +60,7 @@ export const CityPatch = v.pipe(
       blurb: v.optional(cityFields.blurb),
       status: v.optional(cityFields.status),
       position: v.optional(cityFields.position),
+      gst_state_code: v.optional(cityGstState),
     },
     C.cityInvalid,
   ),

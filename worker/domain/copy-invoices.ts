@@ -40,6 +40,13 @@ export const INVOICE_COPY = {
   notFound: 'Invoice not found.',
   noInvoice: 'This booking has no invoice: nothing was paid for it.',
   monthInvalid: 'Choose a month (YYYY-MM).',
+  /** The console's city form: the state its dinners' invoices name as the place of supply. */
+  gstState: {
+    label: 'GST state',
+    hint: "The place of supply on this city's invoices; not set, the business's own state",
+    notSet: "Not set (the business's state)",
+    invalid: 'Choose a state from the list.',
+  },
   /** The console's page. */
   console: {
     heading: 'Invoices',

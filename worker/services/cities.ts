@@ -93,6 +93,7 @@ const adminColumns = (nowIso: string) => ({
   blurb: cities.blurb,
   status: cities.status,
   position: cities.position,
+  gst_state_code: cities.gstStateCode,
   upcoming_dinners: upcomingDinnersSql(nowIso),
   created_at: cities.createdAt,
   updated_at: cities.updatedAt,
@@ -118,7 +119,11 @@ export type AdminCity = Awaited<ReturnType<typeof listAdminCities>>[number];
  */
 export async function createCity(d: Db, actorId: string, city: NewCityInput, now: Date) {
   const [inserted, , read] = await d.batch([
-    d.insert(cities).values(city).onConflictDoNothing().returning({ slug: cities.slug }),
+    d
+      .insert(cities)
+      .values((({ gst_state_code, ...rest }) => ({ ...rest, gstStateCode: gst_state_code ?? null }))(city))
+      .onConflictDoNothing()
+      .returning({ slug: cities.slug }),
     auditRow(d, {
       actorId,
       action: 'city.create',
@@ -136,6 +141,7 @@ const CITY_COLUMNS = {
   blurb: cities.blurb,
   status: cities.status,
   position: cities.position,
+  gst_state_code: cities.gstStateCode,
 } as const;
 
 export type CityEditResult = { kind: 'done'; city: AdminCity; changed: boolean } | { kind: 'not_found' };
@@ -155,7 +161,7 @@ export async function updateCity(
 ): Promise<CityEditResult> {
   const keys = (Object.keys(CITY_COLUMNS) as (keyof typeof CITY_COLUMNS)[]).filter((k) => patch[k] !== undefined);
   const after: AuditFields = {};
-  for (const k of keys) after[k] = patch[k] as string | number;
+  for (const k of keys) after[k] = patch[k] as string | number | null;
   const where = and(
     eq(cities.slug, slug),
     sql`(${sql.join(
@@ -179,7 +185,13 @@ export async function updateCity(
     }),
     d
       .update(cities)
-      .set({ ...patch, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
+      .set({
+        ...(({ gst_state_code, ...rest }) => ({
+          ...rest,
+          ...(gst_state_code !== undefined ? { gstStateCode: gst_state_code } : {}),
+        }))(patch),
+        updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+      })
       .where(where)
       .returning({ slug: cities.slug }),
     d.select(adminColumns(now.toISOString())).from(cities).where(eq(cities.slug, slug)),

@@ -8,22 +8,25 @@ import { ApiRequestError } from '@/lib/api';
 import { CITY_STATUS_LABELS, CITY_STATUSES, CityPatch, NewCity } from '@domain/city';
 import { COPY } from '@domain/copy';
 import { CONSOLE_COPY } from '@domain/copy-console';
+import { INVOICE_COPY } from '@domain/copy-invoices';
+import { GST_STATES, stateLabel } from '@domain/invoice';
 import { type AdminCity, useAdminCitiesQuery, useSaveCity } from '../api/cities-api';
 import { FormField } from './form-field';
 
 const T = CONSOLE_COPY.city;
 
 /** The form's values, as the inputs hold them. */
-type Values = { slug: string; name: string; blurb: string; status: string; position: string };
+type Values = { slug: string; name: string; blurb: string; status: string; position: string; gst_state_code: string };
 type Name = keyof Values;
 
-const EMPTY: Values = { slug: '', name: '', blurb: '', status: 'coming_soon', position: '' };
+const EMPTY: Values = { slug: '', name: '', blurb: '', status: 'coming_soon', position: '', gst_state_code: '' };
 const valuesOf = (c: AdminCity): Values => ({
   slug: c.slug,
   name: c.name,
   blurb: c.blurb,
   status: c.status,
   position: String(c.position),
+  gst_state_code: c.gst_state_code ?? '',
 });
 /** What the API takes, from the form's values (a position that is not a number stays text, and is refused). */
 const wireOf = (x: Partial<Values>) => {
@@ -35,6 +38,8 @@ const wireOf = (x: Partial<Values>) => {
     blurb: x.blurb,
     status: x.status,
     position: position !== '' && !Number.isNaN(Number(position)) ? Number(position) : position,
+    // Not set: the business's own state (issue 22).
+    gst_state_code: x.gst_state_code ? x.gst_state_code : null,
   };
 };
 
@@ -172,6 +177,20 @@ function CityForm({ editing, onDone }: { editing: AdminCity | null; onDone: () =
           hint="Cards are shown in this order, lowest first"
         />
       </div>
+      <Field
+        form={form}
+        prefix={prefix}
+        name="gst_state_code"
+        label={INVOICE_COPY.gstState.label}
+        hint={INVOICE_COPY.gstState.hint}
+      >
+        <option value="">{INVOICE_COPY.gstState.notSet}</option>
+        {Object.entries(GST_STATES).map(([code, state]) => (
+          <option key={code} value={code}>
+            {state} ({code})
+          </option>
+        ))}
+      </Field>
       <StatusNote status={getValue(store, 'status') ?? ''} city={editing} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
@@ -214,6 +233,8 @@ function CityCard({ city }: { city: AdminCity }) {
               <dd>{city.position}</dd>
               <dt className="text-base-content/75">Dinners to book</dt>
               <dd>{city.upcoming_dinners}</dd>
+              <dt className="text-base-content/75">{INVOICE_COPY.gstState.label}</dt>
+              <dd>{city.gst_state_code ? stateLabel(city.gst_state_code) : INVOICE_COPY.gstState.notSet}</dd>
             </dl>
             <div>
               <button

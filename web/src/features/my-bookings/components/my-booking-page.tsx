@@ -7,6 +7,7 @@ import { ApiRequestError } from '@/lib/api';
 import { type MyBooking, useBookingQuery } from '../api/get-booking';
 import { PolicyNote, TableSection, WhenWhereSection } from './booking-sections';
 import { CancellationChoiceSection } from './cancellation-choice-section';
+import { DocumentsSection } from './documents-section';
 import { ReleaseSection } from './release-section';
 import { RescheduleSection } from './reschedule-section';
 import { RunningLateSection } from './running-late-section';
@@ -76,6 +77,7 @@ export function MyBookingPage({
         <RunningLateSection bookingId={booking.id} />
         <RescheduleSection view={view} />
         <ReleaseSection view={view} asking={asking} onAskingChange={setAsking} />
+        <DocumentsSection bookingId={booking.id} />
         <PolicyNote text={MY_BOOKING_COPY.noRefund} />
       </div>
     </main>
