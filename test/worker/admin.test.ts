@@ -53,6 +53,8 @@ describe('the role gate', () => {
         'GET /api/admin/events/x',
         'PATCH /api/admin/events/x',
         'GET /api/admin/audit',
+        'GET /api/admin/invoices',
+        'GET /api/admin/invoices.csv',
         'POST /api/admin/events/x/hosts',
         'DELETE /api/admin/events/x/hosts/x',
         'GET /api/host/events',
