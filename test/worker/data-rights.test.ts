@@ -6,7 +6,7 @@
  * inactive 3 years, after a notice a visit cancels.
  */
 import { env, SELF } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import {
@@ -36,6 +36,7 @@ import {
   type TableName,
 } from '../../worker/domain/personal-data';
 import { DATA_RIGHTS_COPY } from '../../worker/domain/copy-data-rights';
+import { checkLedger } from '../../worker/domain/ledger-invariants';
 import { EXPORTS, SCOPES } from '../../worker/services/data-rights';
 import { eraseInactiveAccounts } from '../../worker/services/data-rights-inactivity';
 import { grantCredit, grantResoldReleases } from '../../worker/services/ledger/credit';
@@ -43,7 +44,8 @@ import { sweepDinner } from '../../worker/services/ledger/offers';
 import { seatsTaken } from '../../worker/services/ledger/seats';
 import { createSession } from '../../worker/services/sessions';
 import { signIn } from './helpers/auth';
-import { bookedGuest, createEvent, createGuest, outboxFor } from './helpers/booking-fixtures';
+import { bookedGuest, createEvent, createGuest, outboxFor, placeOrder } from './helpers/booking-fixtures';
+import { readLedgerSnapshot } from './helpers/ledger-snapshot';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
 const d = () => db(env.DB);
@@ -153,16 +155,14 @@ async function richGuest(eventId: string) {
         conversationStyle: 'listener',
         answers: JSON.stringify({ name, email: guest.email }),
       }),
-    d()
-      .insert(consents)
-      .values({
-        id: crypto.randomUUID(),
-        userId: guest.userId,
-        purpose: 'service',
-        noticeVersion: 'v1',
-        granted: 1,
-        source: 'notice',
-      }),
+    d().insert(consents).values({
+      id: crypto.randomUUID(),
+      userId: guest.userId,
+      purpose: 'service',
+      noticeVersion: 'v1',
+      granted: 1,
+      source: 'notice',
+    }),
     d()
       .insert(grievances)
       .values({
@@ -433,6 +433,41 @@ describe('DELETE /api/me', () => {
     expect(await d().select().from(creditEntries).where(eq(creditEntries.bookingId, guest.booking.id))).toEqual([]);
     const [order] = await d().select().from(paymentOrders).where(eq(paymentOrders.id, guest.booking.orderId));
     expect(order.status).toBe('confirmed');
+  });
+
+  it('keeps every ledger invariant: seats, payments, credit and the waitlist', async () => {
+    const full = await createEvent({ capacity: 2 });
+    const other = await createEvent({ capacity: 4 });
+    const guest = await bookedGuest(full.id);
+    const neighbour = await bookedGuest(full.id);
+    await grantCredit(d(), { userId: guest.userId, amount: 300, note: 'Sorry', operatorId: neighbour.userId });
+    await placeOrder(guest.cookie, other.id);
+    const waiting = await createGuest({ sex: 'male' });
+    expect(
+      (await call('POST', `/api/events/${full.id}/waitlist`, waiting.cookie, { ticket_type: 'male' })).status,
+    ).toBe(201);
+
+    expect((await call('DELETE', '/api/me', guest.cookie, { confirm: true })).status).toBe(200);
+    await sweepDinner(env, d(), full.id);
+    await grantResoldReleases(d(), full.id);
+    const orders = await d()
+      .select()
+      .from(paymentOrders)
+      .where(inArray(paymentOrders.eventId, [full.id, other.id]));
+    const snapshot = await readLedgerSnapshot({
+      eventIds: [full.id, other.id],
+      razorpayOrderIds: orders.flatMap((o) => (o.razorpayOrderId ? [o.razorpayOrderId] : [])),
+      couponCodes: [],
+      capturedAt: new Map(),
+      hiddenAt: new Map(),
+      userIds: [guest.userId, neighbour.userId, waiting.userId],
+      quiescent: false,
+    });
+    expect(checkLedger(snapshot)).toEqual([]);
+    // The hold ended, the booking gave its seat to the next in line.
+    expect(await seatsTaken(d(), other.id)).toBe(0);
+    const [entry] = await d().select().from(waitlistEntries).where(eq(waitlistEntries.userId, waiting.userId));
+    expect(entry.status).toBe('offered');
   });
 
   it('refuses while we owe the guest a refund for a dinner we cancelled', async () => {
