@@ -281,6 +281,9 @@ test.describe('the booking dialog', () => {
     );
     await dialog.getByRole('button', { name: 'Proceed to Book' }).click();
     await expect(dialog).toBeHidden();
+    // Issue 22: an account that has not agreed to the consent notice reads it first, then books.
+    await expect(page).toHaveURL(/\/consent\?redirect=%2Fevent%2Fgurugram$/);
+    await agreeToNotice(page);
     await expect(page).toHaveURL(/\/event\/gurugram$/);
   });
 });
