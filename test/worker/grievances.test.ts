@@ -18,7 +18,13 @@ import {
 import { formatIstDate } from '../../worker/domain/time';
 import type { Env } from '../../worker/env';
 import { handleScheduled } from '../../worker/scheduled';
-import { fileGrievance, listGrievances, retryGrievanceEmails } from '../../worker/services/grievances';
+import {
+  fileGrievance,
+  fileGrievanceFromForm,
+  grievanceFormSettings,
+  listGrievances,
+  retryGrievanceEmails,
+} from '../../worker/services/grievances';
 import { outboxFor } from './helpers/booking-fixtures';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
@@ -174,6 +180,32 @@ describe('filing a grievance', () => {
     await handleScheduled({} as ScheduledController, env as Env);
     expect((await rowOf(filed.reference)).acknowledgedAt).not.toBeNull();
     expect(await emailsTo(input.email)).toHaveLength(1);
+  });
+});
+
+describe('the bot check, when configured', () => {
+  const withBotCheck = { ...(env as Env), TURNSTILE_SITE_KEY: '0x4AAAAAAA', TURNSTILE_SECRET_KEY: '0x4AAAAAAAsecret' };
+
+  it('refuses a missing or failed token, filing nothing, and files with a good one', async () => {
+    const before = { count: await grievanceCount(), seq: await maxSeq() };
+    for (const turnstileToken of [undefined, 'fail-token']) {
+      const input = form();
+      await expect(
+        fileGrievanceFromForm(withBotCheck, d(), { ...input, userId: null }, { ip: '10.9.9.9', turnstileToken }),
+      ).rejects.toMatchObject({ status: 400, code: 'bot_check_failed' });
+      expect(await emailsTo(input.email)).toHaveLength(0);
+    }
+    expect(await grievanceCount()).toBe(before.count);
+    expect(await maxSeq()).toBe(before.seq);
+
+    const filed = await fileGrievanceFromForm(
+      withBotCheck,
+      d(),
+      { ...form(), userId: null },
+      { ip: '10.9.9.9', turnstileToken: 'good-token' },
+    );
+    expect(filed.reference).toBe(grievanceReference((before.seq ?? 0) + 1));
+    expect(grievanceFormSettings(withBotCheck).turnstile_site_key).toBe('0x4AAAAAAA');
   });
 });
 

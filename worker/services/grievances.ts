@@ -16,11 +16,15 @@ import {
   grievanceReplyEmail,
   isGrievanceOverdue,
 } from '@domain/grievance';
-import type { Config } from '../env';
+import { GRIEVANCE_COPY } from '@domain/copy-grievances';
+import type { Config, Env } from '../env';
+import { ApiError } from '../lib/errors';
 import { sendEmail } from '../providers/email';
 import type { TimeoutEnv } from '../providers/result';
+import { turnstileEnabled, verifyTurnstile } from '../providers/turnstile';
 import { auditRow } from './audit';
 import { deliverOnce } from './deliveries';
+import { consumeAll, pruneOld } from './rate-limit';
 
 /** What sending a grievance's emails needs from the environment. */
 export type GrievanceEnv = Pick<
@@ -32,6 +36,50 @@ export type GrievanceEnv = Pick<
 /** The grievance officer as config names them (shown on /contact and in the privacy policy). */
 export const grievanceOfficer = (env: Pick<Config, 'GRIEVANCE_OFFICER_NAME' | 'GRIEVANCE_OFFICER_EMAIL'>) =>
   ({ name: env.GRIEVANCE_OFFICER_NAME, email: env.GRIEVANCE_OFFICER_EMAIL }) satisfies GrievanceOfficer;
+
+/**
+ * What the public form needs: the grievance officer, and the bot check's site key when the bot
+ * check is on (as sign-in's).
+ */
+export const grievanceFormSettings = (env: Env) => ({
+  officer: grievanceOfficer(env),
+  turnstile_site_key: turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY : null,
+});
+
+/**
+ * Filing limits. Per address loose (Indian carriers put many people behind one CGNAT address),
+ * per email tighter: a real complainant files a handful, a script filling the console many.
+ */
+export const GRIEVANCE_RATE_LIMITS = {
+  ip: [
+    { windowS: 3600, max: 10 },
+    { windowS: 86_400, max: 30 },
+  ],
+  email: [{ windowS: 86_400, max: 5 }],
+} as const;
+
+/**
+ * The public form's filing: the bot check when it is on, the limits per address and per email
+ * (429 past either), then {@link fileGrievance}.
+ * @returns what `fileGrievance` answers, and a clean-up to run after the response
+ */
+export async function fileGrievanceFromForm(
+  env: Env,
+  d: Db,
+  input: { name: string; email: string; subject: string; description: string; userId: string | null },
+  request: { ip: string; turnstileToken?: string },
+) {
+  if (turnstileEnabled(env)) {
+    const check = request.turnstileToken ? await verifyTurnstile(env, request.turnstileToken, request.ip) : null;
+    if (!check?.ok) throw new ApiError(400, 'bot_check_failed', GRIEVANCE_COPY.errors.botCheck);
+  }
+  await consumeAll(d, [
+    { key: `grievance:ip:${request.ip}`, limits: GRIEVANCE_RATE_LIMITS.ip },
+    { key: `grievance:email:${input.email}`, limits: GRIEVANCE_RATE_LIMITS.email },
+  ]);
+  const filed = await fileGrievance(env, d, input);
+  return { ...filed, cleanUp: () => pruneOld(d) };
+}
 
 /** The audit target of a grievance. */
 export const grievanceTarget = (id: string) => `grievance:${id}`;
