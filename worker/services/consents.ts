@@ -151,8 +151,9 @@ export async function withdrawByEmail(d: Db, email: string, userId: string | nul
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(
       or(
-        sql`lower(${users.email}) = ${email}`,
-        sql`lower(${userProfiles.email}) = ${email}`,
+        // Addresses are stored lower-cased (domain/email.ts), so plain equality uses their indexes.
+        eq(users.email, email),
+        eq(userProfiles.email, email),
         // The link's own account, if it still exists (an erased one has nothing to withdraw).
         userId ? eq(users.id, userId) : undefined,
       ),
