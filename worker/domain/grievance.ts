@@ -92,7 +92,7 @@ export function grievanceAcknowledgement(g: {
     `Hi ${firstNameOf(g.name, 'there')},`,
     `We have received your grievance "${g.subject}". Your reference is ${g.reference}: please quote it if you write to us about it.`,
     `Our grievance officer, ${g.officer.name}, will look into it and reply by ${formatIstDate(g.dueAt)} at the latest.`,
-    `If you have anything to add, reply to ${g.officer.email} with your reference.`,
+    `If you have anything to add, write to ${g.officer.email} with your reference.`,
     'Team Tablemates',
   ];
   return {

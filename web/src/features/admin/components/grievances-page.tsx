@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { toastError } from '@/components/toast-error';
 import { ApiRequestError } from '@/lib/api';
-import { GRIEVANCE_CONSOLE_COPY } from '@domain/copy-grievances';
+import { GRIEVANCE_CONSOLE_COPY } from '@domain/copy-grievances-console';
 import { GrievanceReplySchema } from '@domain/grievance';
 import { formatIstDate, formatIstDateTime } from '@domain/time';
 import { type AdminGrievance, useAdminGrievancesQuery, useReplyToGrievance } from '../api/grievances-api';
