@@ -80,9 +80,3 @@ export const CONSENT_COPY = {
     failed: 'We could not unsubscribe you just now. Please try again.',
   },
 } as const;
-
-/**
- * Under the home page's newsletter form: the form is an opt-in for the address typed. Its own
- * export, so the home page's first bundle carries this line and not the rest of this file.
- */
-export const NEWSLETTER_OPT_IN = 'Newsletters only, no spam. Every email has a one-click unsubscribe link.';

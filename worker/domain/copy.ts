@@ -112,6 +112,8 @@ export const COPY = {
     invalid: 'Please enter a valid email',
     subscribedTitle: 'Subscribed!',
     subscribedText: "You'll receive updates about our upcoming events.",
+    /** Under the footer form (issue 22): the form is an opt-in for the address typed. */
+    optIn: 'Newsletters only, no spam. Every email has a one-click unsubscribe link.',
   },
   waitlist: {
     unknownCity: 'Please choose a city that is coming soon.',

@@ -8,7 +8,8 @@
  *
  * Today the only marketing message is the newsletter's welcome (below); no promotional WhatsApp
  * is sent yet: one must be sent through sendMarketingWhatsApp, with a template of Meta's
- * MARKETING category.
+ * MARKETING category. The city "Notify Me" list (city_waitlist) sends nothing today; the one
+ * notice its guest asked for (the city opening) is theirs, anything more promotional comes here.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';

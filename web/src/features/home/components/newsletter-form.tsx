@@ -5,7 +5,6 @@ import { ApiRequestError } from '@/lib/api';
 import { NewsletterEmailSchema } from '@domain/email';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import { COPY } from '@domain/copy';
-import { NEWSLETTER_OPT_IN } from '@domain/copy-consent';
 
 const invalid = (description: string) =>
   toast({ title: COPY.newsletter.invalidTitle, description, variant: 'destructive' });
@@ -69,7 +68,7 @@ export function NewsletterForm() {
           )}
         </button>
       </div>
-      <p className="text-xs text-neutral-content/80">{NEWSLETTER_OPT_IN}</p>
+      <p className="text-xs text-neutral-content/80">{COPY.newsletter.optIn}</p>
     </form>
   );
 }
