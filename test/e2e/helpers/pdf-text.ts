@@ -23,7 +23,7 @@ export async function pdfText(bytes: Uint8Array): Promise<string[]> {
 }
 
 async function inflate(data: Uint8Array): Promise<string> {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream('deflate'));
+  const stream = new Blob([new Uint8Array(data)]).stream().pipeThrough(new DecompressionStream('deflate'));
   const out = new Uint8Array(await new Response(stream).arrayBuffer());
   return Array.from(out, (b) => String.fromCharCode(b)).join('');
 }
