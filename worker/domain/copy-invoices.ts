@@ -29,7 +29,7 @@ export const INVOICE_COPY = {
     paidByCredit: 'Paid by credit',
     paidByRazorpay: 'Paid by Razorpay',
     returnedAsCredit: 'Returned as credit',
-    refundedToPayment: 'Refunded to the original payment',
+    refundedToPayment: 'Refunded via Razorpay',
     notRegistered: 'The supplier is not registered under GST: no GST is charged.',
     computerGenerated: 'This is a computer-generated document and needs no signature.',
   },
