@@ -10,6 +10,7 @@ import { cities, eventBookings, users } from '../../db/schema';
 import { financialYear, invoiceNumber } from '../../worker/domain/invoice';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import { handleBookingRefund } from '../../worker/services/ledger/cancelled-refunds';
+import { grantCredit } from '../../worker/services/ledger/credit';
 import {
   type InvoiceRecord,
   issueCreditNote,
@@ -333,6 +334,37 @@ describe('credit notes', () => {
     expect(
       await issueCreditNote(env, d(), { bookingId: guest.booking.id, refundRef: 'rfnd_late', refundedPaise: 500 }),
     ).toBeNull();
+  });
+
+  it('gives a booking paid wholly by credit its invoice with the booking, and a credit note when its credit comes back', async () => {
+    const guest = await createGuest({ sex: 'male' });
+    const operator = await createGuest();
+    await d().update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
+    await grantCredit(d(), { userId: guest.userId, amount: 499, note: 'sorry', operatorId: operator.userId });
+    const event = await createEvent();
+    const res = await SELF.fetch(
+      apiRequest('POST', '/api/orders', {
+        ...guest,
+        body: { event_id: event.id, ticket_type: 'male', use_credit: true },
+      }),
+    );
+    expect(res.status).toBe(201);
+    const [booking] = await d().select().from(eventBookings).where(eq(eventBookings.userId, guest.userId));
+    expect(booking.paymentId).toMatch(/^credit_/);
+    const [inv] = await d().all<InvoiceRecord>(
+      sql`SELECT * FROM invoices WHERE kind = 'invoice' AND booking_id = ${booking.id}`,
+    );
+    expect(inv).toMatchObject({ total_paise: 49900, credit_paise: 49900 });
+
+    await d()
+      .update(eventBookings)
+      .set({ status: 'refund_pending', cancellationChoice: 'refund' })
+      .where(eq(eventBookings.id, booking.id));
+    await handleBookingRefund(env, booking.id);
+    const notes = await creditNotesOf(booking.id);
+    expect(notes.map((n) => [n.refund_ref, n.total_paise, n.credit_paise])).toEqual([
+      [booking.paymentId, 49900, 49900],
+    ]);
   });
 
   it('is not issued for a refund of a payment no booking carries', async () => {
