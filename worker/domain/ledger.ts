@@ -155,7 +155,7 @@ export const LEDGER_TRANSITIONS = {
     from: ['confirmed'],
     to: 'released',
     requires: ['owns_seats', 'dinner_not_cancelled'],
-    says: "A guest who deletes their account gives up each booking at a dinner not yet started, as \"can't make it\" does (the seats back on sale, inside the free-reschedule window too: nobody is left to move it), with no refund (SPEC §9) and no credit (nobody is left to spend it).",
+    says: 'A guest who deletes their account gives up each booking at a dinner not yet started, as "can\'t make it" does (the seats back on sale, inside the free-reschedule window too: nobody is left to move it), with no refund (SPEC §9) and no credit (nobody is left to spend it).',
   },
   no_show: {
     entity: 'booking',
