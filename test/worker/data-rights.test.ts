@@ -68,6 +68,23 @@ async function columnsOf(table: string): Promise<{ name: string; type: string }[
   return results;
 }
 
+/** The plain column names of a select list (expressions, which name their own columns, skipped). */
+function plainColumns(list: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of list) {
+    if (ch === '(') depth += 1;
+    if (ch === ')') depth -= 1;
+    if (ch === ',' && depth === 0) {
+      items.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  items.push(current.trim());
+  return items.filter((i) => /^[a-z_]+$/.test(i));
+}
+
 /**
  * Every way the registry and the service can fall behind the schema: a table nobody classified, a
  * classified table that is gone, a named column that does not exist, a guest table without a
@@ -89,8 +106,8 @@ async function registryProblems(tables: string[]): Promise<string[]> {
     for (const c of named) if (!cols.includes(c)) problems.push(`${t}.${c}: named in the registry, not in D1`);
     if (!(t in SCOPES)) problems.push(`${t}: no way to find the guest's rows`);
     if (!(t in EXPORTS)) problems.push(`${t}: missing from the export`);
-    for (const c of (EXPORTS[t] ?? '').match(/^\s*[a-z_]+(?=,|\s*$)/gm) ?? [])
-      if (!cols.includes(c.trim())) problems.push(`${t}.${c.trim()}: exported but not in D1`);
+    for (const c of plainColumns(EXPORTS[t] ?? ''))
+      if (!cols.includes(c)) problems.push(`${t}.${c}: exported but not in D1`);
   }
   return problems;
 }

@@ -138,7 +138,7 @@ export const PERSONAL_DATA = {
   audit_log: {
     holds: 'guest',
     found:
-      "Operators' and hosts' changes whose target is the account, one of its bookings or orders, or whose before/after names it. Exported as what was done and when; the operator's id is theirs, not the guest's.",
+      "Operators' and hosts' changes whose target is the account, one of its bookings or orders, or whose before/after names it. Exported as what was done, to what kind of thing, and when: not the operator's id, nor the before/after, which may be about someone else too.",
     erase: { how: 'strip', columns: ['before', 'after'] },
     keptReferences: ['target'],
   },

@@ -130,7 +130,8 @@ export const EXPORTS: Record<GuestTableName, string> = {
     (SELECT gm.body FROM guest_messages AS gm WHERE deliveries.key LIKE 'message:' || gm.id || ':%') AS message_body`,
   newsletter_signups: 'email, created_at',
   city_waitlist: 'city, contact, created_at',
-  audit_log: 'action, target, at',
+  // The kind of thing changed, not its id: a row found by the guest's name may be about someone else's booking.
+  audit_log: "action, substr(target, 1, instr(target, ':') - 1) AS target_kind, at",
   waitlist_entries: 'id, event_id, ticket_type, seats, status, offered_at, offer_expires_at, created_at, ended_at',
   credit_entries: 'id, kind, amount, booking_id, order_id, note, created_at, expires_at',
   consents: 'purpose, notice_version, granted, source, created_at',
