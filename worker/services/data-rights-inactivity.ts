@@ -55,13 +55,17 @@ async function eraseNoticedAccounts(env: Env, d: Db, now: Date): Promise<number>
   const noticedBefore = new Date(now.getTime() - INACTIVITY_NOTICE_MS).toISOString();
   const due = await d.all<{ id: string }>(sql`SELECT u.id FROM users AS u
     WHERE u.erased_at IS NULL AND u.role = 'guest' AND u.inactivity_notice_at <= ${noticedBefore} AND ${lastVisit} < ${inactiveBefore}
+      -- One we owe a refund (a dinner we cancelled, not yet chosen) waits, without holding up the rest.
+      AND NOT EXISTS (SELECT 1 FROM event_bookings AS b JOIN events AS e ON e.id = b.event_id
+        WHERE b.user_id = u.id AND b.status = 'confirmed' AND e.cancelled_at IS NOT NULL AND e.starts_at > ${now.toISOString()})
+    ORDER BY u.inactivity_notice_at
     LIMIT ${INACTIVITY_BATCH}`);
   let erased = 0;
   for (const { id } of due) {
     try {
       if (await eraseAccount(env, d, id, 'inactive', now)) erased += 1;
     } catch (e) {
-      // A refund we owe them (a dinner we cancelled): the account waits for it, and a person is told.
+      // A refund owed since the read above: the account waits for it, and a person is told.
       if (!(e instanceof ApiError)) throw e;
       console.error(JSON.stringify({ level: 'error', alert: 'inactive_erasure_blocked', user: id, code: e.code }));
     }
