@@ -47,6 +47,8 @@ test('a visitor files a grievance on /contact, the operator answers it, and the 
   page,
   browser,
 }) => {
+  // Two wrangler runs (the backdating, the role) and two browsers on a shared 2-core machine.
+  test.setTimeout(120_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const email = `grievance-${tag}@example.com`;
   const subject = `Charged twice ${tag}`;
