@@ -153,10 +153,10 @@ function PrivacyPolicyPage() {
 
         <h3>What you agree to, and how to withdraw</h3>
         <p>
-          When you first sign in, before we store your vibe check, we show you a short itemised notice: each kind of
-          data we collect (the list under “Information We Collect”), what it is used for, and how to withdraw your
-          consent. You agree once; if the notice changes, we ask you again. We keep a record of each consent with the
-          version of the notice and the time.
+          When you first sign in, before we store your vibe check or profile, we show you a short itemised notice: each
+          kind of data we collect (the list under “Information We Collect”), what it is used for, and how to withdraw
+          your consent. You agree once; if the notice changes, we ask you again. We keep a record of each consent with
+          the version of the notice and the time.
         </p>
         <p>
           Marketing (our newsletter and promotional WhatsApp messages) is a separate, optional consent. It is off unless
