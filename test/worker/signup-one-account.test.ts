@@ -48,7 +48,8 @@ describe('sign-up: one person, one account (issue 24)', () => {
     expect(res.status).toBe(201);
     const { user, next } = (await res.json()) as { user: { id: string; phone: string; email: string }; next: string };
     expect(user).toMatchObject({ phone: `+91${body.phone}`, email: body.email });
-    expect(next).toBe('/quiz');
+    // Issue 22: a new account reads the consent notice before anything else.
+    expect(next).toBe('/consent');
     expect(
       await env.DB.prepare('SELECT phone_number, email FROM user_profiles WHERE user_id = ?').bind(user.id).first(),
     ).toEqual({ phone_number: `+91${body.phone}`, email: body.email });
