@@ -10,7 +10,7 @@ import { authRoutes } from './routes/auth';
 import { bookingChoiceRoutes } from './routes/booking-choices';
 import { bookingsRoutes } from './routes/bookings';
 import { citiesRoutes } from './routes/cities';
-import { consentsRoutes } from './routes/consents';
+import { consentsRoutes, unsubscribeOneClickRoutes } from './routes/consents';
 import { couponsRoutes } from './routes/coupons';
 import { creditsRoutes } from './routes/credits';
 import { eventsRoutes } from './routes/events';
@@ -44,6 +44,9 @@ export const api = new Hono<AppEnv>()
   .use(database)
   // Webhooks are authenticated by their signature, not by origin or cookie.
   .route('/webhooks', webhooksRoutes)
+  // A mail provider's one-click unsubscribe (RFC 8058) posts from its own servers: the signed
+  // token in the address is its authentication, as a webhook's signature is (issue 22).
+  .route('/', unsubscribeOneClickRoutes)
   .use(sameOrigin)
   .route('/auth', authRoutes)
   .route('/events', eventsRoutes)

@@ -9,7 +9,7 @@ import { nextPath } from '../../worker/domain/next-path';
 import { readUnsubscribeToken, signUnsubscribeToken } from '../../worker/lib/unsubscribe-token';
 import { marketingEmail, sendMarketingEmail, sendMarketingWhatsApp } from '../../worker/services/marketing';
 import { signIn } from './helpers/auth';
-import { apiRequest, createSignedInUser } from './helpers/session-cookie';
+import { apiRequest, createSignedInUser, ORIGIN } from './helpers/session-cookie';
 
 type View = {
   notice_version: string | null;
@@ -286,19 +286,49 @@ describe('unsubscribe links', () => {
 });
 
 describe('marketing messages', () => {
-  it('every marketing email carries the unsubscribe link in its footer, text and List-Unsubscribe header', async () => {
+  it('every marketing email carries the unsubscribe link in its footer and text, and a one-click List-Unsubscribe', async () => {
     const mail = await marketingEmail(env, {
       to: 'asha@example.com',
       userId: null,
       subject: 'News',
       blocks: [{ text: 'Hello' }],
     });
-    const url = mail.headers['List-Unsubscribe'].slice(1, -1);
-    expect(url).toMatch(/^http:\/\/localhost:8787\/unsubscribe\?token=/);
-    expect(mail.text).toContain(url);
-    expect(mail.html).toContain(url.replace(/&/g, '&#38;'));
-    const token = decodeURIComponent(new URL(url).searchParams.get('token') ?? '');
+    const page = mail.text.match(/http\S+\/unsubscribe\?token=\S+/)?.[0] ?? '';
+    expect(page).toMatch(/^http:\/\/localhost:8787\/unsubscribe\?token=/);
+    expect(mail.html).toContain(page.replace(/&/g, '&#38;'));
+    const token = decodeURIComponent(new URL(page).searchParams.get('token') ?? '');
     expect(await readUnsubscribeToken(env.SESSION_SECRET, token)).toEqual({ email: 'asha@example.com', userId: null });
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<http://localhost:8787/api/unsubscribe/one-click?token=${encodeURIComponent(token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  it('a mail app’s one-click POST (no Origin, no cookie) withdraws; a GET only opens the page', async () => {
+    const email = uniqueEmail('oneclick');
+    await db(env.DB).insert(newsletterSignups).values({ email });
+    const token = await signUnsubscribeToken(env.SESSION_SECRET, email, null);
+    const url = `${ORIGIN}/api/unsubscribe/one-click?token=${encodeURIComponent(token)}`;
+    const opened = await SELF.fetch(url, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('Location')).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await db(env.DB).select().from(newsletterSignups).where(eq(newsletterSignups.email, email))).toHaveLength(1);
+
+    const forged = await SELF.fetch(url.replace(/token=[^&]+/, 'token=forged.00'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.status).toBe(400);
+    expect(await db(env.DB).select().from(newsletterSignups).where(eq(newsletterSignups.email, email))).toHaveLength(1);
+
+    const res = await SELF.fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(200);
+    expect(await db(env.DB).select().from(newsletterSignups).where(eq(newsletterSignups.email, email))).toEqual([]);
   });
 
   it('a marketing email goes only to an address on the list or a guest with marketing on', async () => {

@@ -47,3 +47,10 @@ export async function readUnsubscribeToken(secret: string, token: string): Promi
  */
 export const unsubscribeUrl = (origin: string, token: string) =>
   `${origin.replace(/\/+$/, '')}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/**
+ * The `List-Unsubscribe` address (RFC 8058 one-click): the API's, which a mail app may POST to.
+ * @example unsubscribeOneClickUrl('https://tablemates.in', 'eyJ….3f') // 'https://tablemates.in/api/unsubscribe/one-click?token=eyJ….3f'
+ */
+export const unsubscribeOneClickUrl = (origin: string, token: string) =>
+  `${origin.replace(/\/+$/, '')}/api/unsubscribe/one-click?token=${encodeURIComponent(token)}`;

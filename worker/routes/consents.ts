@@ -56,3 +56,21 @@ export const consentsRoutes = new Hono<AppEnv>()
     await withdrawByEmail(c.var.db, payload.email, payload.userId);
     return c.json({ email: payload.email, unsubscribed: true as const });
   });
+
+/**
+ * The `List-Unsubscribe` address of every marketing email (RFC 2369, RFC 8058), mounted before
+ * the same-origin check (worker/api.ts): a mail app's one-click POST
+ * (`List-Unsubscribe=One-Click`) withdraws at once; a GET (a mail app without one-click) changes
+ * nothing and opens the unsubscribe page.
+ */
+export const unsubscribeOneClickRoutes = new Hono<AppEnv>()
+  .get('/unsubscribe/one-click', (c) =>
+    c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 302),
+  )
+  .post('/unsubscribe/one-click', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const payload = token.length <= 2048 ? await readUnsubscribeToken(c.env.SESSION_SECRET, token) : null;
+    if (!payload) throw badToken();
+    await withdrawByEmail(c.var.db, payload.email, payload.userId);
+    return c.json({ email: payload.email, unsubscribed: true as const });
+  });

@@ -18,7 +18,7 @@ import { CONSENT_COPY } from '@domain/copy-consent';
 import { type EmailBlock, emailLayout } from '@domain/email-layout';
 import type { Config } from '../env';
 import { sha256Hex } from '../lib/crypto';
-import { signUnsubscribeToken, unsubscribeUrl } from '../lib/unsubscribe-token';
+import { signUnsubscribeToken, unsubscribeOneClickUrl, unsubscribeUrl } from '../lib/unsubscribe-token';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { marketingAllowed } from './consents';
@@ -42,20 +42,24 @@ async function mayEmail(d: Db, email: string, userId: string | null): Promise<bo
 
 /**
  * Renders a marketing email: the house layout with the unsubscribe footer, the same link in the
- * text part, and `List-Unsubscribe` (RFC 2369) pointing at the unsubscribe page.
+ * text part, and `List-Unsubscribe` with one-click (RFC 2369, RFC 8058) for mail apps.
  */
 export async function marketingEmail(
   env: Pick<MarketingEnv, 'APP_ORIGIN' | 'SESSION_SECRET'>,
   m: { to: string; userId: string | null; subject: string; blocks: EmailBlock[] },
 ) {
-  const href = unsubscribeUrl(env.APP_ORIGIN, await signUnsubscribeToken(env.SESSION_SECRET, m.to, m.userId));
+  const token = await signUnsubscribeToken(env.SESSION_SECRET, m.to, m.userId);
+  const href = unsubscribeUrl(env.APP_ORIGIN, token);
   const text = m.blocks.map((b) => ('href' in b ? `${b.label}: ${b.href}` : b.text)).join('\n\n');
   return {
     to: m.to,
     subject: m.subject,
     text: `${text}\n\n--\n${E.why}\n${E.unsubscribe}: ${href}`,
     html: emailLayout({ blocks: m.blocks, unsubscribe: { why: E.why, label: E.unsubscribe, href } }),
-    headers: { 'List-Unsubscribe': `<${href}>` },
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeOneClickUrl(env.APP_ORIGIN, token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }
 
