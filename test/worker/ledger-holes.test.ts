@@ -433,6 +433,17 @@ describe("hole 3: a coupon's cap is bypassed by paying an expired hold", () => {
     expect(confirmed.map((o) => o.razorpayOrderId)).toEqual([orderB.orderId]);
   });
 
+  it('a payment for a checkout begun before the guest deleted their account is refunded in full, never booked', async () => {
+    const event = await createEvent();
+    const a = await guestOf('male');
+    const order = await placeOrder(a.cookie, { event_id: event.id, ticket_type: 'male' });
+    const erased = await call('DELETE', '/api/me', { cookie: a.cookie, body: { confirm: true } });
+    expect(erased.status).toBe(200);
+    const paid = await payAndReport(order);
+    await expectRefundedInFull(order, paid);
+    expect(await seatsTaken(d(), event.id)).toBe(0);
+  });
+
   it('a late payment whose coupon was switched off meanwhile is refunded in full', async () => {
     const event = await createEvent();
     const coupon = await insertCoupon({ kind: 'percent', value: 20 });

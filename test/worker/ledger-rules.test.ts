@@ -44,8 +44,21 @@ describe('the ledger’s transitions', () => {
 
   it('a late payment asks what a new order’s hold asks, and never books an order that spent credit', () => {
     expect([...LEDGER_TRANSITIONS.pay_late.requires].sort()).toEqual(
-      ['coupon_countable', 'dinner_open', 'no_credit_spent', 'not_refund_claimed', 'price_covered', 'seat_free'].sort(),
+      [
+        'account_live',
+        'coupon_countable',
+        'dinner_open',
+        'no_credit_spent',
+        'not_refund_claimed',
+        'price_covered',
+        'seat_free',
+      ].sort(),
     );
+  });
+
+  it('every way into a paid seat asks that the guest has not deleted their account', () => {
+    for (const name of ['pay_in_time', 'pay_late', 'retry_late', 'confirm_flagged'] as const)
+      expect(LEDGER_TRANSITIONS[name].requires).toContain('account_live');
   });
 });
 

@@ -22,6 +22,8 @@ export const LEDGER_CONDITIONS = {
   not_refund_claimed: "No operator's refund has claimed the order.",
   no_credit_spent:
     'The order spent no credit: credit a lapsed hold gave back may be spent elsewhere by now, so its late payment is refunded, never booked.',
+  account_live:
+    "The order's guest has not deleted their account: a payment for a checkout begun before the deletion is refunded, never booked on a nameless account.",
 } as const;
 export type LedgerCondition = keyof typeof LEDGER_CONDITIONS;
 
@@ -49,7 +51,7 @@ export const LEDGER_TRANSITIONS = {
     entity: 'order',
     from: ['created'],
     to: 'paid',
-    requires: ['owns_seats', 'dinner_open', 'not_refund_claimed'],
+    requires: ['owns_seats', 'dinner_open', 'not_refund_claimed', 'account_live'],
     says: 'A payment captured while its hold held the seats, before the dinner started, takes them for good.',
   },
   pay_late: {
@@ -63,6 +65,7 @@ export const LEDGER_TRANSITIONS = {
       'price_covered',
       'not_refund_claimed',
       'no_credit_spent',
+      'account_live',
     ],
     says: 'A payment after the hold ended takes seats only on the terms a new order would: the dinner still on sale with room, the coupon still usable and under its cap, the price still covered.',
   },
@@ -77,6 +80,7 @@ export const LEDGER_TRANSITIONS = {
       'price_covered',
       'not_refund_claimed',
       'no_credit_spent',
+      'account_live',
     ],
     says: 'A flagged order that owned no seat takes one (keeps_seat) on the same terms as a late payment.',
   },
@@ -91,7 +95,7 @@ export const LEDGER_TRANSITIONS = {
     entity: 'order',
     from: ['needs_attention'],
     to: 'confirmed',
-    requires: ['owns_seats', 'dinner_open', 'not_refund_claimed'],
+    requires: ['owns_seats', 'dinner_open', 'not_refund_claimed', 'account_live'],
     says: 'A flagged order (retried by the cron or a person) is booked only while its dinner is still on sale: it may have waited past the start.',
   },
   refund_unbooked: {
