@@ -5,12 +5,9 @@
  * answer reaches the guest's email. /contact and /privacy-policy name the grievance officer, and
  * the new screens pass axe at a phone's and a desktop's width.
  */
-import { execFileSync } from 'node:child_process';
-import type { Page } from '@playwright/test';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, outbox, spaRendered, test } from './fixtures.ts';
-import { localD1, persistTo } from './helpers/local-d1.ts';
-import { codeFromOutbox, randomPhone } from './helpers/sign-in.ts';
+import { localD1 } from './helpers/local-d1.ts';
+import { operatorPage } from './helpers/operator.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
@@ -20,28 +17,6 @@ const DESKTOP = { width: 1366, height: 900 };
 const OFFICER = { name: 'Asha Verma', email: 'grievances@tablemates.local' };
 
 const emailsTo = async (to: string) => (await outbox()).filter((m) => m.channel === 'email' && m.to === to);
-
-/**
- * Signs `page`'s browser in as an operator through the API (the code from the sandbox outbox), so
- * this spec does not depend on the guest's first-sign-in screens, then grants the role.
- */
-async function operatorPage(page: Page) {
-  const phone = randomPhone();
-  const e164 = `+91${phone}`;
-  const started = Date.now() - 1000;
-  const sent = await page.request.post('/api/auth/otp/send', { headers: { Origin: ORIGIN }, data: { phone } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const code = await codeFromOutbox(e164, started);
-  const verified = await page.request.post('/api/auth/otp/verify', {
-    headers: { Origin: ORIGIN },
-    data: { phone, code },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  execFileSync('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 test('a visitor files a grievance on /contact, the operator answers it, and the answer reaches their email', async ({
   page,
