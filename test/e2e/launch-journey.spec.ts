@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, outbox, spaRendered, test } from './fixtures.ts';
 import { columnsNaming } from './helpers/d1-scan.ts';
-import { confirmEmailFromOutbox, submitQuiz } from './helpers/guest-api.ts';
+import { confirmEmailFromOutbox, saveProfile, submitQuiz } from './helpers/guest-api.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { operatorPage } from './helpers/operator.ts';
 import { paiseIn, pdfText } from './helpers/pdf-text.ts';
@@ -56,19 +56,7 @@ test('a guest consents, books, keeps the invoice and their data, opts out, is he
 
   // The quiz and the profile through the APIs their forms use (each form has its own specs).
   await submitQuiz(page, ORIGIN);
-  const saved = await page.request.put('/api/profile', {
-    headers: { Origin: ORIGIN },
-    data: {
-      full_name: NAME,
-      email,
-      phone_number: phone,
-      date_of_birth: '1992-03-14',
-      sex: 'female',
-      relationship_status: 'single',
-      work_profile: 'job',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  await saveProfile(page, ORIGIN, { full_name: NAME, email, phone_number: phone, date_of_birth: '1992-03-14' });
   await confirmEmailFromOutbox(page, ORIGIN, email);
 
   // Book and pay.

@@ -61,3 +61,29 @@ export async function confirmEmailFromOutbox(page: Page, origin: string, email: 
   const res = await page.request.post('/api/profile/email/verify', { headers: { Origin: origin }, data: { token } });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** What `saveProfile` sends: SPEC §3's profile, with a spec's own name, email and phone. */
+type ProfileFields = { full_name: string; email: string; phone_number: string } & Partial<{
+  date_of_birth: string;
+  sex: 'male' | 'female';
+  relationship_status: string;
+  work_profile: string;
+}>;
+
+/**
+ * Saves the signed-in guest's profile through the API the profile form uses (the form has its own
+ * specs): a woman of 33, single, in a job, unless `fields` says otherwise; 200 or the spec fails.
+ */
+export async function saveProfile(page: Page, origin: string, fields: ProfileFields) {
+  const res = await page.request.put('/api/profile', {
+    headers: { Origin: origin },
+    data: {
+      date_of_birth: '1993-05-10',
+      sex: 'female',
+      relationship_status: 'single',
+      work_profile: 'job',
+      ...fields,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
