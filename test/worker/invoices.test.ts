@@ -10,7 +10,9 @@ import { cities, eventBookings, users } from '../../db/schema';
 import { financialYear, invoiceNumber } from '../../worker/domain/invoice';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import { handleBookingRefund } from '../../worker/services/ledger/cancelled-refunds';
-import { grantCredit } from '../../worker/services/ledger/credit';
+import { grantCredit, grantResoldReleases } from '../../worker/services/ledger/credit';
+import { handleSeatsFreed } from '../../worker/services/ledger/offers';
+import { invoicePdf } from '../../worker/services/invoice-pdf';
 import {
   type InvoiceRecord,
   issueCreditNote,
@@ -136,7 +138,6 @@ describe('the GST on an invoice', () => {
     const inv = (await issueInvoice({ ...env, GSTIN: '' }, d(), bookingId)) as InvoiceRecord;
     expect(inv).toMatchObject({ is_tax_invoice: 0, seller_gstin: null, taxable_paise: 49900, gst_rate_percent: 0 });
     expect(inv.cgst_paise + inv.sgst_paise + inv.igst_paise).toBe(0);
-    const { invoicePdf } = await import('../../worker/services/invoice-pdf');
     const lines = await pdfText(await invoicePdf({ ...inv, against_number: null, against_issued_at: null }));
     expect(lines).toContain('Receipt');
     expect(lines).not.toContain('Tax invoice');
@@ -365,6 +366,10 @@ describe('credit notes', () => {
     expect(notes.map((n) => [n.refund_ref, n.total_paise, n.credit_paise])).toEqual([
       [booking.paymentId, 49900, 49900],
     ]);
+    // Its PDF names the credit given back, and no Razorpay refund of nothing.
+    const lines = await pdfText(await invoicePdf({ ...notes[0], against_number: inv.number, against_issued_at: null }));
+    expect(amountAfter(lines, 'Returned as Tablemates credit')).toBe(49900);
+    expect(lines.some((l) => l.startsWith('Refunded via Razorpay'))).toBe(false);
   });
 
   it('is not issued for a refund of a payment no booking carries', async () => {
@@ -385,6 +390,132 @@ describe('credit notes', () => {
     expect(inv.total_paise).toBe(49900);
     const notes = await creditNotesOf(bookingId);
     expect(notes.map((n) => [n.refund_ref, n.total_paise, n.invoice_id])).toEqual([['rfnd_cron1', 49900, inv.id]]);
+  });
+});
+
+/** Invoices less credit notes of these bookings, in paise: what the documents say was received. */
+async function invoicedNet(bookingIds: string[]) {
+  const rows = await d().all<{ kind: string; total_paise: number; booking_id: string }>(
+    sql`SELECT kind, total_paise, booking_id FROM invoices WHERE booking_id IN ${bookingIds}`,
+  );
+  return rows.reduce((net, r) => net + (r.kind === 'invoice' ? r.total_paise : -r.total_paise), 0);
+}
+
+/** A guest booked on `event` through the real pipeline who then can't make it (the seats go back on sale). */
+async function releasedGuest(event: { id: string }) {
+  const guest = await bookedGuest(event.id);
+  const res = await SELF.fetch(apiRequest('POST', `/api/bookings/${guest.booking.id}/release`, { ...guest, body: {} }));
+  expect(res.status).toBe(200);
+  return guest;
+}
+
+const releaseNotesOf = (bookingId: string) =>
+  d().all<InvoiceRecord>(
+    sql`SELECT * FROM invoices WHERE kind = 'credit_note' AND refund_ref = ${`release:${bookingId}`}`,
+  );
+
+describe('release credit', () => {
+  it('gets a credit note when it is granted, so the invoices of money paid once and spent again add up to what was received', async () => {
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const a = await releasedGuest(event);
+    const first = (await issueInvoice(env, d(), a.booking.id)) as InvoiceRecord;
+    expect(await releaseNotesOf(a.booking.id)).toEqual([]);
+
+    // B buys the seat A gave back: the booking grants A's credit, and A's invoice its credit note.
+    const b = await bookedGuest(event.id);
+    const [note] = await releaseNotesOf(a.booking.id);
+    expect(note).toMatchObject({
+      invoice_id: first.id,
+      total_paise: first.total_paise,
+      credit_paise: first.total_paise,
+      taxable_paise: first.taxable_paise,
+      cgst_paise: first.cgst_paise,
+      sgst_paise: first.sgst_paise,
+      igst_paise: first.igst_paise,
+    });
+    const lines = await pdfText(
+      await invoicePdf({ ...note, against_number: first.number, against_issued_at: first.issued_at }),
+    );
+    expect(amountAfter(lines, 'Returned as Tablemates credit')).toBe(first.total_paise);
+    expect(lines.some((l) => l.startsWith('Refunded via Razorpay'))).toBe(false);
+
+    // A spends the credit on another dinner: invoiced again, and the whole adds up to what was paid.
+    const other = await createEvent({ inHours: 200 });
+    const spent = await SELF.fetch(
+      apiRequest('POST', '/api/orders', { ...a, body: { event_id: other.id, ticket_type: 'male', use_credit: true } }),
+    );
+    expect(spent.status).toBe(201);
+    const [again] = await d()
+      .select()
+      .from(eventBookings)
+      .where(sql`${eventBookings.userId} = ${a.userId} AND ${eventBookings.eventId} = ${other.id}`);
+    const third = (await issueInvoice(env, d(), again.id)) as InvoiceRecord;
+    expect(third).toMatchObject({ total_paise: 49900, credit_paise: 49900 });
+    await issueMissingDocuments(env, d());
+    const received = (a.booking.amount + b.booking.amount) * 100;
+    expect(await invoicedNet([a.booking.id, b.booking.id, again.id])).toBe(received);
+    expect(await releaseNotesOf(a.booking.id)).toHaveLength(1);
+  });
+
+  it('gets its credit note from the seats-freed queue that grants it, once', async () => {
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const a = await releasedGuest(event);
+    await booked(event); // the seat sold again, credit not granted yet
+    await handleSeatsFreed(env, d(), { eventId: null, resoldAt: event.id });
+    await handleSeatsFreed(env, d(), { eventId: null, resoldAt: event.id });
+    const notes = await releaseNotesOf(a.booking.id);
+    expect(notes.map((n) => [n.total_paise, n.credit_paise])).toEqual([[49900, 49900]]);
+    expect(await creditNotesOf(a.booking.id)).toHaveLength(1);
+  });
+
+  it('gets its credit note when we cancel the dinner it was released from', async () => {
+    const event = await createEvent({ capacity: 2, inHours: 30 });
+    const a = await releasedGuest(event);
+    const operator = await createGuest();
+    await d().update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
+    const res = await SELF.fetch(
+      apiRequest('POST', `/api/admin/events/${event.id}/cancel`, { ...operator, body: { reason: 'The chef is ill.' } }),
+    );
+    expect(res.status).toBe(200);
+    expect((await releaseNotesOf(a.booking.id)).map((n) => n.credit_paise)).toEqual([49900]);
+  });
+
+  it('gets its credit note from the cron when the grant’s own call missed it, and no more', async () => {
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const a = await releasedGuest(event);
+    await booked(event);
+    expect(await grantResoldReleases(d(), event.id)).toBe(1);
+    expect(await releaseNotesOf(a.booking.id)).toEqual([]);
+    await issueMissingDocuments(env, d());
+    await issueMissingDocuments(env, d());
+    expect((await releaseNotesOf(a.booking.id)).map((n) => n.total_paise)).toEqual([49900]);
+    expect(await invoicedNet([a.booking.id])).toBe(0);
+  });
+});
+
+describe('an erased guest’s documents', () => {
+  it('name nobody when issued after the erasure (an invoice, or a credit note with its invoice)', async () => {
+    const event = await createEvent();
+    const { bookingId, userId } = await booked(event, { name: 'Erased Person' });
+    await d().update(users).set({ erasedAt: new Date().toISOString() }).where(eq(users.id, userId));
+    await d().update(eventBookings).set({ status: 'refunded' }).where(eq(eventBookings.id, bookingId));
+    const note = (await issueCreditNote(env, d(), {
+      bookingId,
+      refundRef: `rfnd_erased_${bookingId}`,
+    })) as InvoiceRecord;
+    const docs = await d().all<InvoiceRecord>(sql`SELECT * FROM invoices WHERE booking_id = ${bookingId}`);
+    expect(docs.map((r) => r.kind).sort()).toEqual(['credit_note', 'invoice']);
+    for (const doc of docs) expect([doc.user_id, doc.buyer_name, doc.buyer_email]).toEqual([null, null, null]);
+    expect(note.total_paise).toBe(49900);
+
+    // An invoice alone (as the cron issues one it finds missing), the same; a live guest's is named.
+    const other = await booked(event, { name: 'Erased Too' });
+    await d().update(users).set({ erasedAt: new Date().toISOString() }).where(eq(users.id, other.userId));
+    const inv = (await issueInvoice(env, d(), other.bookingId)) as InvoiceRecord;
+    expect([inv.user_id, inv.buyer_name, inv.buyer_email]).toEqual([null, null, null]);
+    const live = await booked(event, { name: 'Still Here' });
+    const named = (await issueInvoice(env, d(), live.bookingId)) as InvoiceRecord;
+    expect([named.user_id, named.buyer_name]).toEqual([live.userId, 'Still Here']);
   });
 });
 

@@ -28,7 +28,7 @@ export const INVOICE_COPY = {
     credited: 'Total credited',
     paidByCredit: 'Paid by credit',
     paidByRazorpay: 'Paid by Razorpay',
-    returnedAsCredit: 'Returned as credit',
+    returnedAsCredit: 'Returned as Tablemates credit',
     refundedToPayment: 'Refunded via Razorpay',
     notRegistered: 'The supplier is not registered under GST: no GST is charged.',
     computerGenerated: 'This is a computer-generated document and needs no signature.',

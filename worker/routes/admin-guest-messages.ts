@@ -5,6 +5,7 @@ import { CancelDinner, MessageGuests } from '@domain/guest-messages';
 import { ApiError } from '../lib/errors';
 import { jsonBody } from '../lib/validate';
 import { cancelDinner, enqueueDeliveries, guestMessagesOf, postAnnouncement } from '../services/guest-messages';
+import { creditNotesForReleaseCredit } from '../services/invoices';
 
 const G = CONSOLE_COPY.guestMessages;
 
@@ -47,6 +48,8 @@ export const adminGuestMessageRoutes = new Hono<OperatorEnv>()
         await enqueueDeliveries(c.env, result.messageId, result.bookingIds);
       throw new ApiError(409, 'already_cancelled', G.alreadyCancelled);
     }
+    // Releases credited in the cancellation's batch: their credit notes (decision 030; never throws).
+    await creditNotesForReleaseCredit(c.env, c.var.db, id);
     const queued = await enqueueDeliveries(c.env, result.message.id, result.bookingIds);
     return c.json({
       event: { id, available: false, cancelled_at: result.cancelledAt, cancel_reason: result.reason },

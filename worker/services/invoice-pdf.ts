@@ -147,8 +147,9 @@ export async function invoicePdf(doc: DocumentRecord): Promise<Uint8Array<ArrayB
   sum(totalLabel, doc.total_paise, bold);
   y -= 6;
   if (doc.kind === 'credit_note') {
+    // Only the parts there are: a booking paid wholly by credit, or release credit, has no Razorpay refund.
     if (doc.credit_paise > 0) sum(P.returnedAsCredit, doc.credit_paise);
-    sum(P.refundedToPayment, doc.total_paise - doc.credit_paise);
+    if (doc.total_paise - doc.credit_paise > 0) sum(P.refundedToPayment, doc.total_paise - doc.credit_paise);
   } else {
     if (doc.credit_paise > 0) sum(P.paidByCredit, doc.credit_paise);
     sum(P.paidByRazorpay, doc.total_paise - doc.credit_paise);

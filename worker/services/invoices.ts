@@ -6,10 +6,13 @@
  *   time, so two payments at the same moment get consecutive serials, never the same one; an order
  *   already invoiced inserts nothing and so consumes no serial.
  * - A credit note per refund of an invoiced order (`refund_ref` unique: Razorpay's refund id, or
- *   our own key), its amount what was refunded, never more than the invoice has left.
+ *   our own key), its amount what was refunded, never more than the invoice has left; and one per
+ *   release credit granted (`release:<booking>`), the money given back as Tablemates credit.
+ * - An erased guest's documents name nobody: issued after the erasure, they keep no user id, name
+ *   or email (as the erasure leaves those issued before it).
  * Reads `payment_orders` and `event_bookings`, never writes them (the ledger owns them).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { INVOICE_COPY } from '@domain/copy-invoices';
 import {
@@ -103,6 +106,13 @@ const invoiceOfOrder = (d: Db, orderId: string) =>
   d.get<InvoiceRecord | undefined>(sql`SELECT * FROM invoices WHERE kind = 'invoice' AND order_id = ${orderId}`);
 
 /**
+ * `value`, or NULL once the guest `userId` was erased: read in the INSERT itself, so an erasure
+ * landing between our read and our write still leaves the document nameless.
+ */
+const unlessErased = (userId: SQL, value: SQL) =>
+  sql`CASE WHEN EXISTS (SELECT 1 FROM users AS eu WHERE eu.id = ${userId} AND eu.erased_at IS NOT NULL) THEN NULL ELSE ${value} END`;
+
+/**
  * The next serial of `kind` in `fy` and the number built from it, as SQL over `n.next`: the same
  * as domain/invoice.ts `invoiceNumber` (a test compares them).
  */
@@ -147,7 +157,9 @@ export async function issueInvoice(
   const serial = serialSource(env.INVOICE_PREFIX, 'invoice', fy);
   const [made] = await d.all<InvoiceRecord>(sql`INSERT INTO invoices (${COLUMNS})
     SELECT ${`inv_${randomToken(12)}`}, 'invoice', ${fy}, n.next, ${serial.number}, ${facts.order_id}, ${facts.booking_id},
-      NULL, NULL, ${facts.user_id}, ${facts.buyer_name}, ${facts.buyer_email}, ${registered ? 1 : 0},
+      NULL, NULL, ${unlessErased(sql`${facts.user_id}`, sql`${facts.user_id}`)},
+      ${unlessErased(sql`${facts.user_id}`, sql`${facts.buyer_name}`)}, ${unlessErased(sql`${facts.user_id}`, sql`${facts.buyer_email}`)},
+      ${registered ? 1 : 0},
       ${env.BUSINESS_LEGAL_NAME}, ${env.BUSINESS_ADDRESS}, ${env.BUSINESS_STATE_CODE}, ${registered ? env.GSTIN : null},
       ${pos}, ${env.GST_SAC_CODE}, ${registered ? rate : 0},
       ${INVOICE_COPY.description(facts.event_name, formatCalendarDate(facts.event_date), facts.seats)}, ${facts.seats},
@@ -161,20 +173,30 @@ export async function issueInvoice(
   return made ?? (await invoiceOfOrder(d, facts.order_id)) ?? null;
 }
 
+/** The guest of the invoice `i`'s booking, as SQL (an erasure keeps the booking's user id). */
+const bookingUser = sql`(SELECT eb.user_id FROM event_bookings AS eb WHERE eb.id = i.booking_id)`;
+
 /** An invoice with what its credit notes have taken from it so far. */
 type Credited = InvoiceRecord & { credited_paise: number; credited_credit_paise: number; booking_status: string };
 
 /**
  * A credit note for a refund of the booking's order. `refundedPaise`: what this refund gave back;
  * once the booking is `refunded` (the supply is cancelled) the note covers whatever the invoice has
- * left, the credit given back included. Idempotent per `refundRef`; never credits more than the
- * invoice (checked in the INSERT itself, so two refunds at once cannot both take the rest). A
- * booking refunded before its invoice was issued gets the invoice first. Null when nothing is owed.
+ * left, the credit given back included. `asCredit`: the refund is release credit (decision 027),
+ * `refundedPaise` given back wholly as Tablemates credit. Idempotent per `refundRef`; never
+ * credits more than the invoice (checked in the INSERT itself, so two refunds at once cannot both
+ * take the rest). A booking refunded before its invoice was issued gets the invoice first. Null
+ * when nothing is owed.
  */
 export async function issueCreditNote(
   env: InvoiceConfig,
   d: Db,
-  { bookingId, refundRef, refundedPaise = 0 }: { bookingId: string; refundRef: string; refundedPaise?: number },
+  {
+    bookingId,
+    refundRef,
+    refundedPaise = 0,
+    asCredit = false,
+  }: { bookingId: string; refundRef: string; refundedPaise?: number; asCredit?: boolean },
   now = new Date(),
 ): Promise<InvoiceRecord | null> {
   const invoice = await issueInvoice(env, d, bookingId, now);
@@ -190,11 +212,16 @@ export async function issueCreditNote(
   );
   if (already) return null;
   const left = row.total_paise - Number(row.credited_paise);
-  const cancelled = row.booking_status === 'refunded';
+  const cancelled = !asCredit && row.booking_status === 'refunded';
   const amount = cancelled ? left : Math.min(Math.max(0, Math.round(refundedPaise)), left);
   if (amount <= 0) return null;
-  // The credit the guest paid with comes back as credit only when the whole booking is refunded.
-  const creditBack = cancelled ? Math.min(amount, row.credit_paise - Number(row.credited_credit_paise)) : 0;
+  // Release credit comes back wholly as credit; the credit the guest paid with comes back as credit
+  // only when the whole booking is refunded.
+  const creditBack = asCredit
+    ? amount
+    : cancelled
+      ? Math.min(amount, row.credit_paise - Number(row.credited_credit_paise))
+      : 0;
   const split: GstSplit = creditNoteSplit(
     {
       taxablePaise: row.taxable_paise,
@@ -212,7 +239,8 @@ export async function issueCreditNote(
   const serial = serialSource(env.INVOICE_PREFIX, 'credit_note', fy);
   const [made] = await d.all<InvoiceRecord>(sql`INSERT INTO invoices (${COLUMNS})
     SELECT ${`cn_${randomToken(12)}`}, 'credit_note', ${fy}, n.next, ${serial.number}, i.order_id, i.booking_id,
-      i.id, ${refundRef}, i.user_id, i.buyer_name, i.buyer_email, i.is_tax_invoice,
+      i.id, ${refundRef}, ${unlessErased(bookingUser, sql`i.user_id`)}, ${unlessErased(bookingUser, sql`i.buyer_name`)},
+      ${unlessErased(bookingUser, sql`i.buyer_email`)}, i.is_tax_invoice,
       i.seller_name, i.seller_address, i.seller_state_code, i.seller_gstin,
       i.place_of_supply_code, i.sac_code, i.gst_rate_percent, i.description, i.quantity,
       ${amount}, ${split.taxablePaise}, ${split.cgstPaise}, ${split.sgstPaise}, ${split.igstPaise}, ${creditBack}, ${issuedAt}
@@ -265,10 +293,64 @@ export async function creditNoteForRefundedBooking(env: InvoiceConfig, d: Db, bo
 /** Documents handled per cron run, per kind. */
 export const INVOICE_CRON_BATCH = 25;
 
+/** The `refund_ref` of the credit note for a release's credit: one per released booking. */
+export const releaseCreditRef = (bookingId: string) => `release:${bookingId}`;
+
+/**
+ * Credit notes for release credit granted (decision 030): a guest who released their seats and was
+ * given what they paid back as Tablemates credit (their seats resold, or we cancelled the dinner)
+ * has that much of the booking's invoice credited, "Returned as Tablemates credit", so the invoice
+ * of the order that later spends the credit is not a second invoice of the same money. Each under
+ * `release:<booking>`, so issuing again adds nothing. `eventId`: only that dinner's (right after a
+ * grant there); without it, any (the cron). A booking whose invoice is already fully credited is
+ * skipped, so the cron never retries it. Returns how many were looked at.
+ */
+export async function issueReleaseCreditNotes(
+  env: InvoiceConfig,
+  d: Db,
+  { eventId, now = new Date() }: { eventId?: string; now?: Date } = {},
+) {
+  const due = await d.all<{ id: string; amount: number }>(sql`SELECT c.booking_id AS id, c.amount
+    FROM credit_entries AS c
+    JOIN event_bookings AS b ON b.id = c.booking_id
+    JOIN payment_orders AS o ON o.id = b.order_id
+    WHERE c.kind = 'release' AND c.amount > 0 AND o.amount + o.credit_amount > 0
+      ${eventId ? sql`AND b.event_id = ${eventId}` : sql``}
+      AND NOT EXISTS (SELECT 1 FROM invoices AS n WHERE n.kind = 'credit_note' AND n.refund_ref = 'release:' || c.booking_id)
+      AND NOT EXISTS (SELECT 1 FROM invoices AS i WHERE i.kind = 'invoice' AND i.order_id = b.order_id
+        AND (SELECT COALESCE(SUM(x.total_paise), 0) FROM invoices AS x WHERE x.kind = 'credit_note' AND x.invoice_id = i.id) >= i.total_paise)
+    ORDER BY c.created_at LIMIT ${INVOICE_CRON_BATCH}`);
+  for (const { id, amount } of due)
+    await issueCreditNote(
+      env,
+      d,
+      { bookingId: id, refundRef: releaseCreditRef(id), refundedPaise: Number(amount) * 100, asCredit: true },
+      now,
+    );
+  return due.length;
+}
+
+/**
+ * {@link issueReleaseCreditNotes} for a dinner, right after a grant there (the `seats-freed` queue,
+ * a booking that took released seats, a dinner we cancel): never holds up its caller (logged; the
+ * cron's {@link issueMissingDocuments} issues what this missed).
+ */
+export async function creditNotesForReleaseCredit(env: InvoiceConfig, d: Db, eventId: string) {
+  try {
+    return await issueReleaseCreditNotes(env, d, { eventId });
+  } catch (err) {
+    console.error(
+      JSON.stringify({ level: 'error', alert: 'credit_note_not_issued', event: eventId, error: String(err) }),
+    );
+    return 0;
+  }
+}
+
 /**
  * The cron's safety net: a paid booking whose confirmation path never issued its invoice gets one,
- * and a refunded booking whose credit notes do not cover its invoice gets one for the rest (under
- * its refund's id, or our own key `rest:<booking>` when that id already names a partial refund).
+ * a refunded booking whose credit notes do not cover its invoice gets one for the rest (under
+ * its refund's id, or our own key `rest:<booking>` when that id already names a partial refund),
+ * and release credit granted without its credit note gets it ({@link issueReleaseCreditNotes}).
  */
 export async function issueMissingDocuments(env: InvoiceConfig, d: Db, now = new Date()) {
   const uninvoiced = await d.all<{ id: string }>(sql`SELECT b.id FROM event_bookings AS b
@@ -286,7 +368,8 @@ export async function issueMissingDocuments(env: InvoiceConfig, d: Db, now = new
       AND (SELECT COALESCE(SUM(c.total_paise), 0) FROM invoices AS c WHERE c.kind = 'credit_note' AND c.invoice_id = i.id) < i.total_paise
     LIMIT ${INVOICE_CRON_BATCH}`);
   for (const { id, ref } of uncredited) await issueCreditNote(env, d, { bookingId: id, refundRef: ref }, now);
-  return { invoiced: uninvoiced.length, credited: uncredited.length };
+  const released = await issueReleaseCreditNotes(env, d, { now });
+  return { invoiced: uninvoiced.length, credited: uncredited.length, released };
 }
 
 /** The guest's own booking (another guest's reads as none): its id and whether it exists. */

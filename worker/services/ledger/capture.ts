@@ -16,6 +16,7 @@ import { fetchOrderPayments } from '../../providers/razorpay';
 import { type AuditEntry, auditRow } from '../audit';
 import { notifyConfirmed, sendConfirmation } from '../booking-confirmation';
 import { seatLateBooking } from '../tables';
+import { creditNotesForReleaseCredit } from '../invoices';
 import { grantResoldReleases } from './credit';
 import { fromStatuses, type GuardScope, requiredGuards } from './guards';
 import { type CapturedMessage, type Order, orderById, orderByRazorpayId } from './order-facts';
@@ -267,6 +268,8 @@ async function bookAndTell(env: Env, d: Db, order: Order, paymentId: string, aud
   const booking = await recordBooking(d, order, paymentId, audit);
   // Seats taken at this dinner may be seats a guest who can't make it released: their credit now.
   await grantResoldReleases(d, booking.eventId).catch((err) => console.error('could not grant resold credit', err));
+  // The credit granted is money given back: its credit note now (decision 030; never throws).
+  await creditNotesForReleaseCredit(env, d, booking.eventId);
   // A booking made after its dinner's tables were set joins one (never moving anyone); the cron
   // seats whoever this misses, so a failure here never holds up the booking.
   await seatLateBooking(d, booking.id).catch((err) => console.error('could not seat late booking', booking.id, err));

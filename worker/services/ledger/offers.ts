@@ -15,6 +15,7 @@ import { offerHoldMs, offersOpen } from '@domain/waitlist';
 import { pickOffer, type SexCount, ticketParty } from '@domain/waitlist-pick';
 import type { Env } from '../../env';
 import { sendFull, sendOffer } from '../waitlist-messages';
+import { creditNotesForReleaseCredit } from '../invoices';
 import { grantResoldReleases } from './credit';
 import { ownsSeatsSql, seatsTakenSql } from './seats';
 import { closeWaitlist, offerSeats, settleOffers } from './waitlist';
@@ -197,6 +198,10 @@ export async function queueSeatsFreed(env: Env, eventId: string | null, resoldAt
 
 /** The `seats-freed` message: the sweep and the credit, each idempotent. */
 export async function handleSeatsFreed(env: Env, d: Db, msg: { eventId: string | null; resoldAt?: string }) {
-  if (msg.resoldAt) await grantResoldReleases(d, msg.resoldAt);
+  if (msg.resoldAt) {
+    await grantResoldReleases(d, msg.resoldAt);
+    // The credit granted is money given back: its credit note now (decision 030).
+    await creditNotesForReleaseCredit(env, d, msg.resoldAt);
+  }
   if (msg.eventId) await sweepDinner(env, d, msg.eventId);
 }
