@@ -10,6 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import {
+  auditLog,
   cityWaitlist,
   consents,
   creditEntries,
@@ -24,6 +25,7 @@ import {
   paymentOrders,
   quizResponses,
   rateEvents,
+  sessions,
   userProfiles,
   users,
   waitlistEntries,
@@ -37,14 +39,22 @@ import {
 } from '../../worker/domain/personal-data';
 import { DATA_RIGHTS_COPY } from '../../worker/domain/copy-data-rights';
 import { checkLedger } from '../../worker/domain/ledger-invariants';
-import { EXPORTS, SCOPES } from '../../worker/services/data-rights';
+import { EXPORTS, eraseAccount, SCOPES } from '../../worker/services/data-rights';
 import { eraseInactiveAccounts } from '../../worker/services/data-rights-inactivity';
 import { grantCredit, grantResoldReleases } from '../../worker/services/ledger/credit';
+import { sendNewsletterWelcome } from '../../worker/services/marketing';
 import { sweepDinner } from '../../worker/services/ledger/offers';
 import { seatsTaken } from '../../worker/services/ledger/seats';
 import { createSession } from '../../worker/services/sessions';
 import { signIn } from './helpers/auth';
-import { bookedGuest, createEvent, createGuest, outboxFor, placeOrder } from './helpers/booking-fixtures';
+import {
+  bookedGuest,
+  createEvent,
+  createGuest,
+  outboxFor,
+  placeOrder,
+  providerOutage,
+} from './helpers/booking-fixtures';
 import { readLedgerSnapshot } from './helpers/ledger-snapshot';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
@@ -192,6 +202,10 @@ async function richGuest(eventId: string) {
         subject: 'A late refund',
         description: `I am ${name}, phone ${guest.phone}`,
         dueAt: new Date(Date.now() + 30 * 24 * HOUR).toISOString(),
+        // Answered: an open one holds the erasure up (tested on its own below).
+        status: 'resolved',
+        reply: `Dear ${name}, refunded today.`,
+        repliedAt: new Date().toISOString(),
       }),
     d().insert(newsletterSignups).values({ email: guest.email }),
     d().insert(cityWaitlist).values({ city: 'pune', userId: guest.userId, contact: guest.phone }),
@@ -603,5 +617,277 @@ describe('accounts inactive for 3 years', () => {
     expect((await call('GET', '/api/credits', `tm_rt=${again.refreshToken}`)).status).toBe(200);
     const [renewed] = await d().select().from(users).where(eq(users.id, guest.userId));
     expect(renewed.lastActiveAt).not.toBe(yesterday);
+  });
+});
+
+describe('only identities the guest proved find their rows (review of issue 22)', () => {
+  it('a profile holding another person’s phone and email exports and erases none of that person’s rows', async () => {
+    // Another person: an email-and-password account with its own phone, no profile.
+    const victim = {
+      email: `victim-${tag()}@example.com`,
+      phone: `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+    };
+    await createSignedInUser(victim);
+    await d()
+      .insert(grievances)
+      .values({
+        id: crypto.randomUUID(),
+        seq: Math.floor(Math.random() * 1e9),
+        reference: `GRV-${tag()}`,
+        name: 'Victim',
+        email: victim.email,
+        subject: 'Private',
+        description: 'Something private',
+        dueAt: new Date(Date.now() + 30 * 24 * HOUR).toISOString(),
+        status: 'resolved',
+      });
+    await d().insert(newsletterSignups).values({ email: victim.email });
+    await d().insert(cityWaitlist).values({ city: 'goa', contact: victim.email });
+    await d().insert(cityWaitlist).values({ city: 'pune', contact: victim.phone });
+    await d()
+      .insert(otpCodes)
+      .values({ id: crypto.randomUUID(), phone: victim.phone, codeHash: 'x', expiresAt: new Date().toISOString() });
+    await d()
+      .insert(rateEvents)
+      .values({ key: `otp-send:phone:${victim.phone}` });
+    await d()
+      .insert(rateEvents)
+      .values({ key: `signin:email:${victim.email}` });
+    await sendNewsletterWelcome(env, d(), victim.email, null);
+    const victimRows = async () => ({
+      grievances: (await d().select().from(grievances).where(eq(grievances.email, victim.email))).length,
+      newsletter: (await d().select().from(newsletterSignups).where(eq(newsletterSignups.email, victim.email))).length,
+      cities: (
+        await d()
+          .select()
+          .from(cityWaitlist)
+          .where(inArray(cityWaitlist.contact, [victim.email, victim.phone]))
+      ).length,
+      codes: (await d().select().from(otpCodes).where(eq(otpCodes.phone, victim.phone))).length,
+      rates: (
+        await d()
+          .select()
+          .from(rateEvents)
+          .where(inArray(rateEvents.key, [`otp-send:phone:${victim.phone}`, `signin:email:${victim.email}`]))
+      ).length,
+      welcome: (await d().select().from(deliveries)).filter((r) => r.key.startsWith('marketing:newsletter-welcome:'))
+        .length,
+    });
+    const before = await victimRows();
+    expect(before).toMatchObject({ grievances: 1, newsletter: 1, cities: 2, codes: 1, rates: 2 });
+    expect(before.welcome).toBeGreaterThan(0);
+
+    // Anyone can type a stranger's phone and email into their profile and their quiz.
+    const attacker = await createGuest();
+    await d()
+      .update(userProfiles)
+      .set({ email: victim.email, emailVerifiedAt: null, phoneNumber: victim.phone })
+      .where(eq(userProfiles.userId, attacker.userId));
+    await d().insert(quizResponses).values({
+      id: crypto.randomUUID(),
+      userId: attacker.userId,
+      name: 'Attacker',
+      email: victim.email,
+      ageRange: '25-34',
+      dietaryPreferences: 'vegetarian',
+      interests: '[]',
+      personalityType: 'introvert',
+      conversationStyle: 'listener',
+      answers: '{}',
+    });
+    const res = await call('GET', '/api/me/export', attacker.cookie);
+    expect(res.status).toBe(200);
+    const { tables } = (await res.json()) as Export;
+    for (const t of ['grievances', 'newsletter_signups', 'city_waitlist', 'otp_codes'] as const)
+      expect(tables[t].rows, t).toEqual([]);
+    expect(strings(tables.rate_events.rows).join(' ')).not.toContain(victim.phone);
+    expect(strings(tables.rate_events.rows).join(' ')).not.toContain(victim.email);
+    expect(strings(tables.deliveries.rows).join(' ')).not.toContain('newsletter-welcome');
+
+    expect((await call('DELETE', '/api/me', attacker.cookie, { confirm: true })).status).toBe(200);
+    expect(await victimRows()).toEqual(before);
+    // Nor did the confirmation go to the address the attacker typed.
+    expect((await outboxFor(victim.email)).map((m) => m.subject)).not.toContain('Your Tablemates account is deleted');
+  });
+
+  it('erasure deletes the newsletter welcome’s delivery, keyed by a hash of the guest’s verified email', async () => {
+    const guest = await createGuest();
+    await d().insert(newsletterSignups).values({ email: guest.email });
+    await sendNewsletterWelcome(env, d(), guest.email, null);
+    const welcomes = async () =>
+      (await d().select().from(deliveries)).filter((r) => r.key.startsWith('marketing:newsletter-welcome:')).length;
+    const before = await welcomes();
+    expect(before).toBeGreaterThan(0);
+    expect((await call('DELETE', '/api/me', guest.cookie, { confirm: true })).status).toBe(200);
+    expect(await welcomes()).toBe(before - 1);
+  });
+});
+
+describe('the audit log is searched by ids, never by names (review of issue 22)', () => {
+  async function audit(actorId: string, target: string, before: unknown, after: unknown) {
+    const id = crypto.randomUUID();
+    await d()
+      .insert(auditLog)
+      .values({
+        id,
+        actorId,
+        action: 'event.update',
+        target,
+        before: before == null ? null : JSON.stringify(before),
+        after: after == null ? null : JSON.stringify(after),
+      });
+    return id;
+  }
+  const row = async (id: string) => (await d().select().from(auditLog).where(eq(auditLog.id, id)))[0];
+
+  it('a guest named "Ravi" leaves rows about "Ravindra" alone; a row about something else loses only the guest’s fields', async () => {
+    const operator = await createSignedInUser({ phone: null });
+    const ravi = await createGuest();
+    await d().update(users).set({ fullName: 'Ravi' }).where(eq(users.id, ravi.userId));
+    await d().update(userProfiles).set({ fullName: 'Ravi' }).where(eq(userProfiles.userId, ravi.userId));
+    const ravindra = await audit(operator.userId, `event:ev_${tag()}`, null, { host: 'Ravindra Kumar', seats: 8 });
+    const nullish = await audit(operator.userId, `event:ev_${tag()}`, { note: 'null' }, { note: 'Ravi' });
+    const mentions = await audit(
+      operator.userId,
+      `event:ev_${tag()}`,
+      { seats: 8 },
+      { moved: { user: ravi.userId, name: 'Ravi', phone: ravi.phone }, seats: 6 },
+    );
+    const own = await audit(operator.userId, `user:${ravi.userId}`, { full_name: 'Ravi' }, { role: 'host' });
+
+    const { tables } = (await (await call('GET', '/api/me/export', ravi.cookie)).json()) as Export;
+    expect(tables.audit_log.rows).toHaveLength(2);
+
+    expect((await call('DELETE', '/api/me', ravi.cookie, { confirm: true })).status).toBe(200);
+    expect(JSON.parse((await row(ravindra)).after ?? '')).toEqual({ host: 'Ravindra Kumar', seats: 8 });
+    expect(await row(nullish)).toMatchObject({ before: '{"note":"null"}', after: '{"note":"Ravi"}' });
+    const stripped = await row(mentions);
+    expect(JSON.parse(stripped.before ?? '')).toEqual({ seats: 8 });
+    expect(JSON.parse(stripped.after ?? '')).toEqual({ moved: {}, seats: 6 });
+    expect(await row(own)).toMatchObject({ before: null, after: null, target: `user:${ravi.userId}` });
+  });
+});
+
+describe('an open grievance holds the erasure up (review of issue 22)', () => {
+  it('refuses with 409 and says why in the preview; once answered, the account and the grievance go', async () => {
+    const guest = await createGuest();
+    const id = crypto.randomUUID();
+    await d()
+      .insert(grievances)
+      .values({
+        id,
+        seq: Math.floor(Math.random() * 1e9),
+        reference: `GRV-${tag()}`,
+        userId: guest.userId,
+        name: 'Asha Verma',
+        email: guest.email,
+        subject: 'Unanswered',
+        description: 'Please reply',
+        dueAt: new Date(Date.now() + 30 * 24 * HOUR).toISOString(),
+      });
+    const preview = (await (await call('GET', '/api/me/erasure', guest.cookie)).json()) as {
+      can_delete: boolean;
+      notes: string[];
+    };
+    expect(preview.can_delete).toBe(false);
+    expect(preview.notes).toContain(DATA_RIGHTS_COPY.grievanceOpen);
+    const res = await call('DELETE', '/api/me', guest.cookie, { confirm: true });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'grievance_open',
+      message: DATA_RIGHTS_COPY.grievanceOpen,
+    });
+    expect(await d().select().from(grievances).where(eq(grievances.id, id))).toHaveLength(1);
+
+    await d().update(grievances).set({ status: 'resolved', reply: 'Done' }).where(eq(grievances.id, id));
+    expect((await call('DELETE', '/api/me', guest.cookie, { confirm: true })).status).toBe(200);
+    expect(await d().select().from(grievances).where(eq(grievances.id, id))).toEqual([]);
+  });
+});
+
+describe('inactivity notices and erasures (review of issue 22)', () => {
+  const longAgo = () => new Date(Date.now() - INACTIVE_AFTER_MS - 24 * HOUR).toISOString();
+  const noticeWhatsApps = async (phone: string) =>
+    (await outboxFor(phone)).filter(
+      (m) => m.channel === 'whatsapp' && m.body.startsWith('[template account_inactivity_notice]'),
+    );
+
+  it('the inactive erasure’s confirmation says why, in its own words, to the verified address', async () => {
+    const guest = await createGuest();
+    await d().update(users).set({ lastActiveAt: longAgo() }).where(eq(users.id, guest.userId));
+    const now = new Date();
+    expect((await eraseInactiveAccounts(env, d(), now)).noticed).toBe(1);
+    expect((await eraseInactiveAccounts(env, d(), new Date(now.getTime() + INACTIVITY_NOTICE_MS + HOUR))).erased).toBe(
+      1,
+    );
+    const [mail] = (await outboxFor(guest.email)).filter((m) => m.subject === 'Your Tablemates account is deleted');
+    expect(mail.body).toMatch(/not signed in to Tablemates for 3 years/);
+    expect(mail.body).not.toMatch(/As you asked|did not ask for this/);
+  });
+
+  it('an account with no verified email is told by WhatsApp on its sign-in phone, never at an unverified email', async () => {
+    const guest = await createGuest();
+    await d().update(userProfiles).set({ emailVerifiedAt: null }).where(eq(userProfiles.userId, guest.userId));
+    await d().update(users).set({ lastActiveAt: longAgo() }).where(eq(users.id, guest.userId));
+    const now = new Date();
+    expect((await eraseInactiveAccounts(env, d(), now)).noticed).toBe(1);
+    expect(await noticeWhatsApps(guest.phone)).toHaveLength(1);
+    expect((await outboxFor(guest.email)).map((m) => m.subject)).not.toContain(
+      'Your Tablemates account will be deleted in 48 hours',
+    );
+    expect((await eraseInactiveAccounts(env, d(), new Date(now.getTime() + INACTIVITY_NOTICE_MS + HOUR))).erased).toBe(
+      1,
+    );
+    expect((await outboxFor(guest.email)).map((m) => m.subject)).not.toContain('Your Tablemates account is deleted');
+  });
+
+  it('an account told on no channel is not stamped, and never erased by the clock', async () => {
+    // No verified email, and WhatsApp refuses the number for good.
+    const guest = await createGuest();
+    await d().update(userProfiles).set({ emailVerifiedAt: null }).where(eq(userProfiles.userId, guest.userId));
+    await d().update(users).set({ lastActiveAt: longAgo() }).where(eq(users.id, guest.userId));
+    // And one with no phone and no verified email at all.
+    const silent = await createSignedInUser({ phone: null });
+    await d().update(users).set({ lastActiveAt: longAgo() }).where(eq(users.id, silent.userId));
+    const outage = await providerOutage('whatsapp', guest.phone.replace(/^\+/, ''), 400);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const now = new Date();
+    try {
+      expect((await eraseInactiveAccounts(env, d(), now)).noticed).toBe(0);
+    } finally {
+      await outage.end();
+      errors.mockRestore();
+    }
+    for (let i = 1; i <= 2; i++)
+      expect(
+        await eraseInactiveAccounts(env, d(), new Date(now.getTime() + i * (INACTIVITY_NOTICE_MS + HOUR))),
+      ).toEqual({ noticed: 0, erased: 0 });
+    const rows = await d()
+      .select()
+      .from(users)
+      .where(inArray(users.id, [guest.userId, silent.userId]));
+    expect(rows.map((r) => [r.inactivityNoticeAt, r.erasedAt])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it('a guest who signs in between the cron’s read and the erasure keeps the account', async () => {
+    const guest = await createGuest();
+    await d().update(users).set({ lastActiveAt: longAgo() }).where(eq(users.id, guest.userId));
+    const now = new Date();
+    expect((await eraseInactiveAccounts(env, d(), now)).noticed).toBe(1);
+    // What the cron read…
+    const [read] = await d().select().from(users).where(eq(users.id, guest.userId));
+    const seen = { last: read.lastActiveAt ?? '', noticeAt: read.inactivityNoticeAt ?? '' };
+    // …then the guest signs in…
+    await createSession(d(), guest.userId);
+    // …then the cron's erasure runs.
+    const later = new Date(now.getTime() + INACTIVITY_NOTICE_MS + HOUR);
+    expect(await eraseAccount(env, d(), guest.userId, 'inactive', later, seen)).toBeNull();
+    const [kept] = await d().select().from(users).where(eq(users.id, guest.userId));
+    expect(kept).toMatchObject({ erasedAt: null, phone: guest.phone });
+    expect(await d().select().from(userProfiles).where(eq(userProfiles.userId, guest.userId))).toHaveLength(1);
+    expect((await d().select().from(sessions).where(eq(sessions.userId, guest.userId))).length).toBeGreaterThan(0);
   });
 });

@@ -43,18 +43,31 @@ export const DATA_RIGHTS_COPY = {
     'We have deleted your account and signed you out. A confirmation is on its way to your email, if you had one. Signing in again starts a new account.',
   refundOwed:
     'We cancelled a dinner you booked and owe you a refund or a move: choose it on your booking first, then delete your account.',
+  grievanceOpen:
+    'You have a grievance our grievance officer has not answered yet: we reply first (within 30 days), then you can delete your account.',
   alreadyErased: 'This account has already been deleted.',
   exportFilename: (date: string) => `tablemates-my-data-${date}.json`,
 } as const;
 
-/** The email confirming an erasure, sent once to the address the account had (then forgotten). */
-export function erasureEmail(o: { name: string | null }) {
+/**
+ * The email confirming an erasure, sent once to the account's verified address (then forgotten):
+ * the guest's own request, or the cron's after 3 years without a visit (and its notice).
+ */
+export function erasureEmail(o: { name: string | null; reason: 'request' | 'inactive' }) {
   const hi = `Hi ${o.name?.trim().split(/\s+/)[0] || 'there'},`;
-  const lines = [
-    'As you asked, we have deleted your Tablemates account: your profile, quiz answers, sign-in details and messages are gone.',
-    `We keep your invoices and payment records for ${TAX_RECORD_YEARS} years, as tax law requires, without your name, email or phone.`,
-    'If you did not ask for this, reply to this email at once.',
-  ];
+  const kept = `We keep your invoices and payment records for ${TAX_RECORD_YEARS} years, as tax law requires, without your name, email or phone.`;
+  const lines =
+    o.reason === 'inactive'
+      ? [
+          'You had not signed in to Tablemates for 3 years, so, as we told you 48 hours ago and as our privacy policy says, we have deleted your account: your profile, quiz answers, sign-in details and messages are gone.',
+          kept,
+          'You are welcome back any time: signing in again starts a new account.',
+        ]
+      : [
+          'As you asked, we have deleted your Tablemates account: your profile, quiz answers, sign-in details and messages are gone.',
+          kept,
+          'If you did not ask for this, reply to this email at once.',
+        ];
   const blocks: EmailBlock[] = [{ text: hi }, ...lines.map((text) => ({ text })), { text: 'Team Tablemates' }];
   return {
     subject: 'Your Tablemates account is deleted',
@@ -83,4 +96,25 @@ export function inactivityNoticeEmail(o: { name: string | null; signInUrl: strin
       ],
     }),
   };
+}
+
+/**
+ * The WhatsApp notice 48 hours before an inactive account is erased, for an account with no
+ * verified email (its sign-in phone was proved by a code). An approved utility template, language
+ * `en` (README's deploy section): `account_inactivity_notice` — body `You have not signed in to
+ * Tablemates for 3 years, so on {{1}} we will delete your account and the data it holds, as our
+ * privacy policy says. To keep it, just sign in before then.` / (blank line) / `— Team Tablemates`.
+ * {{1}} the date of the erasure.
+ */
+export const INACTIVITY_NOTICE_WHATSAPP = 'account_inactivity_notice';
+
+export function inactivityNoticeWhatsApp(o: { eraseOn: Date }) {
+  const date = new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(o.eraseOn);
+  return { name: INACTIVITY_NOTICE_WHATSAPP, params: [date] };
 }

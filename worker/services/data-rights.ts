@@ -18,23 +18,29 @@ import { GUEST_TABLES, type GuestTableName, NOT_STORED, PERSONAL_DATA, TAX_RECOR
 import { rupees } from '@domain/pricing';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
-import { randomToken } from '../lib/crypto';
+import { randomToken, sha256Hex } from '../lib/crypto';
 import { sendEmail } from '../providers/email';
 import { creditBalanceSql } from './ledger/credit';
 import { dinnersFreedByErasureSql, erasureLedgerStatements } from './ledger/erasure';
 import { queueSeatsFreed } from './ledger/offers';
 import { prepared } from './ledger/statements';
 
-/** Everything that identifies the guest, read once: their rows are found by these. */
+/**
+ * Everything that identifies the guest, read once: their rows are found by these. Only identities
+ * the guest proved are theirs: anyone can type a stranger's phone or email into a profile or the
+ * quiz, and must not reach that stranger's rows through them.
+ */
 export type Identity = {
   userId: string;
-  /** The sign-in phone and the profile's, E.164. */
+  /** The sign-in phone (proved by a code), E.164. Never the profile's `phone_number`. */
   phones: string[];
-  /** The sign-in email, the profile's and the quiz's, lower-cased. */
+  /** The sign-in email (password or Google account) and the profile's once verified, lower-cased. Never the quiz's. */
   emails: string[];
-  /** The sign-up name and the profile's (for the audit log's before/after). */
+  /** The newsletter welcome's delivery keys of those emails (marketing.ts keys it by a hash). */
+  welcomeKeys: string[];
+  /** The sign-up name and the profile's: stripped from an audit row found by the guest's ids, never used to find one. */
   names: string[];
-  /** Where the erasure's confirmation goes: the profile's email, else the sign-in one. */
+  /** Where the erasure's confirmation goes: the profile's verified email, else the sign-in one. */
   contactEmail: string | null;
   firstName: string | null;
   erasedAt: string | null;
@@ -58,17 +64,28 @@ const keyEndsWithAny = (column: string, values: readonly string[]) =>
       )})`
     : sql`0`;
 
-/** Whether a text column contains any of `values` (audit rows' before/after JSON). */
-const containsAny = (column: string, values: readonly string[]) =>
-  values.length
-    ? sql`(${sql.join(
-        values.map((v) => sql`instr(${sql.raw(column)}, ${v}) > 0`),
-        sql` OR `,
-      )})`
-    : sql`0`;
-
 const bookingsOf = (u: string) => sql`(SELECT id FROM event_bookings WHERE user_id = ${u})`;
 const ordersOf = (u: string) => sql`(SELECT id FROM payment_orders WHERE user_id = ${u})`;
+
+/** An audit row whose target is the account, one of its bookings or one of its orders. */
+const auditTargetIsGuest = (id: Identity) => sql`(audit_log.target = ${`user:${id.userId}`}
+  OR substr(audit_log.target, instr(audit_log.target, ':') + 1) IN ${bookingsOf(id.userId)}
+  OR substr(audit_log.target, instr(audit_log.target, ':') + 1) IN ${ordersOf(id.userId)})`;
+
+/**
+ * An audit row one of whose before/after JSON values (at any depth) is exactly the guest's id, a
+ * booking or order id of theirs, their sign-in phone or a verified email: never a name, nor a
+ * substring (a guest "Ravi" must not reach rows about "Ravindra").
+ */
+const auditValueIsGuest = (id: Identity) => {
+  const valueIn = (
+    column: string,
+  ) => sql`EXISTS (SELECT 1 FROM json_tree(CASE WHEN json_valid(audit_log.${sql.raw(column)})
+      THEN audit_log.${sql.raw(column)} ELSE '{}' END) AS jt
+    WHERE jt.type = 'text' AND (jt.value IN (${list([id.userId, ...id.phones])}) OR lower(jt.value) IN (${list(id.emails)})
+      OR jt.value IN ${bookingsOf(id.userId)} OR jt.value IN ${ordersOf(id.userId)}))`;
+  return sql`(${valueIn('before')} OR ${valueIn('after')})`;
+};
 
 /** How each guest table's rows of this guest are found: a WHERE over the table's own columns. */
 export const SCOPES: Record<GuestTableName, (id: Identity) => SQL> = {
@@ -85,16 +102,11 @@ export const SCOPES: Record<GuestTableName, (id: Identity) => SQL> = {
   payment_issues: (id) =>
     sql`razorpay_order_id IN (SELECT razorpay_order_id FROM payment_orders WHERE user_id = ${id.userId} AND razorpay_order_id IS NOT NULL)`,
   reminders_sent: (id) => sql`booking_id IN ${bookingsOf(id.userId)}`,
-  deliveries: (id) => sql`(user_id = ${id.userId} OR booking_id IN ${bookingsOf(id.userId)})`,
+  deliveries: (id) =>
+    sql`(user_id = ${id.userId} OR booking_id IN ${bookingsOf(id.userId)} OR key IN (${list(id.welcomeKeys)}))`,
   newsletter_signups: (id) => sql`lower(email) IN (${list(id.emails)})`,
   city_waitlist: (id) => sql`(user_id = ${id.userId} OR contact IN (${list([...id.phones, ...id.emails])}))`,
-  audit_log: (id) => {
-    const named = [id.userId, ...id.phones, ...id.emails, ...id.names];
-    return sql`(target = ${`user:${id.userId}`}
-      OR substr(target, instr(target, ':') + 1) IN ${bookingsOf(id.userId)}
-      OR substr(target, instr(target, ':') + 1) IN ${ordersOf(id.userId)}
-      OR ${containsAny('before', named)} OR ${containsAny('after', named)})`;
-  },
+  audit_log: (id) => sql`(${auditTargetIsGuest(id)} OR ${auditValueIsGuest(id)})`,
   waitlist_entries: (id) => sql`user_id = ${id.userId}`,
   credit_entries: (id) => sql`user_id = ${id.userId}`,
   consents: (id) => sql`user_id = ${id.userId}`,
@@ -149,6 +161,13 @@ const LEDGER_TABLES = new Set<GuestTableName>([
   'waitlist_entries',
 ]);
 
+/**
+ * The newsletter welcome's delivery key for `email`, as services/marketing.ts's
+ * `sendNewsletterWelcome` builds it (a hash, not the address): erased with the account.
+ */
+const newsletterWelcomeKey = async (email: string) =>
+  `marketing:newsletter-welcome:${(await sha256Hex(email.toLowerCase())).slice(0, 32)}`;
+
 const lower = (s: string | null | undefined) => (s ? s.trim().toLowerCase() : null);
 const present = <T>(xs: (T | null | undefined)[]) => [...new Set(xs.filter((x): x is T => x != null && x !== ''))];
 
@@ -160,26 +179,29 @@ export async function readIdentity(d: Db, userId: string): Promise<Identity | nu
     full_name: string | null;
     erased_at: string | null;
     p_name: string | null;
-    p_email: string | null;
-    p_phone: string | null;
-    q_email: string | null;
-  }>(sql`SELECT u.email, u.phone, u.full_name, u.erased_at, p.full_name AS p_name, p.email AS p_email,
-      p.phone_number AS p_phone, q.email AS q_email
-    FROM users AS u LEFT JOIN user_profiles AS p ON p.user_id = u.id LEFT JOIN quiz_responses AS q ON q.user_id = u.id
+    p_verified_email: string | null;
+  }>(sql`SELECT u.email, u.phone, u.full_name, u.erased_at, p.full_name AS p_name,
+      CASE WHEN p.email_verified_at IS NOT NULL THEN p.email END AS p_verified_email
+    FROM users AS u LEFT JOIN user_profiles AS p ON p.user_id = u.id
     WHERE u.id = ${userId}`);
   if (!row) return null;
   const names = present([row.p_name?.trim(), row.full_name?.trim()]);
+  const emails = present([lower(row.email), lower(row.p_verified_email)]);
   return {
     userId,
-    phones: present([row.phone, row.p_phone]),
-    emails: present([lower(row.email), lower(row.p_email), lower(row.q_email)]),
-    // A name of one or two letters would match unrelated audit rows.
-    names: names.filter((n) => n.length >= 4),
-    contactEmail: row.p_email ?? row.email,
+    phones: present([row.phone]),
+    emails,
+    welcomeKeys: await Promise.all(emails.map(newsletterWelcomeKey)),
+    names,
+    contactEmail: verifiedContactEmail(row.p_verified_email, row.email),
     firstName: names[0] ?? null,
     erasedAt: row.erased_at,
   };
 }
+
+/** The address a verified account is written to: the profile's verified email, else the sign-in one. */
+export const verifiedContactEmail = (profileVerified: string | null, signIn: string | null) =>
+  profileVerified?.trim() || signIn?.trim() || null;
 
 /** A table's SQL name (only ever one of the registry's). */
 const table = (name: GuestTableName) => sql.raw(name);
@@ -237,15 +259,21 @@ type Preview = {
   open_holds: number;
   waitlist_places: number;
   credit_balance: number;
+  /** Grievances of the guest's not yet answered: the officer owes a reply, so the account waits. */
+  open_grievances: number;
   counts: Record<GuestTableName, number>;
   freed_dinners: string[];
+  /** Audit rows about something else that hold one of the guest's ids as a value: only those fields go. */
+  audit_mentions: { id: string; before: string | null; after: string | null }[];
+  /** The guest's booking and order ids (the values {@link stripGuestFields} removes). */
+  ledger_ids: string[];
 };
 
 /** The preview's facts and every table's count, in one batch. */
 async function readPreview(d: Db, id: Identity, now: Date): Promise<Preview> {
   const client = d.$client;
   const nowIso = now.toISOString();
-  const [bookings, facts, freed, ...counts] = await client.batch<Record<string, unknown>>([
+  const [bookings, facts, freed, mentions, ledgerIds, ...counts] = await client.batch<Record<string, unknown>>([
     prepared(
       client,
       sql`SELECT b.id, b.event_name, b.event_date, b.seats, e.cancelled_at FROM event_bookings AS b
@@ -259,12 +287,26 @@ async function readPreview(d: Db, id: Identity, now: Date): Promise<Preview> {
         (SELECT count(*) FROM payment_orders WHERE user_id = ${id.userId} AND status = 'created' AND hold_expires_at > ${nowIso}
           AND id NOT IN (SELECT order_id FROM waitlist_entries WHERE user_id = ${id.userId} AND order_id IS NOT NULL)) AS open_holds,
         (SELECT count(*) FROM waitlist_entries WHERE user_id = ${id.userId} AND status IN ('waiting', 'offered')) AS waitlist_places,
-        ${creditBalanceSql(id.userId, nowIso)} AS credit_balance`,
+        ${creditBalanceSql(id.userId, nowIso)} AS credit_balance,
+        (SELECT count(*) FROM grievances WHERE ${SCOPES.grievances(id)} AND status = 'open') AS open_grievances`,
     ),
     prepared(client, dinnersFreedByErasureSql(id.userId, nowIso)),
+    prepared(
+      client,
+      sql`SELECT id, before, after FROM audit_log WHERE NOT ${auditTargetIsGuest(id)} AND ${auditValueIsGuest(id)}`,
+    ),
+    prepared(
+      client,
+      sql`SELECT id FROM event_bookings WHERE user_id = ${id.userId} UNION ALL SELECT id FROM payment_orders WHERE user_id = ${id.userId}`,
+    ),
     ...GUEST_TABLES.map((t) => prepared(client, sql`SELECT count(*) AS n FROM ${table(t)} WHERE ${SCOPES[t](id)}`)),
   ]);
-  const f = facts.results[0] as { open_holds: number; waitlist_places: number; credit_balance: number };
+  const f = facts.results[0] as {
+    open_holds: number;
+    waitlist_places: number;
+    credit_balance: number;
+    open_grievances: number;
+  };
   return {
     bookings: (
       bookings.results as {
@@ -285,10 +327,13 @@ async function readPreview(d: Db, id: Identity, now: Date): Promise<Preview> {
     open_holds: Number(f.open_holds),
     waitlist_places: Number(f.waitlist_places),
     credit_balance: Number(f.credit_balance),
+    open_grievances: Number(f.open_grievances),
     counts: Object.fromEntries(
       GUEST_TABLES.map((t, i) => [t, Number((counts[i].results[0] as { n: number }).n)]),
     ) as Record<GuestTableName, number>,
     freed_dinners: (freed.results as { event_id: string }[]).map((r) => r.event_id),
+    audit_mentions: mentions.results as Preview['audit_mentions'],
+    ledger_ids: (ledgerIds.results as { id: string }[]).map((r) => r.id),
   };
 }
 
@@ -304,6 +349,7 @@ function previewView(p: Preview) {
     ...(p.open_holds ? [DATA_RIGHTS_COPY.holdsEnd] : []),
     ...(p.waitlist_places ? [DATA_RIGHTS_COPY.waitlistForfeit(p.waitlist_places)] : []),
     ...(p.credit_balance > 0 ? [DATA_RIGHTS_COPY.creditForfeit(rupees(p.credit_balance))] : []),
+    ...(p.open_grievances > 0 ? [DATA_RIGHTS_COPY.grievanceOpen] : []),
   ];
   return {
     goes: DATA_RIGHTS_COPY.goes,
@@ -312,20 +358,71 @@ function previewView(p: Preview) {
     bookings: p.bookings,
     notes,
     credit_balance: p.credit_balance,
-    /** False while we owe the guest a refund or a move of a dinner we cancelled: they choose first. */
-    can_delete: p.bookings.every((b) => b.outcome !== 'refund_first'),
+    /**
+     * False while we owe the guest a refund or a move of a dinner we cancelled (they choose first),
+     * or a reply to a grievance (the officer answers first).
+     */
+    can_delete: p.bookings.every((b) => b.outcome !== 'refund_first') && p.open_grievances === 0,
   };
 }
 
-/** The statements of one guest table that is not the ledger's, from the registry's rule. */
-function eraseTable(d: Db, t: GuestTableName, id: Identity): D1PreparedStatement[] {
+/**
+ * The statements of one guest table that is not the ledger's, from the registry's rule, each
+ * written only while `guard` holds. The audit log: a row about the guest's account, booking or
+ * order loses its before/after; a row about something else that holds one of the guest's ids as a
+ * value loses only the fields naming the guest ({@link stripGuestFields}).
+ */
+function eraseTable(d: Db, t: GuestTableName, id: Identity, p: Preview, guard: SQL): D1PreparedStatement[] {
   if (LEDGER_TABLES.has(t) || t === 'users') return [];
   const rule = PERSONAL_DATA[t].erase;
-  if (rule.how === 'delete') return [prepared(d.$client, sql`DELETE FROM ${table(t)} WHERE ${SCOPES[t](id)}`)];
+  if (rule.how === 'delete')
+    return [prepared(d.$client, sql`DELETE FROM ${table(t)} WHERE ${SCOPES[t](id)} AND ${guard}`)];
   if (rule.columns.length === 0) return [];
   const set = sql.raw(rule.columns.map((c) => `${c} = NULL`).join(', '));
-  return [prepared(d.$client, sql`UPDATE ${table(t)} SET ${set} WHERE ${SCOPES[t](id)}`)];
+  if (t !== 'audit_log')
+    return [prepared(d.$client, sql`UPDATE ${table(t)} SET ${set} WHERE ${SCOPES[t](id)} AND ${guard}`)];
+  const values = new Set([id.userId, ...id.phones, ...p.ledger_ids]);
+  const folded = new Set([...id.emails, ...id.names.map((n) => n.toLowerCase())]);
+  const names = (v: string) => values.has(v) || folded.has(v.trim().toLowerCase());
+  return [
+    prepared(d.$client, sql`UPDATE audit_log SET ${set} WHERE ${auditTargetIsGuest(id)} AND ${guard}`),
+    ...p.audit_mentions.map((row) =>
+      prepared(
+        d.$client,
+        sql`UPDATE audit_log SET before = ${stripGuestFields(row.before, names)}, after = ${stripGuestFields(row.after, names)}
+          WHERE id = ${row.id} AND ${guard}`,
+      ),
+    ),
+  ];
 }
+
+/**
+ * An audit before/after JSON without the fields (at any depth) whose text value `names` the
+ * guest: their ids, phone, verified email, or exactly their name. Anything else in it stays.
+ */
+export function stripGuestFields(json: string | null, names: (value: string) => boolean): string | null {
+  if (json == null) return null;
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.filter((x) => !(typeof x === 'string' && names(x))).map(strip);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([, x]) => !(typeof x === 'string' && names(x)))
+          .map(([k, x]) => [k, strip(x)]),
+      );
+    return v;
+  };
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'string' && names(parsed) ? null : JSON.stringify(strip(parsed));
+  } catch {
+    // Not JSON: it was found by one of its values, so it is about the guest.
+    return null;
+  }
+}
+
+/** What the cron saw of an inactive account when it chose to erase it: the erasure holds only while both are unchanged. */
+export type InactiveSeen = { last: string; noticeAt: string };
 
 /**
  * Erases the account: the ledger gives up its future seats and strips kept payments
@@ -341,12 +438,21 @@ export async function eraseAccount(
   userId: string,
   reason: ErasureReason,
   now = new Date(),
+  seen?: InactiveSeen,
 ): Promise<Record<string, number> | null> {
+  if (reason === 'inactive' && !seen) throw new Error('an inactive erasure needs what the cron saw');
   const id = await readIdentity(d, userId);
   if (!id || id.erasedAt) return null;
   const preview = await readPreview(d, id, now);
   if (preview.bookings.some((b) => b.outcome === 'refund_first'))
     throw new ApiError(409, 'refund_owed', DATA_RIGHTS_COPY.refundOwed);
+  if (preview.open_grievances > 0) throw new ApiError(409, 'grievance_open', DATA_RIGHTS_COPY.grievanceOpen);
+  // An inactive account is erased only if nobody visited since the cron's read (a visit moves
+  // last_active_at and clears the notice): checked by every statement of the batch, in SQL.
+  const guard = seen
+    ? sql`EXISTS (SELECT 1 FROM users AS g WHERE g.id = ${userId} AND g.erased_at IS NULL
+        AND COALESCE(g.last_active_at, g.created_at) = ${seen.last} AND g.inactivity_notice_at = ${seen.noticeAt})`
+    : sql`1`;
   const nowIso = now.toISOString();
   const summary: Record<string, number> = {
     ...preview.counts,
@@ -357,11 +463,11 @@ export async function eraseAccount(
   const client = d.$client;
   const stripUsers = sql.raw(PERSONAL_DATA.users.erase.columns.map((c) => `${c} = NULL`).join(', '));
   const results = await client.batch([
-    ...erasureLedgerStatements(d, userId, now),
-    ...GUEST_TABLES.flatMap((t) => eraseTable(d, t, id)),
+    ...erasureLedgerStatements(d, userId, now, guard),
+    ...GUEST_TABLES.flatMap((t) => eraseTable(d, t, id, preview, guard)),
     prepared(
       client,
-      sql`UPDATE users SET ${stripUsers}, role = 'guest', erased_at = ${nowIso} WHERE id = ${userId} AND erased_at IS NULL`,
+      sql`UPDATE users SET ${stripUsers}, role = 'guest', erased_at = ${nowIso} WHERE id = ${userId} AND erased_at IS NULL AND ${guard}`,
     ),
     // Logged only by the erasure that won (two at once: the second changes nothing above).
     prepared(
@@ -373,14 +479,14 @@ export async function eraseAccount(
   ]);
   if ((results.at(-1)?.meta.changes ?? 0) === 0) return null;
   for (const eventId of preview.freed_dinners) await queueSeatsFreed(env, eventId);
-  if (id.contactEmail) await sendErasureConfirmation(env, id.contactEmail, id.firstName);
+  if (id.contactEmail) await sendErasureConfirmation(env, id.contactEmail, id.firstName, reason);
   return summary;
 }
 
 /** Never throws: the account is gone either way, and the address is not kept to try again. */
-async function sendErasureConfirmation(env: Env, to: string, name: string | null) {
+async function sendErasureConfirmation(env: Env, to: string, name: string | null, reason: ErasureReason) {
   try {
-    const sent = await sendEmail(env, { to, ...erasureEmail({ name }) }, `erasure/${randomToken(12)}`);
+    const sent = await sendEmail(env, { to, ...erasureEmail({ name, reason }) }, `erasure/${randomToken(12)}`);
     if (!sent.ok)
       console.warn(JSON.stringify({ level: 'warn', msg: 'erasure confirmation not sent', error: sent.error }));
   } catch (e) {

@@ -29,10 +29,11 @@ const cleared = (columns: readonly string[]) => sql.raw(columns.map((c) => `${c}
 
 /**
  * The erasure's ledger statements, in the order they must run (before the account row is
- * stripped, so each still finds the guest by `user_id`). The caller reads which dinners lose
+ * stripped, so each still finds the guest by `user_id`), each written only while `guard` holds
+ * (an inactive account's: nobody visited since the cron chose it). The caller reads which dinners lose
  * seats ({@link dinnersFreedByErasureSql}) before the batch, to offer them to the waitlist after.
  */
-export function erasureLedgerStatements(d: Db, userId: string, now: Date): D1PreparedStatement[] {
+export function erasureLedgerStatements(d: Db, userId: string, now: Date, guard: SQL = sql`1`): D1PreparedStatement[] {
   const client = d.$client;
   const nowIso = now.toISOString();
   const scope = { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso };
@@ -45,32 +46,34 @@ export function erasureLedgerStatements(d: Db, userId: string, now: Date): D1Pre
           AND id IN (SELECT eb.order_id FROM event_bookings AS eb WHERE eb.user_id = ${userId}
             AND eb.status IN (${fromStatuses('erase_release')}))
           AND ${requiredGuards('erase_release', scope)}
-          AND (SELECT es.starts_at FROM events AS es WHERE es.id = payment_orders.event_id) > ${nowIso}`,
+          AND (SELECT es.starts_at FROM events AS es WHERE es.id = payment_orders.event_id) > ${nowIso} AND ${guard}`,
     ),
     prepared(
       client,
       sql`UPDATE event_bookings SET status = 'released', released_at = ${nowIso}
         WHERE user_id = ${userId} AND status = 'confirmed'
-          AND EXISTS (SELECT 1 FROM payment_orders AS ro WHERE ro.id = event_bookings.order_id AND ro.released_at = ${nowIso})`,
+          AND EXISTS (SELECT 1 FROM payment_orders AS ro WHERE ro.id = event_bookings.order_id AND ro.released_at = ${nowIso})
+          AND ${guard}`,
     ),
     // Unpaid holds and offers end now, as leaving the waitlist ends an offer (ledger/waitlist.ts).
     prepared(
       client,
       sql`UPDATE payment_orders SET hold_expires_at = ${nowIso}, updated_at = ${nowIso}
-        WHERE user_id = ${userId} AND status = 'created' AND capture_pending_at IS NULL AND hold_expires_at > ${nowIso}`,
+        WHERE user_id = ${userId} AND status = 'created' AND capture_pending_at IS NULL AND hold_expires_at > ${nowIso}
+          AND ${guard}`,
     ),
-    prepared(client, sql`DELETE FROM waitlist_entries WHERE user_id = ${userId}`),
+    prepared(client, sql`DELETE FROM waitlist_entries WHERE user_id = ${userId} AND ${guard}`),
     prepared(
       client,
-      sql`UPDATE payment_orders SET ${cleared(PERSONAL_DATA.payment_orders.erase.columns)} WHERE user_id = ${userId}`,
-    ),
-    prepared(
-      client,
-      sql`UPDATE event_bookings SET ${cleared(PERSONAL_DATA.event_bookings.erase.columns)} WHERE user_id = ${userId}`,
+      sql`UPDATE payment_orders SET ${cleared(PERSONAL_DATA.payment_orders.erase.columns)} WHERE user_id = ${userId} AND ${guard}`,
     ),
     prepared(
       client,
-      sql`UPDATE credit_entries SET ${cleared(PERSONAL_DATA.credit_entries.erase.columns)} WHERE user_id = ${userId}`,
+      sql`UPDATE event_bookings SET ${cleared(PERSONAL_DATA.event_bookings.erase.columns)} WHERE user_id = ${userId} AND ${guard}`,
+    ),
+    prepared(
+      client,
+      sql`UPDATE credit_entries SET ${cleared(PERSONAL_DATA.credit_entries.erase.columns)} WHERE user_id = ${userId} AND ${guard}`,
     ),
   ];
 }
