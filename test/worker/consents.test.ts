@@ -2,13 +2,14 @@ import { env, SELF } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { consents, newsletterSignups, quizResponses, userProfiles } from '../../db/schema';
+import { consents, newsletterSignups, paymentOrders, quizResponses, userProfiles, users } from '../../db/schema';
 import { CONSENT_NOTICE_VERSION } from '../../worker/domain/consent';
 import { CONSENT_COPY } from '../../worker/domain/copy-consent';
 import { nextPath } from '../../worker/domain/next-path';
 import { readUnsubscribeToken, signUnsubscribeToken } from '../../worker/lib/unsubscribe-token';
 import { marketingEmail, sendMarketingEmail, sendMarketingWhatsApp } from '../../worker/services/marketing';
 import { signIn } from './helpers/auth';
+import { createEvent, createGuest } from './helpers/booking-fixtures';
 import { apiRequest, createSignedInUser, ORIGIN } from './helpers/session-cookie';
 
 type View = {
@@ -211,6 +212,37 @@ describe('nothing is stored before the notice is agreed', () => {
     expect((await call('PUT', '/api/profile', cookie, PROFILE(email))).status).toBe(200);
   });
 
+  it('an order without the current notice is 403 consent_required and holds nothing; after agreeing it holds', async () => {
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent();
+    await db(env.DB).delete(consents).where(eq(consents.userId, guest.userId));
+    await db(env.DB).insert(consents).values({
+      id: crypto.randomUUID(),
+      userId: guest.userId,
+      purpose: 'service',
+      noticeVersion: '2020-01-01',
+      granted: 1,
+      source: 'notice',
+    });
+    const order = () =>
+      call('POST', '/api/orders', guest.cookie, {
+        event_id: event.id,
+        ticket_type: 'couple',
+        party_name: 'Ravi Rao',
+        party_phone: '+919812345678',
+      });
+    const refused = await order();
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorBody).error).toEqual({
+      code: 'consent_required',
+      message: CONSENT_COPY.errors.required,
+    });
+    expect(await db(env.DB).select().from(paymentOrders).where(eq(paymentOrders.userId, guest.userId))).toEqual([]);
+
+    await call('PUT', '/api/me/consents', guest.cookie, { notice_version: CONSENT_NOTICE_VERSION });
+    expect((await order()).status).toBe(201);
+  });
+
   it('the redirect rule puts the notice before everything else', () => {
     expect(nextPath({ consented: false, hasPendingQuiz: true, quizCompleted: true, fullName: 'Asha' })).toBe(
       '/consent',
@@ -256,6 +288,79 @@ describe('unsubscribe links', () => {
     ]);
   });
 
+  it('the link also takes the guest’s other addresses off the list, as the /profile switch does', async () => {
+    const account = uniqueEmail('account');
+    const other = uniqueEmail('profile');
+    const { userId, cookie } = await createSignedInUser({ email: account });
+    await db(env.DB).insert(userProfiles).values({ id: crypto.randomUUID(), userId, fullName: 'Asha', email: other });
+    await call('POST', '/api/newsletter', cookie, { email: account });
+    await db(env.DB).insert(newsletterSignups).values({ email: other }).onConflictDoNothing();
+    const res = await call('POST', '/api/unsubscribe', undefined, {
+      token: await signUnsubscribeToken(env.SESSION_SECRET, account),
+    });
+    expect(res.status).toBe(200);
+    expect(await getConsents(cookie)).toMatchObject({ marketing: false });
+    expect(await db(env.DB).select().from(newsletterSignups).where(eq(newsletterSignups.email, other))).toEqual([]);
+    const sent = await sendMarketingEmail(env, db(env.DB), {
+      key: `test:${other}`,
+      to: other,
+      userId: null,
+      subject: 'News',
+      blocks: [{ text: 'Hi' }],
+    });
+    expect(sent).toBe(false);
+  });
+
+  it('an erased account whose address the link names gets no new consents row', async () => {
+    const email = uniqueEmail('erased');
+    const { userId, cookie } = await createSignedInUser({ email });
+    await call('PUT', '/api/me/consents', cookie, { marketing: true });
+    await db(env.DB).update(users).set({ erasedAt: new Date().toISOString() }).where(eq(users.id, userId));
+    const res = await call('POST', '/api/unsubscribe', undefined, {
+      token: await signUnsubscribeToken(env.SESSION_SECRET, email),
+    });
+    expect(res.status).toBe(200);
+    expect((await rowsOf(userId)).filter((r) => r.purpose === 'marketing').map((r) => r.granted)).toEqual([1]);
+  });
+
+  it('the token names the address only, never the account it was sent to', async () => {
+    const userId = crypto.randomUUID();
+    const mail = await marketingEmail(env, {
+      to: 'asha@example.com',
+      userId,
+      subject: 'News',
+      blocks: [{ text: 'Hi' }],
+    });
+    const token = decodeURIComponent(mail.text.match(/unsubscribe\?token=(\S+)/)?.[1] ?? '');
+    const body = token.split('.')[0].replace(/-/g, '+').replace(/_/g, '/');
+    expect(atob(body + '='.repeat((4 - (body.length % 4)) % 4))).toBe('{"e":"asha@example.com"}');
+    expect(token).not.toContain(userId);
+  });
+
+  it('a missing or repeated token is 400 invalid_token (the API error shape), read or one-click, changing nothing', async () => {
+    const email = uniqueEmail('query');
+    await db(env.DB).insert(newsletterSignups).values({ email });
+    const token = encodeURIComponent(await signUnsubscribeToken(env.SESSION_SECRET, email));
+    const refusal = {
+      code: 'invalid_token',
+      message: CONSENT_COPY.errors.badToken,
+      fields: { token: CONSENT_COPY.errors.badToken },
+    };
+    for (const query of ['', '?token=', `?token=${token}&token=${token}`]) {
+      const read = await call('GET', `/api/unsubscribe${query}`);
+      expect(read.status, query).toBe(400);
+      expect(((await read.json()) as ErrorBody).error, query).toEqual(refusal);
+      const click = await SELF.fetch(`${ORIGIN}/api/unsubscribe/one-click${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(click.status, query).toBe(400);
+      expect(((await click.json()) as ErrorBody).error, query).toEqual(refusal);
+    }
+    expect(await db(env.DB).select().from(newsletterSignups).where(eq(newsletterSignups.email, email))).toHaveLength(1);
+  });
+
   it.each([
     [
       'a token for another address with this signature',
@@ -263,7 +368,7 @@ describe('unsubscribe links', () => {
     ],
     [
       'a token signed with another secret',
-      async () => signUnsubscribeToken('not-our-secret-0123456789abcdef', 'victim@example.com', null),
+      async () => signUnsubscribeToken('not-our-secret-0123456789abcdef', 'victim@example.com'),
     ],
     ['a truncated token', async (t: string) => t.slice(0, -4)],
     ['garbage', async () => 'not-a-token'],
@@ -273,7 +378,7 @@ describe('unsubscribe links', () => {
       .insert(newsletterSignups)
       .values([{ email }, { email: 'x@example.com' }, { email: 'victim@example.com' }])
       .onConflictDoNothing();
-    const good = await signUnsubscribeToken(env.SESSION_SECRET, email, null);
+    const good = await signUnsubscribeToken(env.SESSION_SECRET, email);
     const token = await forge(good);
     expect(await readUnsubscribeToken(env.SESSION_SECRET, token)).toBeNull();
     const res = await call('POST', '/api/unsubscribe', undefined, { token });
@@ -297,7 +402,7 @@ describe('marketing messages', () => {
     expect(page).toMatch(/^http:\/\/localhost:8787\/unsubscribe\?token=/);
     expect(mail.html).toContain(page.replace(/&/g, '&#38;'));
     const token = decodeURIComponent(new URL(page).searchParams.get('token') ?? '');
-    expect(await readUnsubscribeToken(env.SESSION_SECRET, token)).toEqual({ email: 'asha@example.com', userId: null });
+    expect(await readUnsubscribeToken(env.SESSION_SECRET, token)).toEqual({ email: 'asha@example.com' });
     expect(mail.headers).toEqual({
       'List-Unsubscribe': `<http://localhost:8787/api/unsubscribe/one-click?token=${encodeURIComponent(token)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -307,7 +412,7 @@ describe('marketing messages', () => {
   it('a mail app’s one-click POST (no Origin, no cookie) withdraws; a GET only opens the page', async () => {
     const email = uniqueEmail('oneclick');
     await db(env.DB).insert(newsletterSignups).values({ email });
-    const token = await signUnsubscribeToken(env.SESSION_SECRET, email, null);
+    const token = await signUnsubscribeToken(env.SESSION_SECRET, email);
     const url = `${ORIGIN}/api/unsubscribe/one-click?token=${encodeURIComponent(token)}`;
     const opened = await SELF.fetch(url, { redirect: 'manual' });
     expect(opened.status).toBe(302);

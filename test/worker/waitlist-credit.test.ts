@@ -9,7 +9,7 @@ import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { creditEntries, eventBookings, paymentOrders, users, waitlistEntries } from '../../db/schema';
+import { consents, creditEntries, eventBookings, paymentOrders, users, waitlistEntries } from '../../db/schema';
 import { CREDIT_COPY, creditExpiresAt } from '../../worker/domain/credit';
 import { MAX_MOVES_PER_BOOKING } from '../../worker/domain/ledger-rules';
 import type { Sex } from '../../worker/domain/profile';
@@ -212,6 +212,52 @@ describe('the waitlist', () => {
     expect(spent.body.order).toMatchObject({ status: 'confirmed', amount: 0, credit_amount: leaver.amount });
     expect(spent.body.booking?.status).toBe('confirmed');
     expect(await creditBalance(d(), leaver.userId)).toBe(0);
+  });
+
+  it('a guest on an older consent notice can neither join nor accept an offer: 403 consent_required, nothing changed (issue 22)', async () => {
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const leaver = await bookedOn(event);
+    const waiter = await createGuest({ sex: 'male' });
+    expect((await join(waiter.cookie, event.id)).status).toBe(201);
+    expect((await call('POST', `/api/bookings/${leaver.bookingId}/release`, { cookie: leaver.cookie })).status).toBe(
+      200,
+    );
+    await sweepDinner(env, d(), event.id);
+    const [entry] = await entriesAt(event.id);
+    expect(entry.status).toBe('offered');
+
+    // The notice changed since they agreed: their newest service row is agreement to an older version.
+    await d()
+      .insert(consents)
+      .values({
+        id: crypto.randomUUID(),
+        userId: waiter.userId,
+        purpose: 'service',
+        noticeVersion: '2020-01-01',
+        granted: 1,
+        source: 'notice',
+        createdAt: new Date(Date.now() + 1000).toISOString(),
+      });
+    const accepted = await call('POST', `/api/offers/${entry.token}/accept`, {
+      cookie: waiter.cookie,
+      body: { party_name: 'Ravi', party_phone: '+919812345678' },
+    });
+    expect(accepted.status).toBe(403);
+    expect(((await accepted.json()) as ErrorBody).error.code).toBe('consent_required');
+    const [after] = await entriesAt(event.id);
+    expect(after).toEqual(entry);
+    const [held] = await d()
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, entry.orderId ?? ''));
+    expect(held.razorpayOrderId).toBeNull();
+
+    const late = await createGuest({ sex: 'male' });
+    await d().delete(consents).where(eq(consents.userId, late.userId));
+    const refused = await join(late.cookie, event.id);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorBody).error.code).toBe('consent_required');
+    expect((await entriesAt(event.id)).filter((e) => e.userId === late.userId)).toEqual([]);
   });
 
   it('no credit while nobody takes the released seats; inside the free window, reschedule instead', async () => {

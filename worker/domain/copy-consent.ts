@@ -26,10 +26,12 @@ export const CONSENT_COPY = {
     agreedTitle: 'Thank you',
     agreedText: 'Your consent is saved. You can change your mind from your profile.',
     failed: 'Your consent could not be saved. Please try again.',
+    /** 409 notice_outdated: the page reloads to show the current notice. */
+    outdatedTitle: 'The notice has changed',
   },
   /** The API's refusals. */
   errors: {
-    /** 403 consent_required: storing a quiz or a profile before agreeing to the current notice. */
+    /** 403 consent_required: a quiz, a profile, a booking, a waitlist place or offer before agreeing to the current notice. */
     required: 'Please read and agree to how we use your data before we save it.',
     /** 409 notice_outdated: the browser showed an older notice than the current one. */
     outdated: 'The notice has changed since you opened it. Please read the new one and agree again.',

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { vValidator } from '@hono/valibot-validator';
 import * as v from 'valibot';
 import type { AppEnv } from '../app-env';
 import { CONSENT_COPY } from '@domain/copy-consent';
@@ -23,12 +24,25 @@ const ConsentsBody = v.pipe(
 );
 
 /** An unsubscribe link's token (lib/unsubscribe-token.ts); its signature is checked by the route. */
-const UnsubscribeBody = v.object(
-  { token: v.pipe(v.string(ERR.badToken), v.nonEmpty(ERR.badToken), v.maxLength(2048, ERR.badToken)) },
-  ERR.badToken,
-);
+const Token = v.pipe(v.string(ERR.badToken), v.nonEmpty(ERR.badToken), v.maxLength(2048, ERR.badToken));
+const UnsubscribeBody = v.object({ token: Token }, ERR.badToken);
 
 const badToken = () => new ApiError(400, 'invalid_token', ERR.badToken, { token: ERR.badToken });
+
+/**
+ * `?token=…` of the unsubscribe page's read and the one-click POST: missing, repeated, empty or
+ * oversized is the same 400 `invalid_token` as a forged one (the API's error shape).
+ */
+const tokenQuery = vValidator('query', v.object({ token: Token }), (result) => {
+  if (!result.success) throw badToken();
+});
+
+/** The address a well-formed token names, or 400 `invalid_token` when we did not sign it. */
+async function signedAddress(secret: string, token: string): Promise<string> {
+  const payload = await readUnsubscribeToken(secret, token);
+  if (!payload) throw badToken();
+  return payload.email;
+}
 
 /**
  * Consents (issue 22): the notice agreed, marketing on and off (signed in), and the unsubscribe
@@ -43,18 +57,14 @@ export const consentsRoutes = new Hono<AppEnv>()
     return c.json(await updateConsents(c.var.db, c.get('user').id, body, source));
   })
   /** What the unsubscribe page shows before the click: the address the link is for. Changes nothing. */
-  .get('/unsubscribe', async (c) => {
-    const token = c.req.query('token') ?? '';
-    const payload = token.length <= 2048 ? await readUnsubscribeToken(c.env.SESSION_SECRET, token) : null;
-    if (!payload) throw badToken();
-    return c.json({ email: payload.email });
-  })
+  .get('/unsubscribe', tokenQuery, async (c) =>
+    c.json({ email: await signedAddress(c.env.SESSION_SECRET, c.req.valid('query').token) }),
+  )
   /** The one click: the address leaves the newsletter list and its accounts' marketing is turned off. */
   .post('/unsubscribe', jsonBody(UnsubscribeBody), async (c) => {
-    const payload = await readUnsubscribeToken(c.env.SESSION_SECRET, c.req.valid('json').token);
-    if (!payload) throw badToken();
-    await withdrawByEmail(c.var.db, payload.email, payload.userId);
-    return c.json({ email: payload.email, unsubscribed: true as const });
+    const email = await signedAddress(c.env.SESSION_SECRET, c.req.valid('json').token);
+    await withdrawByEmail(c.var.db, email);
+    return c.json({ email, unsubscribed: true as const });
   });
 
 /**
@@ -67,10 +77,8 @@ export const unsubscribeOneClickRoutes = new Hono<AppEnv>()
   .get('/unsubscribe/one-click', (c) =>
     c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 302),
   )
-  .post('/unsubscribe/one-click', async (c) => {
-    const token = c.req.query('token') ?? '';
-    const payload = token.length <= 2048 ? await readUnsubscribeToken(c.env.SESSION_SECRET, token) : null;
-    if (!payload) throw badToken();
-    await withdrawByEmail(c.var.db, payload.email, payload.userId);
-    return c.json({ email: payload.email, unsubscribed: true as const });
+  .post('/unsubscribe/one-click', tokenQuery, async (c) => {
+    const email = await signedAddress(c.env.SESSION_SECRET, c.req.valid('query').token);
+    await withdrawByEmail(c.var.db, email);
+    return c.json({ email, unsubscribed: true as const });
   });

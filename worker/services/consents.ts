@@ -4,7 +4,7 @@
  * insertion order). Writes are single conditional INSERTs, so a repeat (a double click, a retry)
  * adds no row and two racing requests cannot both record the same change.
  */
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consents, newsletterSignups, userProfiles, users } from '../../db/schema';
 import {
@@ -52,6 +52,20 @@ export const consentRequired = () => new ApiError(403, CONSENT_REQUIRED, CONSENT
 /** Throws {@link consentRequired} unless the newest `service` row (from the caller's batch) agrees to the current notice. */
 export function assertConsented(newestService: Newest): void {
   if (!hasCurrentConsent(newestService[0])) throw consentRequired();
+}
+
+/**
+ * 1 when `userId`'s newest `service` row agrees to the current notice, else 0, as a column a
+ * caller adds to a read it makes anyway (orders, waitlist joins and offers): the check costs no
+ * round trip of its own.
+ */
+export const consentedSql = (userId: string) =>
+  sql<number>`coalesce((SELECT c.granted = 1 AND c.notice_version = ${CONSENT_NOTICE_VERSION} FROM consents AS c
+    WHERE c.user_id = ${userId} AND c.purpose = 'service' ORDER BY c.created_at DESC, c.rowid DESC LIMIT 1), 0)`;
+
+/** Throws {@link consentRequired} unless {@link consentedSql}'s column is 1. */
+export function assertConsentedColumn(consented: number | null | undefined): void {
+  if (Number(consented) !== 1) throw consentRequired();
 }
 
 /** The newest `granted` of a purpose, as SQL (NULL without a row). */
@@ -140,28 +154,27 @@ export const recordMarketingStatements = (d: Db, userId: string, on: boolean, so
 
 /**
  * An unsubscribe link's withdrawal for `email` (no sign-in: the link's signature is the proof):
- * the address leaves the newsletter list, and every account whose address it is, and `userId`
- * when the link names one, gets a marketing withdrawal (source `unsubscribe_link`) unless it is
- * off already. One batch.
+ * the address leaves the newsletter list, and every live (not erased) account whose address it
+ * is gets a marketing withdrawal (source `unsubscribe_link`) unless it is off already, and loses
+ * its other addresses from the list too, as the /profile switch does. Two round trips.
  */
-export async function withdrawByEmail(d: Db, email: string, userId: string | null): Promise<void> {
+export async function withdrawByEmail(d: Db, email: string): Promise<void> {
   const owners = await d
     .select({ id: users.id })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(
-      or(
+      and(
+        // An erased account has nothing to withdraw, and gets no new row.
+        isNull(users.erasedAt),
         // Addresses are stored lower-cased (domain/email.ts), so plain equality uses their indexes.
-        eq(users.email, email),
-        eq(userProfiles.email, email),
-        // The link's own account, if it still exists (an erased one has nothing to withdraw).
-        userId ? eq(users.id, userId) : undefined,
+        or(eq(users.email, email), eq(userProfiles.email, email)),
       ),
     );
   const ids = [...new Set(owners.map((o) => o.id))];
   await d.batch([
     d.delete(newsletterSignups).where(eq(newsletterSignups.email, email)),
-    ...ids.map((id) => marketingStatement(d, id, false, 'unsubscribe_link')),
+    ...ids.flatMap((id) => [marketingStatement(d, id, false, 'unsubscribe_link'), dropOwnAddresses(d, id)]),
   ]);
 }
 

@@ -48,7 +48,7 @@ export async function marketingEmail(
   env: Pick<MarketingEnv, 'APP_ORIGIN' | 'SESSION_SECRET'>,
   m: { to: string; userId: string | null; subject: string; blocks: EmailBlock[] },
 ) {
-  const token = await signUnsubscribeToken(env.SESSION_SECRET, m.to, m.userId);
+  const token = await signUnsubscribeToken(env.SESSION_SECRET, m.to);
   const href = unsubscribeUrl(env.APP_ORIGIN, token);
   const text = m.blocks.map((b) => ('href' in b ? `${b.label}: ${b.href}` : b.text)).join('\n\n');
   return {

@@ -49,6 +49,7 @@ import { bookPaidByCredit } from './ledger/capture';
 import { creditBalanceSql } from './ledger/credit';
 import { queueSeatsFreed } from './ledger/offers';
 import { seatsTakenSql } from './ledger/seats';
+import { assertConsentedColumn, consentedSql } from './consents';
 import { rateLimited, secondsUntilRoom } from './rate-limit';
 
 /** Everything `POST /api/orders` checks, read in one statement. */
@@ -63,6 +64,7 @@ async function readOrderFacts(
       taken: seatsTakenSql(sql`${events.id}`, nowIso),
       liveHold: liveHoldSql(input.userId, sql`${events.id}`, nowIso),
       balance: creditBalanceSql(input.userId, nowIso),
+      consented: consentedSql(input.userId),
       ...guestContactColumns,
       sex: userProfiles.sex,
       couponKind: coupons.kind,
@@ -177,6 +179,8 @@ export async function placeOrder(
   const { event } = facts;
   if (!event.available || event.cancelledAt || event.startsAt <= nowIso)
     throw new ApiError(400, 'event_unavailable', COPY.events.notFound);
+  // Issue 22: a booking stores the guest's (and a +1's) details; 403 without the current notice.
+  assertConsentedColumn(facts.consented);
   const guest = toGuestContact(facts);
   if (!guest.fullName) throw new ApiError(403, 'profile_incomplete', COPY.booking.profileIncomplete);
   // Seats are held only for a guest whose phone a code has proved (users.phone): an account made

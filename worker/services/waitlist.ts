@@ -22,6 +22,7 @@ import { creditBalanceSql } from './ledger/credit';
 import { queueSeatsFreed } from './ledger/offers';
 import { ownsSeatsSql, seatsTakenSql } from './ledger/seats';
 import { acceptOfferHold, joinWaitlist, leaveWaitlist } from './ledger/waitlist';
+import { assertConsentedColumn, consentedSql } from './consents';
 import { checkoutAnswer, orderView } from './orders';
 
 /** 1-based place among those still waiting at the dinner, by the time they joined. */
@@ -115,6 +116,7 @@ export async function join(d: Db, o: { userId: string; eventId: string; ticketTy
       mine: sql<number>`(SELECT COUNT(*) FROM payment_orders AS mo WHERE mo.user_id = ${o.userId} AND mo.event_id = ${events.id}
         AND ${ownsSeatsSql('mo', nowIso)})`,
       sex: userProfiles.sex,
+      consented: consentedSql(o.userId),
       ...guestContactColumns,
     })
     .from(events)
@@ -124,6 +126,8 @@ export async function join(d: Db, o: { userId: string; eventId: string; ticketTy
   if (!facts || facts.event.cancelledAt || !facts.event.available || facts.event.startsAt <= nowIso)
     throw new ApiError(404, 'event_not_found', COPY.events.notFound);
   if (!offersOpen(facts.event.startsAt, now)) throw new ApiError(400, 'waitlist_closed', WAITLIST_COPY.closed);
+  // Issue 22: a place in line is the guest's data and leads to a booking; 403 without the current notice.
+  assertConsentedColumn(facts.consented);
   if (!toGuestContact(facts).fullName) throw new ApiError(403, 'profile_incomplete', COPY.booking.profileIncomplete);
   if (!facts.accountPhone) throw new ApiError(403, 'phone_unverified', LEDGER_COPY.verifyPhone);
   if (!ticketAllowed(facts.sex, o.ticketType))
@@ -161,6 +165,7 @@ async function readOffer(d: Db, userId: string, token: string, nowIso: string) {
       order: paymentOrders,
       live: sql<number>`${ownsSeatsSql('payment_orders', nowIso)}`,
       balance: creditBalanceSql(userId, nowIso),
+      consented: consentedSql(userId),
       ...guestContactColumns,
     })
     .from(waitlistEntries)
@@ -211,6 +216,8 @@ export async function acceptOffer(
   const now = o.now ?? new Date();
   const nowIso = now.toISOString();
   const row = await readOffer(d, o.userId, o.token, nowIso);
+  // Issue 22: accepting stores a +1's name and phone and books the seats; 403 without the current notice.
+  assertConsentedColumn(row.consented);
   const { entry, order, event } = row;
   const guest = toGuestContact(row);
   if (entry.status !== 'offered' || order.status !== 'created' || Number(row.live) !== 1)
