@@ -11,7 +11,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
 import { afterConsentTarget, postSignInTarget } from '@/features/auth/hooks/use-post-sign-in-redirect';
 import { MarketingConsentSection } from '@/features/consent/components/marketing-consent-section';
+import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { ConsentNotice } from '@/features/consent/components/consent-notice';
+import { reloadPage } from '@/features/consent/lib/reload-page';
 import { useQuizFlow } from '@/features/quiz/hooks/use-quiz-flow';
+import { WaitlistPanel } from '@/features/waitlist/components/waitlist-panel';
+
+vi.mock('@/features/consent/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 const answers = { ...QUIZ_DEFAULTS, music_genres: ['Rock'], movie_genres: ['Horror', 'Drama', 'Comedy'] };
 const json = (body: unknown, status = 200) =>
@@ -19,11 +25,16 @@ const json = (body: unknown, status = 200) =>
 
 let requests: Array<{ method: string; url: string; body: unknown }>;
 let marketing: boolean;
+let noticeOutdated: boolean;
+const consentRequired = () =>
+  json({ error: { code: 'consent_required', message: 'Please read and agree to how we use your data.' } }, 403);
 
 beforeEach(() => {
   localStorage.clear();
   requests = [];
   marketing = false;
+  noticeOutdated = false;
+  vi.mocked(reloadPage).mockClear();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -39,6 +50,11 @@ beforeEach(() => {
           next: '/consent',
         });
       if (url.includes('/api/quiz') && method === 'GET') return json({ completed: false });
+      if (url.includes('/api/orders') && method === 'POST') return consentRequired();
+      if (url.includes('/waitlist') && method === 'POST') return consentRequired();
+      if (url.includes('/waitlist') && method === 'GET') return json({ entry: null });
+      if (url.includes('/api/me/consents') && method === 'PUT' && noticeOutdated)
+        return json({ error: { code: 'notice_outdated', message: 'The notice has changed.' } }, 409);
       if (url.includes('/api/me/consents')) {
         if (method === 'PUT')
           marketing = Boolean((JSON.parse(String(init?.body)) as { marketing?: boolean }).marketing);
@@ -113,6 +129,50 @@ describe('the quiz without the notice agreed', () => {
     expect(router.state.location.search).toEqual({ redirect: '/quiz' });
     expect(localStorage.getItem('pendingQuizData')).not.toBeNull();
     expect(requests.filter((r) => r.url.includes('/api/quiz') && r.method === 'POST')).toEqual([]);
+  });
+});
+
+function BookNow() {
+  const { start } = useCheckout('A dinner');
+  return (
+    <button type="button" onClick={() => void start({ event_id: 'e1', ticket_type: 'male' })}>
+      Book Now
+    </button>
+  );
+}
+
+function Panel() {
+  return <WaitlistPanel eventId="e1" tickets={[{ type: 'male', label: 'Male', price: 1500, seats: 1 }]} />;
+}
+
+const onAgreed = vi.fn();
+function Notice() {
+  return <ConsentNotice onAgreed={onAgreed} onDecline={() => undefined} />;
+}
+
+describe('a booking or a waitlist place refused for want of the current notice (403 consent_required)', () => {
+  it('Book Now sends the guest to the notice, carrying the dinner to come back to', async () => {
+    const router = renderAt('/event/e1', { '/event/$id': BookNow, '/consent': () => <h1>Notice</h1> });
+    fireEvent.click(await screen.findByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Notice')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ redirect: '/event/e1' });
+  });
+
+  it('Join the waitlist does the same', async () => {
+    const router = renderAt('/event/e1', { '/event/$id': Panel, '/consent': () => <h1>Notice</h1> });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join the waitlist' }));
+    expect(await screen.findByText('Notice')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ redirect: '/event/e1' });
+  });
+});
+
+describe('a notice older than the server’s (409 notice_outdated)', () => {
+  it('reloads the page so the guest reads and agrees to the current notice, instead of going on showing the old one', async () => {
+    noticeOutdated = true;
+    renderAt('/consent', { '/consent': Notice });
+    fireEvent.click(await screen.findByRole('button', { name: 'I agree' }));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(onAgreed).not.toHaveBeenCalled();
   });
 });
 

@@ -153,10 +153,12 @@ function PrivacyPolicyPage() {
 
         <h3>What you agree to, and how to withdraw</h3>
         <p>
-          When you first sign in, before we store your vibe check or profile, we show you a short itemised notice: each
-          kind of data we collect (the list under “Information We Collect”), what it is used for, and how to withdraw
-          your consent. You agree once; if the notice changes, we ask you again. We keep a record of each consent with
-          the version of the notice and the time.
+          Creating your account stores the phone number or email you sign in with (and your name, if you give it when
+          signing up): we need them to create the account and sign you in. Right after, before we store your vibe check
+          answers or your profile details, or take a booking or a waitlist place, we show you a short itemised notice:
+          each kind of data we collect (the list under “Information We Collect”), what it is used for, and how to
+          withdraw your consent. You agree once; if the notice changes, we ask you again. We keep a record of each
+          consent with the version of the notice and the time.
         </p>
         <p>
           Marketing (our newsletter and promotional WhatsApp messages) is a separate, optional consent. It is off unless

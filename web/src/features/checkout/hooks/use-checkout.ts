@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { dismissAll, toast } from '@/components/toast';
+import { useToConsent } from '@/features/consent/hooks/use-to-consent';
 import { ApiRequestError } from '@/lib/api';
 import { type CreatedOrder, type CreateOrderInput, createOrder } from '../api/create-order';
 import { type OrderView, orderQueryOptions } from '../api/get-order';
@@ -31,6 +32,7 @@ export function useCheckout(
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const toConsent = useToConsent();
 
   const start = useCallback(
     async (request: CreateOrderInput | (() => Promise<CreatedOrder>)) => {
@@ -41,6 +43,8 @@ export function useCheckout(
         order = await (typeof request === 'function' ? request() : createOrder(request));
       } catch (error) {
         setBusy(false);
+        // Issue 22: the current consent notice first, then back to this dinner (or offer).
+        if (toConsent(error)) return;
         if (error instanceof ApiRequestError && error.code === 'profile_incomplete') {
           toast({ title: COPY.booking.profileIncompleteTitle, description: error.message });
           await navigate({ to: '/profile-details' });
@@ -139,7 +143,7 @@ export function useCheckout(
       dismissAll();
       rzp.open();
     },
-    [eventTitle, navigate, queryClient, onInvalidCoupon, onRefused],
+    [eventTitle, navigate, queryClient, onInvalidCoupon, onRefused, toConsent],
   );
 
   return { start, busy };

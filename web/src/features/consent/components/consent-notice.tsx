@@ -6,6 +6,7 @@ import { CONSENT_NOTICE_ITEMS, CONSENT_NOTICE_VERSION } from '@domain/consent';
 import { CONSENT_COPY } from '@domain/copy-consent';
 import { COPY } from '@domain/copy';
 import { useUpdateConsents } from '../api/consents';
+import { reloadPage } from '../lib/reload-page';
 
 const N = CONSENT_COPY.notice;
 
@@ -29,6 +30,13 @@ export function ConsentNotice({ onAgreed, onDecline }: { onAgreed: () => void; o
           onAgreed();
         },
         onError: (e) => {
+          // This tab runs older code than the server (the notice changed since it loaded): it
+          // must not go on showing the old words. Reload, so the guest reads and agrees to the current notice.
+          if (e instanceof ApiRequestError && e.code === 'notice_outdated') {
+            toast({ title: N.outdatedTitle, description: e.message });
+            reloadPage();
+            return;
+          }
           agreeing.current = false;
           const message = e instanceof ApiRequestError && e.status > 0 && e.status < 500 ? e.message : N.failed;
           toast({ title: COPY.common.errorTitle, description: message, variant: 'destructive' });

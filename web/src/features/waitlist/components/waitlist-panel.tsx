@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useToConsent } from '@/features/consent/hooks/use-to-consent';
 import { ApiRequestError } from '@/lib/api';
 import { useWaitlistEntry, type WaitlistEntry } from '../api/get-waitlist-entry';
 import { useJoinEventWaitlist } from '../api/join-waitlist';
@@ -37,6 +38,7 @@ export function WaitlistPanel({
   onBack?: () => void;
 }) {
   const queryClient = useQueryClient();
+  const toConsent = useToConsent();
   const entryQuery = useWaitlistEntry(eventId);
   const join = useJoinEventWaitlist(eventId);
   const leave = useLeaveWaitlist(eventId);
@@ -83,6 +85,8 @@ export function WaitlistPanel({
       setNews(place === null ? WAITLIST_COPY.joined : `${WAITLIST_COPY.joined} ${WAITLIST_COPY.position(place)}`);
     } catch (error) {
       moved.current = null;
+      // Issue 22: the current consent notice first, then back to this dinner.
+      if (toConsent(error)) return;
       const e = error instanceof ApiRequestError ? error : new ApiRequestError(0, 'error', COPY.common.failed);
       // Already in line (another tab): show that entry instead of the refusal.
       if (e.code === 'already_waiting') void entryQuery.refetch();
