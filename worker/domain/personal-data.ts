@@ -7,6 +7,11 @@
  * test/worker/data-rights.test.ts reads the real schema from D1 and fails on a table that is not
  * here, or a guest table the export or the erasure forgets.
  *
+ * "The account's phone" and "its emails" below are only identities the guest proved: the sign-in
+ * phone (a code), the sign-in email (a password or Google account) and the profile's email once
+ * verified. Never the profile's phone or an unverified email, nor the quiz's: anyone can type a
+ * stranger's there.
+ *
  * Pure data: the SQL is the service's; this file is the rule it must meet.
  */
 import { HOUR_MS } from './time';
@@ -121,7 +126,8 @@ export const PERSONAL_DATA = {
   },
   deliveries: {
     holds: 'guest',
-    found: "Every message sent to the account (user_id) or about its bookings (booking_id), and each one's outcome.",
+    found:
+      "Every message sent to the account (user_id) or about its bookings (booking_id), and each one's outcome; the newsletter welcome to one of its emails (keyed by the email's hash).",
     erase: { how: 'delete' },
   },
   newsletter_signups: {
@@ -138,7 +144,7 @@ export const PERSONAL_DATA = {
   audit_log: {
     holds: 'guest',
     found:
-      "Operators' and hosts' changes whose target is the account, one of its bookings or orders, or whose before/after names it. Exported as what was done, to what kind of thing, and when: not the operator's id, nor the before/after, which may be about someone else too.",
+      "Operators' and hosts' changes whose target is the account, one of its bookings or orders (their before/after cleared), or whose before/after holds one of those ids, its phone or one of its emails as a value (only those fields, and any field that is exactly its name, removed); never found by a name. Exported as what was done, to what kind of thing, and when: not the operator's id, nor the before/after, which may be about someone else too.",
     erase: { how: 'strip', columns: ['before', 'after'] },
     keptReferences: ['target'],
   },
@@ -162,7 +168,8 @@ export const PERSONAL_DATA = {
   consents: { holds: 'guest', found: "The account's consents and withdrawals (user_id).", erase: { how: 'delete' } },
   grievances: {
     holds: 'guest',
-    found: 'Grievances the account filed (user_id) or filed with one of its emails (email), with the replies.',
+    found:
+      'Grievances the account filed (user_id) or filed with one of its emails (email), with the replies. An open one (not yet answered) holds the erasure up: the officer replies first.',
     erase: { how: 'delete' },
   },
   invoices: {
