@@ -119,4 +119,14 @@ describe('Your data', () => {
     expect(within(dialog).queryByRole('button', { name: DATA_RIGHTS_COPY.confirmButton })).toBeNull();
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
   });
+
+  it('offers no deletion while a grievance waits for the officer’s reply, and says so', async () => {
+    const user = userEvent.setup();
+    renderSection(() => json(preview({ can_delete: false, notes: [DATA_RIGHTS_COPY.grievanceOpen] })));
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: DATA_RIGHTS_COPY.dialogTitle });
+    expect(await within(dialog).findByText(DATA_RIGHTS_COPY.grievanceOpen)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: DATA_RIGHTS_COPY.confirmButton })).toBeNull();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+  });
 });
