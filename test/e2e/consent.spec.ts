@@ -6,7 +6,8 @@
  */
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { QUIZ_ANSWERS } from './helpers/guest-api.ts';
-import { codeFromOutbox, randomPhone } from './helpers/sign-in.ts';
+import { localD1 } from './helpers/local-d1.ts';
+import { agreeToNotice, codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 
 const marketingOf = async (page: import('@playwright/test').Page) =>
   ((await (await page.request.get('/api/me/consents')).json()) as { marketing: boolean }).marketing;
@@ -126,4 +127,41 @@ test('a forged unsubscribe link says it does not work and changes nothing', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('a guest on an older notice who opens a dinner directly is sent to the current notice by Book Now, and back to the dinner', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const phone = await signInWithPhone(page);
+  const origin = new URL(page.url()).origin;
+  const saved = await page.request.put('/api/profile', {
+    headers: { Origin: origin },
+    data: {
+      full_name: 'Asha Verma',
+      email: `older-notice-${phone}@example.com`,
+      phone_number: phone,
+      date_of_birth: '1995-04-12',
+      sex: 'female',
+      relationship_status: 'single',
+      work_profile: 'job',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // The notice changed since they agreed: their newest row is agreement to an older version.
+  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  const later = new Date(Date.now() + 1000).toISOString();
+  localD1(
+    `INSERT INTO consents (id, user_id, purpose, notice_version, granted, source, created_at) VALUES ('${crypto.randomUUID()}', '${user.id}', 'service', '2020-01-01', 1, 'notice', '${later}')`,
+  );
+
+  await page.goto('/event/gurugram');
+  await page.getByRole('radio', { name: /^Female 1 seat/ }).check();
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await expect(page).toHaveURL(/\/consent\?redirect=%2Fevent%2Fgurugram/, { timeout: 15_000 });
+  await agreeToNotice(page);
+  await expect(page).toHaveURL(/\/event\/gurugram$/);
+  await page.getByRole('radio', { name: /^Female 1 seat/ }).check();
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Razorpay sandbox checkout' })).toBeVisible();
 });
