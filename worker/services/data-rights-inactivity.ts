@@ -65,6 +65,10 @@ async function sendInactivityNotices(env: Env, d: Db, now: Date): Promise<number
           WHERE id = ${u.id} AND inactivity_notice_at IS NULL AND erased_at IS NULL AND COALESCE(last_active_at, created_at) = ${u.last}
             AND EXISTS (SELECT 1 FROM deliveries WHERE key = ${key} AND state = 'sent')`)
       ).meta.changes ?? 0;
+    // Not stamped: told on this channel but back meanwhile (nothing more to do), or refused for good.
+    const sentOn = async (channel: 'email' | 'whatsapp') =>
+      (await d.get<{ state: string }>(sql`SELECT state FROM deliveries WHERE key = ${key} AND channel = ${channel}`))
+        ?.state === 'sent';
     if (u.email) {
       const to = u.email;
       const owed = await deliverOnce(d, { key, channel: 'email', userId: u.id }, (k) =>
@@ -74,7 +78,7 @@ async function sendInactivityNotices(env: Env, d: Db, now: Date): Promise<number
       if (owed) continue;
       const stamped = await stamp();
       noticed += stamped;
-      if (stamped) continue;
+      if (stamped || (await sentOn('email'))) continue;
     }
     // No verified email, or the email was refused for good: the sign-in phone, by WhatsApp.
     if (u.phone) {
@@ -85,7 +89,7 @@ async function sendInactivityNotices(env: Env, d: Db, now: Date): Promise<number
       if (owed) continue;
       const stamped = await stamp();
       noticed += stamped;
-      if (stamped) continue;
+      if (stamped || (await sentOn('whatsapp'))) continue;
     }
     // Told on no channel: not stamped, so never erased by the clock; a person looks.
     console.error(JSON.stringify({ level: 'error', alert: 'inactivity_notice_undeliverable', user: u.id }));
