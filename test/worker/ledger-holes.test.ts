@@ -25,7 +25,7 @@ import worker from '../../worker/index';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import { handleScheduled } from '../../worker/scheduled';
 import { seatsTaken } from '../../worker/services/ledger/seats';
-import { cookiesFrom, randomIp, randomPhone, signUpWithCode } from './helpers/auth';
+import { agreeToNotice, cookiesFrom, randomIp, randomPhone, signUpWithCode } from './helpers/auth';
 import {
   type CheckoutResponse,
   capturedPayment,
@@ -496,6 +496,8 @@ describe('hole 4: one unverified account can sell out a dinner', () => {
     // Sign-up now verifies its phone (docs/decisions/028); accounts made before it did have none.
     await env.DB.prepare('UPDATE users SET phone = NULL WHERE id = ?').bind(user.id).run();
     await d().update(userProfiles).set({ fullName: 'Asha Verma', sex: 'male' }).where(eq(userProfiles.userId, user.id));
+    // Agreed to the consent notice (issue 22), so the phone is what stops the order.
+    await agreeToNotice(user.id);
 
     const res = await postOrder(cookie, { event_id: event.id, ticket_type: 'male' });
     await expectError(res, 403, 'phone_unverified', LEDGER_COPY.verifyPhone);

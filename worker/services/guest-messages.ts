@@ -93,7 +93,15 @@ const cancelledCount = (eventId: string) =>
   sql`(SELECT COUNT(*) FROM ${eventBookings} WHERE ${eventBookings.eventId} = ${eventId} AND ${inArray(eventBookings.status, [...CANCELLABLE_BOOKING_STATUSES])})`;
 
 export type CancelResult =
-  | { kind: 'done'; message: GuestMessageRow; bookingIds: string[]; cancelledAt: string; reason: string }
+  | {
+      kind: 'done';
+      message: GuestMessageRow;
+      bookingIds: string[];
+      cancelledAt: string;
+      reason: string;
+      /** Released bookings credited in the batch (each owes its invoice a credit note). */
+      creditedReleases: number;
+    }
   | { kind: 'not_found' }
   | { kind: 'started' }
   | { kind: 'already_cancelled'; messageId: string | null; bookingIds: string[] };
@@ -119,7 +127,7 @@ export async function cancelDinner(
   const nowIso = now.toISOString();
   const messageId = `gm_${crypto.randomUUID()}`;
   const where = and(eq(events.id, eventId), sql`${events.cancelledAt} IS NULL`, sql`${events.startsAt} > ${nowIso}`);
-  const [, , inserted, , , [event], [notice], untold] = await d.batch([
+  const [, , inserted, , credited, [event], [notice], untold] = await d.batch([
     auditRowBefore(d, {
       actorId,
       action: 'event.cancel',
@@ -153,7 +161,14 @@ export async function cancelDinner(
   if (!event) return { kind: 'not_found' };
   const bookingIds = untold.map((b) => b.id);
   if (inserted.length === 1 && notice?.id === messageId) {
-    return { kind: 'done', message: notice as GuestMessageRow, bookingIds, cancelledAt: nowIso, reason };
+    return {
+      kind: 'done',
+      message: notice as GuestMessageRow,
+      bookingIds,
+      cancelledAt: nowIso,
+      reason,
+      creditedReleases: credited.length,
+    };
   }
   if (!event.cancelledAt) return { kind: 'started' };
   return { kind: 'already_cancelled', messageId: notice?.id ?? null, bookingIds: notice ? bookingIds : [] };

@@ -98,15 +98,19 @@ export async function grantResoldReleases(d: Db, eventId: string, now = new Date
  */
 export const creditReleasesOfCancelledDinner = (d: Db, eventId: string, now: Date) =>
   // Every column in the table's order (drizzle's insert … select, so it joins the batch as a builder).
-  d.insert(creditEntries).select(
-    sql`SELECT 'cr_' || lower(hex(randomblob(9))), b.user_id, 'release', o.amount + o.credit_amount, b.id, NULL, NULL, NULL, NULL,
+  d
+    .insert(creditEntries)
+    .select(
+      sql`SELECT 'cr_' || lower(hex(randomblob(9))), b.user_id, 'release', o.amount + o.credit_amount, b.id, NULL, NULL, NULL, NULL,
       ${now.toISOString()}, ${creditExpiresAt(now)}
     FROM event_bookings AS b JOIN payment_orders AS o ON o.id = b.order_id
     WHERE b.event_id = ${eventId} AND b.status = 'released' AND o.status = 'confirmed' AND o.amount + o.credit_amount > 0
       AND EXISTS (SELECT 1 FROM events AS ce WHERE ce.id = ${eventId} AND ce.cancelled_at IS NOT NULL)
       AND ${ownerNotErasedSql('b.user_id')}
       AND NOT EXISTS (SELECT 1 FROM credit_entries AS c WHERE c.kind = 'release' AND c.booking_id = b.id)`,
-  );
+    )
+    // The bookings credited: their invoices' credit notes follow (services/invoices.ts), only when there are any.
+    .returning({ bookingId: creditEntries.bookingId });
 
 /**
  * A released booking whose payment was refunded from Razorpay's dashboard: the release credit it
