@@ -187,8 +187,9 @@ function PrivacyPolicyPage() {
 
         <h3>Inactive accounts</h3>
         <p>
-          If nobody signs in to an account for 3 years, we erase it in the same way. We email you 48 hours before;
-          signing in during that time keeps your account.
+          If nobody signs in to an account for 3 years, we erase it in the same way. We tell you 48 hours before, by
+          email (or by WhatsApp if we have no confirmed email for you); signing in during that time keeps your account.
+          An account we could not tell is not erased.
         </p>
 
         <h3>Tax invoices</h3>
