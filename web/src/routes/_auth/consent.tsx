@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AppHeader } from '@/components/app-header';
-import { afterConsentTarget, isSameSitePath } from '@/features/auth/hooks/use-post-sign-in-redirect';
+import { afterConsentTarget } from '@/features/auth/hooks/use-post-sign-in-redirect';
+import { isSameSitePath } from '@/lib/same-site-path';
 import { ConsentNotice } from '@/features/consent/components/consent-notice';
 import { getSession, useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { readPendingQuiz } from './use-pending-quiz';
+import { isSameSitePath } from '@/lib/same-site-path';
 
 /** Where to go next: a path, or the consent notice carrying where the guest goes after it. */
 export type SignInTarget = { to: string } | { to: '/consent'; search: { redirect?: string } };
@@ -30,13 +31,6 @@ export function afterConsentTarget(next: string, redirect?: string): string {
   if (redirect && isSameSitePath(redirect)) return redirect;
   return next === '/consent' ? '/events' : next;
 }
-
-export const isSameSitePath = (p: string) =>
-  p.startsWith('/') &&
-  !p.startsWith('//') &&
-  !p.startsWith('/\\') &&
-  !p.startsWith('/auth') &&
-  !p.startsWith('/consent');
 
 export function usePostSignInRedirect() {
   const navigate = useNavigate();
