@@ -18,12 +18,13 @@ import { GUEST_TABLES, type GuestTableName, NOT_STORED, PERSONAL_DATA, TAX_RECOR
 import { rupees } from '@domain/pricing';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
-import { randomToken, sha256Hex } from '../lib/crypto';
+import { randomToken } from '../lib/crypto';
 import { sendEmail } from '../providers/email';
 import { creditBalanceSql } from './ledger/credit';
 import { dinnersFreedByErasureSql, erasureLedgerStatements } from './ledger/erasure';
 import { queueSeatsFreed } from './ledger/offers';
 import { prepared } from './ledger/statements';
+import { newsletterWelcomeKey } from './marketing';
 
 /**
  * Everything that identifies the guest, read once: their rows are found by these. Only identities
@@ -160,13 +161,6 @@ const LEDGER_TABLES = new Set<GuestTableName>([
   'credit_entries',
   'waitlist_entries',
 ]);
-
-/**
- * The newsletter welcome's delivery key for `email`, as services/marketing.ts's
- * `sendNewsletterWelcome` builds it (a hash, not the address): erased with the account.
- */
-const newsletterWelcomeKey = async (email: string) =>
-  `marketing:newsletter-welcome:${(await sha256Hex(email.toLowerCase())).slice(0, 32)}`;
 
 const lower = (s: string | null | undefined) => (s ? s.trim().toLowerCase() : null);
 const present = <T>(xs: (T | null | undefined)[]) => [...new Set(xs.filter((x): x is T => x != null && x !== ''))];

@@ -105,11 +105,18 @@ export async function sendMarketingWhatsApp(
 }
 
 /**
+ * The newsletter welcome's delivery key for `email`: a hash, not the address (the erasure of an
+ * account deletes it too, services/data-rights.ts).
+ */
+export const newsletterWelcomeKey = async (email: string) =>
+  `marketing:newsletter-welcome:${(await sha256Hex(email.toLowerCase())).slice(0, 32)}`;
+
+/**
  * The newsletter's welcome, once per address ever (the key holds a hash, not the address): the
  * first newsletter email, with its unsubscribe link like every other.
  */
 export async function sendNewsletterWelcome(env: MarketingEnv, d: Db, email: string, userId: string | null) {
-  const key = `marketing:newsletter-welcome:${(await sha256Hex(email.toLowerCase())).slice(0, 32)}`;
+  const key = await newsletterWelcomeKey(email);
   return sendMarketingEmail(env, d, {
     key,
     to: email,
