@@ -19,6 +19,8 @@ import { CONSENT_PURPOSES, CONSENT_SOURCES } from '@domain/consent';
 import { ERASURE_REASONS } from '@domain/erasure';
 import { GRIEVANCE_STATUSES } from '@domain/grievance';
 import { INVOICE_KINDS } from '@domain/invoice';
+import { SHARE_KINDS, TABLEMATE_VERDICTS } from '@domain/feedback';
+import { REPORT_CATEGORIES, REPORT_STATUSES } from '@domain/reports';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const id = () => text('id').primaryKey();
@@ -51,6 +53,11 @@ export const users = sqliteTable(
     inactivityNoticeAt: text('inactivity_notice_at'),
     /** Set when the account was erased: every identity and name is gone; what tax law keeps points here. */
     erasedAt: text('erased_at'),
+    /**
+     * When an operator suspended the account (issue 21): no new bookings or waitlist places; its
+     * future bookings were refunded in full. Cleared when the suspension is lifted.
+     */
+    suspendedAt: text('suspended_at'),
   },
   (t) => [check('users_role_chk', sql`${t.role} IN (${sqlList(ROLES)})`)],
 );
@@ -132,6 +139,8 @@ export const userProfiles = sqliteTable(
     dateOfBirth: text('date_of_birth'),
     relationshipStatus: text('relationship_status', { enum: RELATIONSHIP_STATUSES }),
     workProfile: text('work_profile', { enum: WORK_PROFILES }),
+    /** 'Seat me only at tables with at least two other women' (issue 21): a hard rule of the matching when feasible. */
+    seatWithWomen: integer('seat_with_women', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -796,4 +805,124 @@ export const erasures = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [check('erasures_reason_chk', sql`${t.reason} IN (${sqlList(ERASURE_REASONS)})`)],
+);
+
+/**
+ * The morning-after feedback of one booking (issue 21): the evening, the host and the venue, 1-5
+ * each, an optional note for the operators, and the contact the guest chose to share with a
+ * mutual 'dine again' (both or neither). Editable while the feedback window is open.
+ */
+export const dinnerFeedback = sqliteTable(
+  'dinner_feedback',
+  {
+    id: id(),
+    bookingId: text('booking_id')
+      .notNull()
+      .unique()
+      .references(() => eventBookings.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    evening: integer('evening').notNull(),
+    host: integer('host').notNull(),
+    venue: integer('venue').notNull(),
+    note: text('note'),
+    shareKind: text('share_kind', { enum: SHARE_KINDS }),
+    shareValue: text('share_value'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('dinner_feedback_event_idx').on(t.eventId),
+    index('dinner_feedback_user_idx').on(t.userId),
+    check(
+      'dinner_feedback_ratings_chk',
+      sql`${t.evening} BETWEEN 1 AND 5 AND ${t.host} BETWEEN 1 AND 5 AND ${t.venue} BETWEEN 1 AND 5`,
+    ),
+    check('dinner_feedback_share_chk', sql`(${t.shareKind} IS NULL) = (${t.shareValue} IS NULL)`),
+    check('dinner_feedback_kind_chk', sql`${t.shareKind} IS NULL OR ${t.shareKind} IN (${sqlList(SHARE_KINDS)})`),
+  ],
+);
+
+/**
+ * What one guest said of a tablemate after a dinner (issue 21): 'again' or 'rather_not'; saying
+ * nothing is no row. Private: read only to find mutual 'again's and to keep a 'rather_not' apart.
+ */
+export const tablemateVerdicts = sqliteTable(
+  'tablemate_verdicts',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    fromUserId: text('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toUserId: text('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    verdict: text('verdict', { enum: TABLEMATE_VERDICTS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.fromUserId, t.toUserId] }),
+    index('tablemate_verdicts_to_idx').on(t.toUserId),
+    index('tablemate_verdicts_from_idx').on(t.fromUserId),
+    check('tablemate_verdicts_verdict_chk', sql`${t.verdict} IN (${sqlList(TABLEMATE_VERDICTS)})`),
+    check('tablemate_verdicts_self_chk', sql`${t.fromUserId} <> ${t.toUserId}`),
+  ],
+);
+
+/**
+ * 'Report a problem' (issue 21): from a guest, about a dinner (optionally a booking of theirs) and
+ * optionally another guest. `urgent` is the category's, copied so the console sorts in SQL.
+ */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    bookingId: text('booking_id').references(() => eventBookings.id),
+    eventId: text('event_id').references(() => events.id),
+    category: text('category', { enum: REPORT_CATEGORIES }).notNull(),
+    description: text('description').notNull(),
+    /** The guest the report is about, resolved on the server from an opaque reference. */
+    aboutUserId: text('about_user_id').references(() => users.id),
+    urgent: integer('urgent', { mode: 'boolean' }).notNull(),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: text('resolved_at'),
+    resolvedBy: text('resolved_by').references(() => users.id),
+  },
+  (t) => [
+    index('reports_status_idx').on(t.status, t.urgent, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId),
+    index('reports_about_idx').on(t.aboutUserId),
+    check('reports_category_chk', sql`${t.category} IN (${sqlList(REPORT_CATEGORIES)})`),
+    check('reports_status_chk', sql`${t.status} IN (${sqlList(REPORT_STATUSES)})`),
+  ],
+);
+
+/**
+ * 'Share my dinner' (issue 21): a link for a trusted contact with the dinner, its time and (once
+ * revealed) its venue; nothing about other guests. The token is the link; revoking ends it.
+ */
+export const dinnerShares = sqliteTable(
+  'dinner_shares',
+  {
+    token: text('token').primaryKey(),
+    bookingId: text('booking_id')
+      .notNull()
+      .references(() => eventBookings.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('dinner_shares_booking_idx').on(t.bookingId, t.revokedAt)],
 );

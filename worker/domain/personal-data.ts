@@ -53,7 +53,16 @@ export const PERSONAL_DATA = {
     // The row stays: kept orders, bookings and credit point at it. It names no one afterwards.
     erase: {
       how: 'strip',
-      columns: ['email', 'phone', 'google_sub', 'password_hash', 'full_name', 'last_active_at', 'inactivity_notice_at'],
+      columns: [
+        'email',
+        'phone',
+        'google_sub',
+        'password_hash',
+        'full_name',
+        'last_active_at',
+        'inactivity_notice_at',
+        'suspended_at',
+      ],
     },
     keptReferences: ['id'],
   },
@@ -183,6 +192,28 @@ export const PERSONAL_DATA = {
     keptReferences: ['order_id', 'booking_id'],
   },
   erasures: { holds: 'none', why: 'That an account was erased, when and why, with counts: never who.' },
+  dinner_feedback: {
+    holds: 'guest',
+    found: "The account's morning-after ratings, notes and chosen contact (user_id).",
+    erase: { how: 'delete' },
+  },
+  tablemate_verdicts: {
+    holds: 'guest',
+    found:
+      "What the account said of its tablemates (from_user_id). What others said of the account (to_user_id) is never shown to it, so it is not exported; it is erased with the account.",
+    erase: { how: 'delete' },
+  },
+  reports: {
+    holds: 'guest',
+    found:
+      'Problems the account reported (reporter_id). Reports about the account (about_user_id) are the reporter\'s and never shown to it, so they are not exported; they are erased with the account.',
+    erase: { how: 'delete' },
+  },
+  dinner_shares: {
+    holds: 'guest',
+    found: "Links the account made to share a dinner with a trusted contact (user_id).",
+    erase: { how: 'delete' },
+  },
   webhook_events: { holds: 'none', why: "Razorpay's event ids already processed." },
 } as const satisfies Record<string, GuestTable | NoGuestData>;
 

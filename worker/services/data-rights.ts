@@ -113,6 +113,19 @@ export const SCOPES: Record<GuestTableName, (id: Identity) => SQL> = {
   consents: (id) => sql`user_id = ${id.userId}`,
   grievances: (id) => sql`(user_id = ${id.userId} OR lower(email) IN (${list(id.emails)}))`,
   invoices: (id) => sql`(user_id = ${id.userId} OR order_id IN ${ordersOf(id.userId)})`,
+  dinner_feedback: (id) => sql`user_id = ${id.userId}`,
+  tablemate_verdicts: (id) => sql`(from_user_id = ${id.userId} OR to_user_id = ${id.userId})`,
+  reports: (id) => sql`(reporter_id = ${id.userId} OR about_user_id = ${id.userId})`,
+  dinner_shares: (id) => sql`user_id = ${id.userId}`,
+};
+
+/**
+ * Where the export finds fewer rows than the erasure: what another guest said of this one, or
+ * reported about them, is erased with the account but never shown to it (issue 21).
+ */
+const EXPORT_SCOPES: Partial<Record<GuestTableName, (id: Identity) => SQL>> = {
+  tablemate_verdicts: (id) => sql`from_user_id = ${id.userId}`,
+  reports: (id) => sql`reporter_id = ${id.userId}`,
 };
 
 /**
@@ -122,13 +135,13 @@ export const SCOPES: Record<GuestTableName, (id: Identity) => SQL> = {
  */
 export const EXPORTS: Record<GuestTableName, string> = {
   users:
-    'id, email, phone, full_name, role, created_at, last_active_at, google_sub IS NOT NULL AS signs_in_with_google, password_hash IS NOT NULL AS has_password',
+    'id, email, phone, full_name, role, created_at, last_active_at, suspended_at, google_sub IS NOT NULL AS signs_in_with_google, password_hash IS NOT NULL AS has_password',
   sessions: 'id, created_at, expires_at, revoked_at',
   refresh_tokens: 'session_id, created_at, used_at',
   otp_codes: 'phone, attempts, created_at, expires_at, consumed_at',
   rate_events: 'key, at',
   user_profiles:
-    'full_name, email, email_verified_at, phone_number, age, sex, date_of_birth, relationship_status, work_profile, created_at, updated_at',
+    'full_name, email, email_verified_at, phone_number, age, sex, date_of_birth, relationship_status, work_profile, seat_with_women, created_at, updated_at',
   quiz_responses:
     'name, email, age_range, dietary_preferences, interests, personality_type, conversation_style, answers, created_at',
   payment_orders:
@@ -152,6 +165,11 @@ export const EXPORTS: Record<GuestTableName, string> = {
     'reference, name, email, subject, description, status, created_at, acknowledged_at, due_at, reply, replied_at',
   invoices:
     'number, kind, financial_year, order_id, booking_id, buyer_name, buyer_email, is_tax_invoice, seller_name, seller_gstin, description, quantity, total_paise, taxable_paise, cgst_paise, sgst_paise, igst_paise, credit_paise, issued_at',
+  dinner_feedback: 'booking_id, event_id, evening, host, venue, note, share_kind, share_value, created_at, updated_at',
+  // The tablemate by their dinner only: who they are is theirs, not this guest's.
+  tablemate_verdicts: 'event_id, verdict, created_at',
+  reports: 'id, booking_id, event_id, category, description, status, created_at, resolved_at',
+  dinner_shares: 'token, booking_id, created_at, revoked_at',
 };
 
 /** The ledger's tables: erased by ledger/erasure.ts, their only writer. */
@@ -210,7 +228,7 @@ export async function exportPersonalData(d: Db, userId: string, now = new Date()
   const client = d.$client;
   const results = await client.batch<Record<string, unknown>>(
     GUEST_TABLES.map((t) =>
-      prepared(client, sql`SELECT ${sql.raw(EXPORTS[t])} FROM ${table(t)} WHERE ${SCOPES[t](id)}`),
+      prepared(client, sql`SELECT ${sql.raw(EXPORTS[t])} FROM ${table(t)} WHERE ${(EXPORT_SCOPES[t] ?? SCOPES[t])(id)}`),
     ),
   );
   const tables = Object.fromEntries(
