@@ -13,6 +13,7 @@ import { citiesRoutes } from './routes/cities';
 import { consentsRoutes, unsubscribeOneClickRoutes } from './routes/consents';
 import { couponsRoutes } from './routes/coupons';
 import { creditsRoutes } from './routes/credits';
+import { dinnerSharesRoutes } from './routes/dinner-shares';
 import { eventsRoutes } from './routes/events';
 import { grievancesRoutes } from './routes/grievances';
 import { healthRoutes } from './routes/health';
@@ -68,6 +69,8 @@ export const api = new Hono<AppEnv>()
   .route('/', consentsRoutes)
   .route('/grievances', grievancesRoutes)
   .route('/bookings', invoicesRoutes)
+  // Issue 21: 'Share my dinner' (`/bookings/:id/share`) and its public view (`/shared/:token`).
+  .route('/', dinnerSharesRoutes)
   // Operators only: the gate is the first middleware of the sub-app (routes/admin.ts).
   .route('/admin', adminRoutes)
   // Hosts and operators: the gate is the first middleware of the sub-app (routes/host.ts).

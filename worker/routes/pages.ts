@@ -64,7 +64,28 @@ export const pageRoutes = new Hono<AppEnv>()
     ]);
     if (!event) return shell;
     return firstFramePage(shell, { assets: c.env.ASSETS, url: c.req.url, ...eventPageFrame(key, event) });
-  });
+  })
+  // 'Share my dinner' (issue 21): a trusted contact's page, for whoever holds the link only.
+  .get('/shared/:token', async (c) => privatePage(await c.env.ASSETS.fetch(unconditional(c.req.raw))));
+
+/**
+ * The SPA's shell for a page only the holder of its link should see (a shared dinner): never kept
+ * by a cache, never listed by a search engine, told both ways (the header for crawlers that read
+ * headers, the meta tag for those that read the page). The SPA reads the page's data itself.
+ */
+export function privatePage(shell: Response): Response {
+  if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
+  const page = new HTMLRewriter()
+    .on('head', {
+      element: (head) => void head.append('<meta name="robots" content="noindex, nofollow">', { html: true }),
+    })
+    .transform(shell);
+  const res = new Response(page.body, page);
+  res.headers.delete('ETag');
+  res.headers.set('Cache-Control', 'no-store');
+  res.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  return res;
+}
 
 /**
  * A page's data, or null when reading it failed: the page is still served, and the SPA asks
