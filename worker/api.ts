@@ -5,6 +5,8 @@ import { notFound, onError } from './middleware/errors';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { adminRoutes } from './routes/admin';
+import { adminReportsRoutes } from './routes/admin-reports';
+import { adminStatsRoutes } from './routes/admin-stats';
 import { attendanceRoutes } from './routes/attendance';
 import { authRoutes } from './routes/auth';
 import { bookingChoiceRoutes } from './routes/booking-choices';
@@ -15,6 +17,7 @@ import { couponsRoutes } from './routes/coupons';
 import { creditsRoutes } from './routes/credits';
 import { dinnerSharesRoutes } from './routes/dinner-shares';
 import { eventsRoutes } from './routes/events';
+import { feedbackRoutes } from './routes/feedback';
 import { grievancesRoutes } from './routes/grievances';
 import { healthRoutes } from './routes/health';
 import { hostRoutes } from './routes/host';
@@ -24,6 +27,7 @@ import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { quizRoutes } from './routes/quiz';
+import { reportsRoutes } from './routes/reports';
 import { signupsRoutes } from './routes/signups';
 import { waitlistRoutes } from './routes/waitlist';
 import { webhooksRoutes } from './routes/webhooks';
@@ -58,6 +62,10 @@ export const api = new Hono<AppEnv>()
   .route('/bookings', bookingsRoutes)
   .route('/bookings', bookingChoiceRoutes)
   .route('/bookings', attendanceRoutes)
+  // Issue 21: the morning-after feedback (`/bookings/:id/feedback`) and mutual 'dine again's (`/connections`).
+  .route('/', feedbackRoutes)
+  // Issue 21: 'Report a problem' (`/reports`) and the tablemates it may name (`/bookings/:id/tablemates`).
+  .route('/', reportsRoutes)
   // The waitlist (`/events/:id/waitlist`, `/waitlist`) and its offers (`/offers/:token`).
   .route('/', waitlistRoutes)
   .route('/credits', creditsRoutes)
@@ -73,6 +81,10 @@ export const api = new Hono<AppEnv>()
   .route('/', dinnerSharesRoutes)
   // Operators only: the gate is the first middleware of the sub-app (routes/admin.ts).
   .route('/admin', adminRoutes)
+  // Issue 21: what operators learn (charts, a dinner's feedback, hosts' ratings), under the same gate.
+  .route('/admin', adminStatsRoutes)
+  // Issue 21: guests' reports and suspensions (`/reports`, `/users/:id/suspend`), each route behind its own operator gate too.
+  .route('/admin', adminReportsRoutes)
   // Hosts and operators: the gate is the first middleware of the sub-app (routes/host.ts).
   .route('/host', hostRoutes);
 

@@ -226,4 +226,55 @@ export const CONSOLE_COPY = {
     noteRequired: 'Say why, in 3 to 200 characters: the note is kept in the audit log.',
     granted: (amount: string, balance: string) => `Granted ${amount}. Their balance is now ${balance}.`,
   },
+  /**
+   * What operators learn (issue 21, docs/decisions/034): the dashboard's weekly charts
+   * (`GET /api/admin/stats`), a dinner's feedback and the hosts' ratings.
+   */
+  stats: {
+    /** 400s of `GET /api/admin/stats`. */
+    weeksInvalid: (min: number, max: number) => `Pick between ${min} and ${max} weeks.`,
+    cityInvalid: 'Pick a city from the list.',
+    queryInvalid: 'Ask for a city and a number of weeks, nothing else.',
+    heading: (weeks: number) => `The last ${weeks} weeks`,
+    intro: 'Week by week (Monday to Sunday, IST), by the date of each dinner. Cancelled dinners are left out.',
+    allCities: 'All cities',
+    empty: 'No dinners in these weeks yet. The charts fill in as dinners happen.',
+    showNumbers: 'Show the numbers',
+    hideNumbers: 'Hide the numbers',
+    noDinner: 'No dinner',
+    notYet: 'Not yet',
+    week: 'Week of',
+    seatsTitle: 'Seats sold',
+    seatsWhat: 'Seats of bookings kept to the night (confirmed, checked in or no-show).',
+    showTitle: 'Show rate',
+    showWhat: 'Seats checked in out of seats booked, at dinners that have ended.',
+    ratingsTitle: 'Average ratings',
+    ratingsWhat: 'What guests gave the evening, the host and the venue, out of 5.',
+    repeatTitle: 'Repeat guests',
+    repeatWhat: 'Guests that week who had come to an earlier dinner, in any city.',
+    matchesTitle: 'Mutual matches',
+    matchesWhat: "Pairs who both said they'd dine again. Who they are stays private.",
+    hostsLink: 'Hosts and their ratings',
+  },
+  /** A dinner's feedback (`GET /api/admin/events/:id/feedback`) and the hosts page (`GET /api/admin/hosts/feedback`). */
+  feedback: {
+    title: 'Feedback',
+    summaryHeading: 'What guests said',
+    responses: (n: number, asked: number) =>
+      `${n} of ${asked} ${asked === 1 ? 'guest who came' : 'guests who came'} answered`,
+    notesHeading: 'Responses',
+    notesIntro:
+      'Ratings and notes are seen by the Tablemates team only, never by the host or other guests. Follow a note up with the guest when it needs it.',
+    empty: 'No feedback yet. Guests who checked in are asked the morning after the dinner.',
+    noNote: 'No note.',
+    formerGuest: 'A former guest',
+    mutual: "Mutual 'dine again' pairs",
+    hostsTitle: 'Hosts',
+    hostsIntro:
+      'Each host with the dinners they hosted that have ended, and what guests said of them there. Notes are about the whole evening.',
+    hostsEmpty: 'No hosts yet. Give someone the host role and assign them to a dinner.',
+    hostNotesHeading: 'Latest notes',
+    hostNoNotes: 'No notes on their dinners yet.',
+    noRating: 'Not rated yet',
+  },
 } as const;
