@@ -13,6 +13,7 @@ import { markNoShows } from './services/host-night';
 import { issueMissingDocuments } from './services/invoices';
 import { publishDueTables } from './services/tables';
 import { retryGrievanceEmails } from './services/grievances';
+import { afterTheDinner } from './services/morning-after';
 
 export async function handleScheduled(_controller: ScheduledController, env: Env, now = new Date()): Promise<void> {
   const d = db(env.DB);
@@ -36,6 +37,8 @@ export async function handleScheduled(_controller: ScheduledController, env: Env
     ['inactive accounts', () => eraseInactiveAccounts(env, d, now)],
     // A grievance's acknowledgement or reply whose email failed when it was filed or answered.
     ['grievance emails', () => retryGrievanceEmails(env, d)],
+    // Issue 21: 10:00 IST the day after, "How was the evening?"; and any mutual 'dine again' still owed.
+    ['morning after', () => afterTheDinner(env, d, now)],
   ];
   // Each job runs whatever another did: one that throws must not hold up reminders or refunds for
   // the day. The run still fails afterwards, so the platform's cron metrics show it.

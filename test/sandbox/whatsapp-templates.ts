@@ -27,4 +27,14 @@ export const URL_BUTTON_TEMPLATES: Record<string, { body: string; buttons: reado
       { text: "Can't make it", url: 'APP_ORIGIN/booking/{{1}}' },
     ],
   },
+  // Issue 21: copies of MORNING_AFTER_WHATSAPP and DINE_AGAIN_WHATSAPP (worker/domain/copy-feedback.ts;
+  // test/worker/feedback.test.ts keeps them equal).
+  dinner_feedback: {
+    body: 'Hi {{1}}, thank you for coming to {{2}} on {{3}}. How was your evening?\n\nRate the dinner and tell us, privately, who you would like to dine with again: tap the button below or open {{4}}.\n\nIf two of you both say so, we share the contact each of you chose.\n\n— Team Tablemates',
+    buttons: [{ text: 'Share your feedback', url: 'APP_ORIGIN/feedback/{{1}}' }],
+  },
+  dine_again_match: {
+    body: 'Hi {{1}}, good news from {{2}}: you and {{3}} both said you would like to dine together again.\n\nSee the contact they chose to share: tap the button below or open {{4}}.\n\n— Team Tablemates',
+    buttons: [{ text: 'See their contact', url: 'APP_ORIGIN/feedback/{{1}}' }],
+  },
 };

@@ -32,6 +32,14 @@ export const DELIVERY_KEYS = {
    */
   confirmEmail: (userId: string, email: string, resentAt?: string) =>
     `confirm-email:${userId}:${email}${resentAt ? `:resend:${resentAt}` : ''}`,
+  /** "How was the evening?" at 10:00 IST the day after (issue 21), once per checked-in booking. */
+  morningAfter: (bookingId: string) => `morning-after:${bookingId}`,
+  /**
+   * A mutual 'dine again' told to one of the two (issue 21), once per recipient's booking and
+   * tablemate, never again however often either re-saves. The tablemate is the recipient's opaque
+   * ref for them (services/tablemates.ts), never a user id: keys are in the recipient's export.
+   */
+  dineAgain: (bookingId: string, tablemateRef: string) => `dine-again:${bookingId}:${tablemateRef}`,
 } as const;
 
 /**
