@@ -32,6 +32,10 @@ export const DELIVERY_KEYS = {
    */
   confirmEmail: (userId: string, email: string, resentAt?: string) =>
     `confirm-email:${userId}:${email}${resentAt ? `:resend:${resentAt}` : ''}`,
+  /** A new report's alert to one operator (issue 21), once per report and operator. */
+  reportAlert: (reportId: string, operatorId: string) => `report-alert:${reportId}:${operatorId}`,
+  /** "Your account is paused" (issue 21), once per suspension: lifted and suspended again is told again. */
+  accountSuspended: (userId: string, suspendedAt: string) => `account-suspended:${userId}:${suspendedAt}`,
   /** "How was the evening?" at 10:00 IST the day after (issue 21), once per checked-in booking. */
   morningAfter: (bookingId: string) => `morning-after:${bookingId}`,
   /**

@@ -23,7 +23,7 @@ export const LEDGER_CONDITIONS = {
   no_credit_spent:
     'The order spent no credit: credit a lapsed hold gave back may be spent elsewhere by now, so its late payment is refunded, never booked.',
   account_live:
-    "The order's guest has not deleted their account: a payment for a checkout begun before the deletion is refunded, never booked on a nameless account.",
+    "The order's guest has not deleted their account, nor been suspended (issue 21): a payment for a checkout begun before the deletion or the suspension is refunded, never booked.",
 } as const;
 export type LedgerCondition = keyof typeof LEDGER_CONDITIONS;
 
@@ -160,6 +160,13 @@ export const LEDGER_TRANSITIONS = {
     to: 'released',
     requires: ['owns_seats', 'dinner_not_cancelled'],
     says: 'A guest who deletes their account gives up each booking at a dinner not yet started, as "can\'t make it" does (the seats back on sale, inside the free-reschedule window too: nobody is left to move it), with no refund (SPEC §9) and no credit (nobody is left to spend it).',
+  },
+  suspend_refund: {
+    entity: 'booking',
+    from: ['confirmed'],
+    to: 'refund_pending',
+    requires: ['owns_seats'],
+    says: "A suspended guest's booking at a dinner not yet started is refunded in full (issue 21): the seats go back on sale (the order's `released_at`, as a release does) and the refund is asked of Razorpay off the request, as a cancelled dinner's is; the credit part comes back as credit.",
   },
   no_show: {
     entity: 'booking',

@@ -33,5 +33,10 @@ export const AUDIT_ACTIONS = [
   'credit.grant',
   'waitlist.offer',
   'grievance.reply',
+  // Issue 21: reports and suspensions.
+  'report.resolve',
+  'user.suspend',
+  'user.unsuspend',
+  'booking.suspension_refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

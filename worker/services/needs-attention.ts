@@ -16,16 +16,17 @@ import { auditRow, orderTarget } from './audit';
 import { claimSeat, processCapturedPayment } from './ledger/capture';
 import { claimForOperatorRefund, refundWhatIsLeft, settleOperatorRefund } from './ledger/operator';
 import { type Order, orderById } from './ledger/order-facts';
+import { reportRowsQuery, reportWire } from './reports';
 
 /** The audit target of an order and of a payment issue. */
 export const paymentTarget = (paymentId: string) => `payment:${paymentId}`;
 
 /**
- * The flagged orders, newest flag first, with the guest and the dinner, and the unresolved
- * payment issues. One round trip (a batch of two reads).
+ * The flagged orders, newest flag first, with the guest and the dinner, the unresolved payment
+ * issues, and the guests' open reports (issue 21), urgent first. One round trip (a batch of three reads).
  */
 export async function listNeedsAttention(d: Db) {
-  const [orders, issues] = await d.batch([
+  const [orders, issues, openReports] = await d.batch([
     d
       .select({
         id: paymentOrders.id,
@@ -65,10 +66,12 @@ export async function listNeedsAttention(d: Db) {
       .from(paymentIssues)
       .where(isNull(paymentIssues.resolvedAt))
       .orderBy(desc(paymentIssues.createdAt), desc(paymentIssues.paymentId)),
+    reportRowsQuery(d, { status: 'open' }),
   ]);
   return {
     orders: orders.map((o) => ({ ...o, ticket_label: TICKET_LABELS[o.ticket_type] })),
     payment_issues: issues,
+    reports: openReports.map(reportWire),
   };
 }
 export type NeedsAttention = Awaited<ReturnType<typeof listNeedsAttention>>;

@@ -50,6 +50,7 @@ import { creditBalanceSql } from './ledger/credit';
 import { queueSeatsFreed } from './ledger/offers';
 import { seatsTakenSql } from './ledger/seats';
 import { assertConsentedColumn, consentedSql } from './consents';
+import { assertNotSuspended } from './suspension';
 import { rateLimited, secondsUntilRoom } from './rate-limit';
 
 /** Everything `POST /api/orders` checks, read in one statement. */
@@ -65,6 +66,7 @@ async function readOrderFacts(
       liveHold: liveHoldSql(input.userId, sql`${events.id}`, nowIso),
       balance: creditBalanceSql(input.userId, nowIso),
       consented: consentedSql(input.userId),
+      suspendedAt: users.suspendedAt,
       ...guestContactColumns,
       sex: userProfiles.sex,
       couponKind: coupons.kind,
@@ -181,6 +183,8 @@ export async function placeOrder(
     throw new ApiError(400, 'event_unavailable', COPY.events.notFound);
   // Issue 22: a booking stores the guest's (and a +1's) details; 403 without the current notice.
   assertConsentedColumn(facts.consented);
+  // Issue 21: a suspended account books nothing (403, neutral words); the ledger refunds a late payment.
+  assertNotSuspended(facts.suspendedAt);
   const guest = toGuestContact(facts);
   if (!guest.fullName) throw new ApiError(403, 'profile_incomplete', COPY.booking.profileIncomplete);
   // Seats are held only for a guest whose phone a code has proved (users.phone): an account made

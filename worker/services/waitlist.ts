@@ -23,6 +23,7 @@ import { queueSeatsFreed } from './ledger/offers';
 import { ownsSeatsSql, seatsTakenSql } from './ledger/seats';
 import { acceptOfferHold, joinWaitlist, leaveWaitlist } from './ledger/waitlist';
 import { assertConsentedColumn, consentedSql } from './consents';
+import { assertNotSuspended } from './suspension';
 import { checkoutAnswer, orderView } from './orders';
 
 /** 1-based place among those still waiting at the dinner, by the time they joined. */
@@ -117,6 +118,7 @@ export async function join(d: Db, o: { userId: string; eventId: string; ticketTy
         AND ${ownsSeatsSql('mo', nowIso)})`,
       sex: userProfiles.sex,
       consented: consentedSql(o.userId),
+      suspendedAt: users.suspendedAt,
       ...guestContactColumns,
     })
     .from(events)
@@ -128,6 +130,8 @@ export async function join(d: Db, o: { userId: string; eventId: string; ticketTy
   if (!offersOpen(facts.event.startsAt, now)) throw new ApiError(400, 'waitlist_closed', WAITLIST_COPY.closed);
   // Issue 22: a place in line is the guest's data and leads to a booking; 403 without the current notice.
   assertConsentedColumn(facts.consented);
+  // Issue 21: a suspended account takes no place in line (403, neutral words).
+  assertNotSuspended(facts.suspendedAt);
   if (!toGuestContact(facts).fullName) throw new ApiError(403, 'profile_incomplete', COPY.booking.profileIncomplete);
   if (!facts.accountPhone) throw new ApiError(403, 'phone_unverified', LEDGER_COPY.verifyPhone);
   if (!ticketAllowed(facts.sex, o.ticketType))
@@ -166,6 +170,7 @@ async function readOffer(d: Db, userId: string, token: string, nowIso: string) {
       live: sql<number>`${ownsSeatsSql('payment_orders', nowIso)}`,
       balance: creditBalanceSql(userId, nowIso),
       consented: consentedSql(userId),
+      suspendedAt: users.suspendedAt,
       ...guestContactColumns,
     })
     .from(waitlistEntries)
@@ -218,6 +223,8 @@ export async function acceptOffer(
   const row = await readOffer(d, o.userId, o.token, nowIso);
   // Issue 22: accepting stores a +1's name and phone and books the seats; 403 without the current notice.
   assertConsentedColumn(row.consented);
+  // Issue 21: a suspended account takes no offer (403); its offers ended with the suspension anyway.
+  assertNotSuspended(row.suspendedAt);
   const { entry, order, event } = row;
   const guest = toGuestContact(row);
   if (entry.status !== 'offered' || order.status !== 'created' || Number(row.live) !== 1)

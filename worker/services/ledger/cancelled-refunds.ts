@@ -117,7 +117,7 @@ export async function enqueueRefunds(env: Env, bookingIds: string[]): Promise<bo
  */
 async function requestBookingRefund(
   env: Env,
-  booking: { id: string; paymentId: string; amount: number },
+  booking: { id: string; paymentId: string; amount: number; cancellationChoice: string | null },
   attempt = 1,
 ): Promise<RazorpayRefund> {
   const paise = booking.amount * 100;
@@ -125,7 +125,8 @@ async function requestBookingRefund(
   const key = refundKey(booking.paymentId, attempt);
   const refund = await refundPayment(env, booking.paymentId, paise, key, {
     booking_id: booking.id,
-    reason: 'dinner cancelled',
+    // Without a choice, the refund is a suspended account's (issue 21, ledger/suspension.ts).
+    reason: booking.cancellationChoice ? 'dinner cancelled' : 'account suspended',
   });
   if (refund.ok) return refund.value;
   const listed = await fetchPaymentRefunds(env, booking.paymentId);
@@ -186,7 +187,9 @@ export async function handleBookingRefund(env: Env, bookingId: string): Promise<
     refundRef ??= refund.id;
   }
   if (status === 'refunded' && refundRef) await creditNoteForRefundedBooking(env, d, bookingId, refundRef);
-  if (status === 'refunded') await tellRefunded(env, d, bookingId);
+  // A cancelled dinner's refund is told here; a suspended account's (no choice: ledger/suspension.ts)
+  // was told once by the suspension's own notice (services/suspension.ts), never as a cancelled dinner.
+  if (status === 'refunded' && booking.cancellationChoice) await tellRefunded(env, d, bookingId);
 }
 
 /** The guest's "refunded" email and WhatsApp, each once. Throws while one is owed. */

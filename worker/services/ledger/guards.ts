@@ -54,7 +54,8 @@ const GUARDS: Record<LedgerCondition, (s: GuardScope) => SQL> = {
   not_refund_claimed: (s) => sql`${sql.raw(s.order)}.refund_claimed_at IS NULL`,
   no_credit_spent: (s) => sql`${sql.raw(s.order)}.credit_amount = 0`,
   account_live: (s) =>
-    sql`NOT EXISTS (SELECT 1 FROM users AS au WHERE au.id = ${sql.raw(s.order)}.user_id AND au.erased_at IS NOT NULL)`,
+    sql`NOT EXISTS (SELECT 1 FROM users AS au WHERE au.id = ${sql.raw(s.order)}.user_id
+      AND (au.erased_at IS NOT NULL OR au.suspended_at IS NOT NULL))`,
 };
 
 /** One condition's guard. */

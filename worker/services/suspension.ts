@@ -1,0 +1,261 @@
+/**
+ * Suspending a guest (issue 21, DESIGN.md "Across nights": `POST /api/admin/users/:id/suspend`):
+ * the one writer of `users.suspended_at`. A suspension, in one D1 batch: the account is stamped,
+ * each future booking is refunded in full through the ledger (ledger/suspension.ts) and its seats
+ * go back on sale, unpaid holds and places in line end, and every step leaves its audit row. Then
+ * the refunds are queued (Razorpay, off the request), the waitlist is offered the seats, and the
+ * guest is told once, in neutral words (email and WhatsApp through `deliverOnce`).
+ *
+ * Suspending again is safe: nothing already moved moves twice, the refunds owed are queued again
+ * (each asks Razorpay with the payment's one idempotency key) and the notice, claimed per
+ * suspension, is not sent twice. A suspended account books nothing: `POST /api/orders`, a waitlist
+ * join and an offer's accept answer 403 `account_suspended` ({@link assertNotSuspended}), and the
+ * ledger's `account_live` refunds a payment for a checkout begun before the suspension.
+ */
+import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { eventBookings, events, paymentOrders, userProfiles, users } from '../../db/schema';
+import { accountSuspendedEmail, accountSuspendedWhatsApp, SUSPENSION_COPY } from '@domain/copy-reports';
+import { DELIVERY_KEYS } from '@domain/deliveries';
+import { rupees } from '@domain/pricing';
+import type { Env } from '../env';
+import { ApiError } from '../lib/errors';
+import { sendEmail } from '../providers/email';
+import { sendWhatsAppTemplate } from '../providers/whatsapp';
+import { auditRow } from './audit';
+import { deliverOnce } from './deliveries';
+import { guestContact } from './guests';
+import { enqueueRefunds } from './ledger/cancelled-refunds';
+import { queueSeatsFreed } from './ledger/offers';
+import {
+  dinnersWithLiveHolds,
+  futureBookingsOf,
+  type RefundedBooking,
+  refundsOwed,
+  suspensionLedgerStatements,
+} from './ledger/suspension';
+
+/** 403 `account_suspended`, in neutral words: what an order, a waitlist join and an offer answer a suspended account. */
+export const accountSuspended = () => new ApiError(403, 'account_suspended', SUSPENSION_COPY.refused);
+
+/** Throws {@link accountSuspended} when `suspendedAt` (the account's `suspended_at`, read with the request's facts) is set. */
+export function assertNotSuspended(suspendedAt: string | null | undefined): void {
+  if (suspendedAt) throw accountSuspended();
+}
+
+/** The account as the console's suspension reads it. */
+async function readAccount(d: Db, userId: string) {
+  const [row] = await d
+    .select({
+      id: users.id,
+      role: users.role,
+      suspendedAt: users.suspendedAt,
+      erasedAt: users.erasedAt,
+      name: sql<string | null>`COALESCE(NULLIF(TRIM(${userProfiles.fullName}), ''), ${users.fullName})`,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row && !row.erasedAt ? row : null;
+}
+
+/** A booking's refund as the console and the notice show it: the card part, and any credit beside it. */
+const refundText = (b: { amount: number; creditAmount: number }) =>
+  b.creditAmount > 0
+    ? b.amount > 0
+      ? `${rupees(b.amount)} and ${rupees(b.creditAmount)} of credit`
+      : `${rupees(b.creditAmount)} of credit`
+    : rupees(b.amount);
+
+const bookingWire = (b: RefundedBooking) => ({
+  booking_id: b.id,
+  event_id: b.eventId,
+  event_title: b.title,
+  starts_at: b.startsAt,
+  amount: b.amount,
+  credit: b.creditAmount,
+});
+
+/**
+ * What suspending the guest would do, for the console's confirmation: who they are, whether they
+ * are suspended already, and the future bookings that would be refunded (how many, how much).
+ * Null for an unknown or erased account.
+ */
+export async function suspensionPreview(d: Db, userId: string, now: Date) {
+  const account = await readAccount(d, userId);
+  if (!account) return null;
+  const bookings = await futureBookingsOf(d, userId, now);
+  return {
+    user: {
+      id: account.id,
+      name: account.name ?? '',
+      role: account.role,
+      suspended_at: account.suspendedAt,
+    },
+    can_suspend: account.role !== 'operator',
+    future_bookings: bookings.map(bookingWire),
+    refund_total: bookings.reduce((sum, b) => sum + b.amount, 0),
+    credit_total: bookings.reduce((sum, b) => sum + b.creditAmount, 0),
+  };
+}
+export type SuspensionPreview = NonNullable<Awaited<ReturnType<typeof suspensionPreview>>>;
+
+export type SuspendResult =
+  | { kind: 'not_found' }
+  | { kind: 'self' }
+  | { kind: 'operator' }
+  | {
+      kind: 'done';
+      suspendedAt: string;
+      /** False when the account was suspended already (a second click, a retry). */
+      newly: boolean;
+      /** Every booking this suspension refunds (a retry answers the same list). */
+      refunds: RefundedBooking[];
+      /** Whether the refunds owed are on the queue (false: suspending again retries). */
+      queued: boolean;
+    };
+
+/** Passes at most: a booking confirmed between the read and the batch (a payment booked just then) is refunded by the next. */
+const MAX_PASSES = 3;
+
+/**
+ * Suspends the guest `userId`: refused for an unknown or erased account, the operator's own, and
+ * any operator's. See the module's comment for what it does; each step is idempotent.
+ */
+export async function suspendUser(
+  env: Env,
+  d: Db,
+  o: { actorId: string; userId: string; reason: string; now?: Date },
+): Promise<SuspendResult> {
+  const now = o.now ?? new Date();
+  const nowIso = now.toISOString();
+  const account = await readAccount(d, o.userId);
+  if (!account) return { kind: 'not_found' };
+  if (account.id === o.actorId) return { kind: 'self' };
+  if (account.role === 'operator') return { kind: 'operator' };
+
+  let newly = false;
+  let suspendedAt = account.suspendedAt;
+  const freed = new Set<string>();
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const [bookings, holds] = await Promise.all([
+      futureBookingsOf(d, o.userId, now),
+      dinnersWithLiveHolds(d, o.userId, now),
+    ]);
+    if (pass > 0 && bookings.length === 0 && holds.length === 0) break;
+    for (const b of bookings) freed.add(b.eventId);
+    for (const e of holds) freed.add(e);
+    const results = await d.batch([
+      d
+        .update(users)
+        .set({ suspendedAt: nowIso })
+        .where(
+          and(eq(users.id, o.userId), isNull(users.suspendedAt), isNull(users.erasedAt), ne(users.role, 'operator')),
+        )
+        .returning({ id: users.id }),
+      auditRow(d, {
+        actorId: o.actorId,
+        action: 'user.suspend',
+        target: `user:${o.userId}`,
+        before: { suspended_at: null },
+        after: { suspended_at: nowIso, reason: o.reason, future_bookings: bookings.length },
+      }),
+      ...suspensionLedgerStatements(d, { userId: o.userId, actorId: o.actorId, bookings, now }),
+      d.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, o.userId)),
+    ]);
+    if ((results[0] as { id: string }[]).length === 1) newly = true;
+    suspendedAt = (results[results.length - 1] as { suspendedAt: string | null }[])[0]?.suspendedAt ?? null;
+    // Lifted in between (another operator): nothing of the ledger ran; say so as it is now.
+    if (!suspendedAt) return { kind: 'not_found' };
+  }
+  if (!suspendedAt) return { kind: 'not_found' };
+
+  const refunds = await refundedBySuspension(d, o.userId, suspendedAt);
+  const owed = await refundsOwed(d, o.userId);
+  const queued = owed.length === 0 || (await enqueueRefunds(env, owed));
+  for (const eventId of freed) await queueSeatsFreed(env, eventId);
+  await tellSuspended(env, d, o.userId, suspendedAt, refunds);
+  return { kind: 'done', suspendedAt, newly, refunds, queued };
+}
+
+/** The bookings the suspension in force since `suspendedAt` refunded: their orders gave the seats back since. */
+async function refundedBySuspension(d: Db, userId: string, suspendedAt: string): Promise<RefundedBooking[]> {
+  return d
+    .select({
+      id: eventBookings.id,
+      orderId: eventBookings.orderId,
+      eventId: eventBookings.eventId,
+      title: events.title,
+      startsAt: events.startsAt,
+      amount: eventBookings.amount,
+      creditAmount: paymentOrders.creditAmount,
+      paymentId: eventBookings.paymentId,
+    })
+    .from(eventBookings)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, eventBookings.orderId))
+    .innerJoin(events, eq(events.id, eventBookings.eventId))
+    .where(
+      and(
+        eq(eventBookings.userId, userId),
+        inArray(eventBookings.status, ['refund_pending', 'refunded']),
+        isNull(eventBookings.cancellationChoice),
+        gte(paymentOrders.releasedAt, suspendedAt),
+      ),
+    )
+    .orderBy(events.startsAt);
+}
+
+/**
+ * "Your account is paused", once per suspension and channel: by email to the confirmed address, by
+ * WhatsApp (template `account_suspended`) to the verified sign-in phone. Never why, never who.
+ * A transient failure stays owed: suspending again sends it.
+ */
+async function tellSuspended(env: Env, d: Db, userId: string, suspendedAt: string, refunds: RefundedBooking[]) {
+  const guest = await guestContact(d, userId);
+  const key = DELIVERY_KEYS.accountSuspended(userId, suspendedAt);
+  if (guest.verifiedEmail) {
+    const to = guest.verifiedEmail;
+    const mail = accountSuspendedEmail({
+      name: guest.fullName,
+      refunds: refunds.map((b) => ({ title: b.title, amount: refundText(b) })),
+      creditBack: refunds.some((b) => b.creditAmount > 0),
+    });
+    await deliverOnce(d, { key, channel: 'email', userId }, (k) => sendEmail(env, { to, ...mail }, k));
+  }
+  if (guest.whatsapp) {
+    const to = guest.whatsapp;
+    await deliverOnce(d, { key, channel: 'whatsapp', userId }, () =>
+      sendWhatsAppTemplate(env, { to, ...accountSuspendedWhatsApp({ name: guest.fullName }) }),
+    );
+  }
+}
+
+export type UnsuspendResult = { kind: 'not_found' } | { kind: 'not_suspended' } | { kind: 'done' };
+
+/**
+ * Lifts a suspension: the guest may book again (what was refunded stays refunded), with its audit
+ * row in the same batch. 'not_suspended' when there is none to lift.
+ */
+export async function unsuspendUser(d: Db, o: { actorId: string; userId: string }): Promise<UnsuspendResult> {
+  const account = await readAccount(d, o.userId);
+  if (!account) return { kind: 'not_found' };
+  if (!account.suspendedAt) return { kind: 'not_suspended' };
+  const [lifted] = await d.batch([
+    d
+      .update(users)
+      .set({ suspendedAt: null })
+      .where(and(eq(users.id, o.userId), eq(users.suspendedAt, account.suspendedAt)))
+      .returning({ id: users.id }),
+    auditRow(d, {
+      actorId: o.actorId,
+      action: 'user.unsuspend',
+      target: `user:${o.userId}`,
+      before: { suspended_at: account.suspendedAt },
+      after: { suspended_at: null },
+    }),
+  ]);
+  return lifted.length === 1 ? { kind: 'done' } : { kind: 'not_suspended' };
+}
+
+/** Whether the suspension refunded part of a booking as credit: for the console's answer. */
+export const suspensionRefundWire = (b: RefundedBooking) => ({ ...bookingWire(b), refund: refundText(b) });
