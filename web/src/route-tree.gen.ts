@@ -30,6 +30,7 @@ import { Route as AdminSplatRouteImport } from './routes/admin.$'
 import { Route as AuthIndexRouteImport } from './routes/auth.index'
 import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as HostSplatRouteImport } from './routes/host.$'
+import { Route as SharedTokenRouteImport } from './routes/shared.$token'
 import { Route as AuthBookingBookingIdRouteImport } from './routes/_auth/booking.$bookingId'
 import { Route as AuthOffersTokenRouteImport } from './routes/_auth/offers.$token'
 
@@ -137,6 +138,11 @@ const HostSplatRoute = HostSplatRouteImport.update({
   path: '/host/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SharedTokenRoute = SharedTokenRouteImport.update({
+  id: '/shared/$token',
+  path: '/shared/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthBookingBookingIdRoute = AuthBookingBookingIdRouteImport.update({
   id: '/booking/$bookingId',
   path: '/booking/$bookingId',
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/host/$': typeof HostSplatRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/auth/': typeof AuthIndexRoute
   '/booking/$bookingId': typeof AuthBookingBookingIdRoute
   '/offers/$token': typeof AuthOffersTokenRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/host/$': typeof HostSplatRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/auth': typeof AuthIndexRoute
   '/booking/$bookingId': typeof AuthBookingBookingIdRoute
   '/offers/$token': typeof AuthOffersTokenRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/admin/$': typeof AdminSplatRoute
   '/event/$eventId': typeof EventEventIdRoute
   '/host/$': typeof HostSplatRoute
+  '/shared/$token': typeof SharedTokenRoute
   '/auth/': typeof AuthIndexRoute
   '/_auth/booking/$bookingId': typeof AuthBookingBookingIdRoute
   '/_auth/offers/$token': typeof AuthOffersTokenRoute
@@ -244,6 +253,7 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/event/$eventId'
     | '/host/$'
+    | '/shared/$token'
     | '/auth/'
     | '/booking/$bookingId'
     | '/offers/$token'
@@ -268,6 +278,7 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/event/$eventId'
     | '/host/$'
+    | '/shared/$token'
     | '/auth'
     | '/booking/$bookingId'
     | '/offers/$token'
@@ -293,6 +304,7 @@ export interface FileRouteTypes {
     | '/admin/$'
     | '/event/$eventId'
     | '/host/$'
+    | '/shared/$token'
     | '/auth/'
     | '/_auth/booking/$bookingId'
     | '/_auth/offers/$token'
@@ -315,6 +327,7 @@ export interface RootRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
   EventEventIdRoute: typeof EventEventIdRoute
   HostSplatRoute: typeof HostSplatRoute
+  SharedTokenRoute: typeof SharedTokenRoute
   AuthIndexRoute: typeof AuthIndexRoute
 }
 
@@ -467,6 +480,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HostSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/shared/$token': {
+      id: '/shared/$token'
+      path: '/shared/$token'
+      fullPath: '/shared/$token'
+      preLoaderRoute: typeof SharedTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/booking/$bookingId': {
       id: '/_auth/booking/$bookingId'
       path: '/booking/$bookingId'
@@ -521,6 +541,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
   EventEventIdRoute: EventEventIdRoute,
   HostSplatRoute: HostSplatRoute,
+  SharedTokenRoute: SharedTokenRoute,
   AuthIndexRoute: AuthIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -19,15 +19,15 @@ export const DINNER_SHARE_COPY = {
     copy: 'Copy link',
     copied: 'Link copied.',
     copyFailed: 'Your browser did not let us copy it: the link is selected above, so copy it from there.',
-    share: 'Share…',
+    share: 'Share link',
     /** What the share sheet (Web Share) sends with the link. */
     shareTitle: 'My Tablemates dinner',
     shareText: 'Here is my Tablemates dinner: the date, the time and the venue once it is revealed.',
     /** While the link answers: who can see what, and until when. */
-    live: (until: string) =>
-      `Anyone with this link can see your dinner's date, time and venue (once revealed) until ${until}.`,
+    live: (day: string) =>
+      `Anyone with this link can see your dinner's date, time and venue (once revealed) until the end of ${day}.`,
     /** An active link that no longer shows the dinner (the booking or the dinner changed). */
-    ended: 'This link no longer shows your dinner, so whoever has it sees that it is no longer active.',
+    ended: 'This link no longer shows your dinner: whoever opens it is told it is no longer active.',
     turnOff: 'Turn off link',
     confirmTitle: 'Turn off this link?',
     confirmText:
@@ -55,7 +55,9 @@ export const DINNER_SHARE_COPY = {
     time: 'Time',
     city: 'City',
     venue: 'Venue',
-    ends: (time: string) => `The dinner ends at ${time}.`,
+    /** The venue's address in a maps app, for a contact who needs to find it. */
+    map: 'Open in Google Maps',
+    mapNewTab: '(opens in a new tab)',
     venueLater: (at: string) => `The venue is revealed 48 hours before the dinner: ${at}. Come back then.`,
     venueConfirming: 'The venue is being confirmed: it will appear here shortly.',
     privacy: "For everyone's privacy, this page shows nothing about the other guests.",

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NotFoundPage } from '@/components/not-found-page';
 import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { ApiRequestError } from '@/lib/api';
+import { ShareDinnerSection } from '@/features/dinner-share/components/share-dinner-section';
 import { type MyBooking, useBookingQuery } from '../api/get-booking';
 import { PolicyNote, TableSection, WhenWhereSection } from './booking-sections';
 import { CancellationChoiceSection } from './cancellation-choice-section';
@@ -77,6 +78,7 @@ export function MyBookingPage({
         <RunningLateSection bookingId={booking.id} />
         <RescheduleSection view={view} />
         <ReleaseSection view={view} asking={asking} onAskingChange={setAsking} />
+        <ShareDinnerSection bookingId={booking.id} />
         <DocumentsSection bookingId={booking.id} />
         <PolicyNote text={MY_BOOKING_COPY.noRefund} />
       </div>
