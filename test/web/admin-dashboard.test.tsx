@@ -1,7 +1,8 @@
 /**
  * The console's dashboard as a table (issue 24, web/src/features/admin/components/admin-dashboard.tsx):
  * a page of dinners from the server, searched, filtered by city and date, paged, and past dinners
- * behind their own tab; each query is the server's (`GET /api/admin/events?status=…`).
+ * behind their own tab; each query is the server's (`GET /api/admin/events?status=…`). Below them,
+ * the last 12 weeks as charts, of every city or one (issue 21, `GET /api/admin/stats`).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
@@ -11,6 +12,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { PageOf } from '@/lib/page-table';
+import { CONSOLE_COPY } from '@domain/copy-console';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -40,9 +42,35 @@ vi.setConfig({ testTimeout: 20_000 });
 
 /** Every list query the dashboard made, as its search parameters. */
 let queries: URLSearchParams[];
+/** Every stats query the dashboard made (issue 21's charts), as its search parameters. */
+let statsQueries: URLSearchParams[];
+
+/** Twelve Mondays from 5 Jan 2026; a city's weeks have dinners only when it is Gurugram or all. */
+const statsWeeks = (city: string | null) =>
+  Array.from({ length: 12 }, (_, i) => {
+    const monday = new Date(Date.UTC(2026, 0, 5 + 7 * i)).toISOString().slice(0, 10);
+    const busy = city !== 'noida' && i % 2 === 0;
+    return {
+      week_start: monday,
+      week_end: monday,
+      dinners: busy ? 1 : 0,
+      seats_sold: busy ? 6 + i : 0,
+      show_booked: busy ? 6 + i : 0,
+      show_checked_in: busy ? 5 + i : 0,
+      show_rate: busy ? (5 + i) / (6 + i) : null,
+      responses: busy ? 3 : 0,
+      rating_evening: busy ? 4.5 : null,
+      rating_host: busy ? 4 : null,
+      rating_venue: busy ? 3.5 : null,
+      guests: busy ? 6 : 0,
+      repeat_guests: busy ? 1 : 0,
+      mutual_matches: busy ? 1 : 0,
+    };
+  });
 
 beforeEach(() => {
   queries = [];
+  statsQueries = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -67,8 +95,22 @@ beforeEach(() => {
       }
       if (url.pathname === '/api/admin/cities')
         return json({
-          cities: [{ slug: 'gurugram', name: 'Gurugram', blurb: '', status: 'available', position: 0, dinners: 30 }],
+          cities: [
+            { slug: 'gurugram', name: 'Gurugram', blurb: '', status: 'available', position: 0, dinners: 30 },
+            { slug: 'noida', name: 'Noida', blurb: '', status: 'coming_soon', position: 1, dinners: 0 },
+          ],
         });
+      if (url.pathname === '/api/admin/stats') {
+        statsQueries.push(url.searchParams);
+        const city = url.searchParams.get('city');
+        return json({
+          city: city ? { slug: city, name: city } : null,
+          weeks: 12,
+          from: '2026-01-05',
+          to: '2026-03-29',
+          series: statsWeeks(city),
+        });
+      }
       if (url.pathname === '/api/admin/orders') return json({ orders: [], payment_issues: [] });
       if (url.pathname === '/api/admin/audit') return json({ entries: [], next_before: null });
       return json({ error: { code: 'not_found', message: 'nope' } }, 404);
@@ -147,8 +189,29 @@ describe('the dashboard table', () => {
     expect(queries.at(-1)?.get('status')).toBe('past');
   });
 
+  it('shows the last 12 weeks as charts, and one city’s when picked, with an empty state for a city without dinners', async () => {
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: CONSOLE_COPY.stats.heading(12) });
+    const seats = await within(section).findByRole('figure', { name: CONSOLE_COPY.stats.seatsTitle });
+    expect(within(seats).getByRole('img').getAttribute('aria-label')).toContain('66 seats in all');
+    expect(within(section).getAllByRole('figure')).toHaveLength(5);
+    expect(statsQueries[0].get('weeks')).toBe('12');
+    expect(statsQueries[0].get('city')).toBeNull();
+    expect(within(section).getByRole('link', { name: CONSOLE_COPY.stats.hostsLink }).getAttribute('href')).toBe(
+      '/admin/hosts',
+    );
+
+    await user.selectOptions(within(section).getByLabelText(CONSOLE_COPY.stats.cityLabel), 'noida');
+    await within(section).findByText(CONSOLE_COPY.stats.empty);
+    expect(statsQueries.at(-1)?.get('city')).toBe('noida');
+    expect(within(section).queryByRole('figure')).toBeNull();
+    // The dinners' own city filter is another control, left as it was.
+    expect((screen.getByLabelText('City') as HTMLSelectElement).value).toBe('');
+  });
+
   it('has no axe violations (jsdom: no contrast)', async () => {
     await screen.findByRole('table', { name: 'Dinners' });
+    await screen.findByRole('figure', { name: CONSOLE_COPY.stats.seatsTitle });
     const result = await axe.run(document.body, {
       rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
     });

@@ -7,6 +7,7 @@ import { useAdminCitiesQuery } from '../api/cities-api';
 import { ConsoleLink } from '../routing/console-links';
 import { RecentActivity } from './audit-log';
 import { NEEDS_ATTENTION_ID, NeedsAttention } from './needs-attention';
+import { StatsSection } from './stats-section';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { rupees } from '@domain/pricing';
 import { formatIstShort } from '@domain/time';
@@ -26,8 +27,9 @@ function useDebounced<T>(value: T, ms: number) {
 
 /**
  * The operator console's first page: the totals, what needs attention, the dinners as a table
- * (upcoming or past, searched, filtered and paged by the server: GET /api/admin/events?status=…)
- * and the latest changes. `?q=` opens it searched (a new series lands here on its title).
+ * (upcoming or past, searched, filtered and paged by the server: GET /api/admin/events?status=…),
+ * the last 12 weeks as charts (issue 21: GET /api/admin/stats) and the latest changes. `?q=`
+ * opens it searched (a new series lands here on its title).
  */
 export function AdminDashboard() {
   const search: { q?: unknown } = useSearch({ strict: false });
@@ -123,6 +125,7 @@ export function AdminDashboard() {
         </>
       ) : null}
 
+      <StatsSection />
       <RecentActivity />
     </main>
   );

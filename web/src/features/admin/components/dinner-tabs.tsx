@@ -33,6 +33,15 @@ export function DinnerTabs({ eventId }: { eventId: string }) {
         Waitlist
       </ConsoleLink>
       <ConsoleLink
+        to="events/$eventId/feedback"
+        params={params}
+        activeOptions={exact}
+        className={link}
+        activeProps={active}
+      >
+        Feedback
+      </ConsoleLink>
+      <ConsoleLink
         to="events/$eventId/edit"
         params={params}
         activeOptions={exact}

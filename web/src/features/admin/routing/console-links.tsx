@@ -18,12 +18,14 @@ export type ConsolePath =
   | 'cities'
   | 'coupons'
   | 'grievances'
+  | 'hosts'
   | 'invoices'
   | 'events/new'
   | 'events/$eventId'
   | 'events/$eventId/edit'
   | 'events/$eventId/tables'
-  | 'events/$eventId/waitlist';
+  | 'events/$eventId/waitlist'
+  | 'events/$eventId/feedback';
 
 /** `events/$eventId` with `{ eventId: 'x' }` → `events/x`. */
 export const consoleHref = <P extends ConsolePath>(path: P, params: ParamsOf<P>) => fillPath(path, params);

@@ -25,6 +25,7 @@ const PAGES = {
   cities: lazy(() => import('../components/cities-page').then((m) => ({ default: m.CitiesPage }))),
   coupons: lazy(() => import('../components/coupons-page').then((m) => ({ default: m.CouponsPage }))),
   grievances: lazy(() => import('../components/grievances-page').then((m) => ({ default: m.GrievancesPage }))),
+  hosts: lazy(() => import('../components/stats-hosts-page').then((m) => ({ default: m.HostsFeedbackPage }))),
   invoices: lazy(() => import('../components/invoices-page').then((m) => ({ default: m.InvoicesPage }))),
   'events/new': lazy(() => import('../components/dinner-form').then((m) => ({ default: m.NewDinnerPage }))),
   'events/$eventId': lazy(() => import('../components/guest-list').then((m) => ({ default: m.GuestList }))),
@@ -32,6 +33,9 @@ const PAGES = {
   'events/$eventId/tables': lazy(() => import('../components/tables-page').then((m) => ({ default: m.TablesPage }))),
   'events/$eventId/waitlist': lazy(() =>
     import('../components/waitlist-page').then((m) => ({ default: m.WaitlistPage })),
+  ),
+  'events/$eventId/feedback': lazy(() =>
+    import('../components/dinner-feedback-page').then((m) => ({ default: m.DinnerFeedbackPage })),
   ),
 } satisfies Record<ConsolePath, ComponentType>;
 
@@ -42,12 +46,14 @@ const TITLES: Record<ConsolePath, string> = {
   cities: 'Cities',
   coupons: 'Coupons',
   grievances: 'Grievances',
+  hosts: 'Hosts',
   invoices: 'Invoices',
   'events/new': 'New dinner',
   'events/$eventId': 'Guest list',
   'events/$eventId/edit': 'Edit dinner',
   'events/$eventId/tables': 'Tables',
   'events/$eventId/waitlist': 'Waitlist',
+  'events/$eventId/feedback': 'Feedback',
 };
 
 /** The tab's title for the console page at `splat` (the console's own for an unknown one). */
