@@ -32,6 +32,7 @@ import { Route as EventEventIdRouteImport } from './routes/event.$eventId'
 import { Route as HostSplatRouteImport } from './routes/host.$'
 import { Route as SharedTokenRouteImport } from './routes/shared.$token'
 import { Route as AuthBookingBookingIdRouteImport } from './routes/_auth/booking.$bookingId'
+import { Route as AuthFeedbackBookingIdRouteImport } from './routes/_auth/feedback.$bookingId'
 import { Route as AuthOffersTokenRouteImport } from './routes/_auth/offers.$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -148,6 +149,11 @@ const AuthBookingBookingIdRoute = AuthBookingBookingIdRouteImport.update({
   path: '/booking/$bookingId',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthFeedbackBookingIdRoute = AuthFeedbackBookingIdRouteImport.update({
+  id: '/feedback/$bookingId',
+  path: '/feedback/$bookingId',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthOffersTokenRoute = AuthOffersTokenRouteImport.update({
   id: '/offers/$token',
   path: '/offers/$token',
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   '/shared/$token': typeof SharedTokenRoute
   '/auth/': typeof AuthIndexRoute
   '/booking/$bookingId': typeof AuthBookingBookingIdRoute
+  '/feedback/$bookingId': typeof AuthFeedbackBookingIdRoute
   '/offers/$token': typeof AuthOffersTokenRoute
 }
 export interface FileRoutesByTo {
@@ -202,6 +209,7 @@ export interface FileRoutesByTo {
   '/shared/$token': typeof SharedTokenRoute
   '/auth': typeof AuthIndexRoute
   '/booking/$bookingId': typeof AuthBookingBookingIdRoute
+  '/feedback/$bookingId': typeof AuthFeedbackBookingIdRoute
   '/offers/$token': typeof AuthOffersTokenRoute
 }
 export interface FileRoutesById {
@@ -229,6 +237,7 @@ export interface FileRoutesById {
   '/shared/$token': typeof SharedTokenRoute
   '/auth/': typeof AuthIndexRoute
   '/_auth/booking/$bookingId': typeof AuthBookingBookingIdRoute
+  '/_auth/feedback/$bookingId': typeof AuthFeedbackBookingIdRoute
   '/_auth/offers/$token': typeof AuthOffersTokenRoute
 }
 export interface FileRouteTypes {
@@ -256,6 +265,7 @@ export interface FileRouteTypes {
     | '/shared/$token'
     | '/auth/'
     | '/booking/$bookingId'
+    | '/feedback/$bookingId'
     | '/offers/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -281,6 +291,7 @@ export interface FileRouteTypes {
     | '/shared/$token'
     | '/auth'
     | '/booking/$bookingId'
+    | '/feedback/$bookingId'
     | '/offers/$token'
   id:
     | '__root__'
@@ -307,6 +318,7 @@ export interface FileRouteTypes {
     | '/shared/$token'
     | '/auth/'
     | '/_auth/booking/$bookingId'
+    | '/_auth/feedback/$bookingId'
     | '/_auth/offers/$token'
   fileRoutesById: FileRoutesById
 }
@@ -494,6 +506,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthBookingBookingIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/feedback/$bookingId': {
+      id: '/_auth/feedback/$bookingId'
+      path: '/feedback/$bookingId'
+      fullPath: '/feedback/$bookingId'
+      preLoaderRoute: typeof AuthFeedbackBookingIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/offers/$token': {
       id: '/_auth/offers/$token'
       path: '/offers/$token'
@@ -510,6 +529,7 @@ interface AuthRouteChildren {
   AuthProfileRoute: typeof AuthProfileRoute
   AuthProfileDetailsRoute: typeof AuthProfileDetailsRoute
   AuthBookingBookingIdRoute: typeof AuthBookingBookingIdRoute
+  AuthFeedbackBookingIdRoute: typeof AuthFeedbackBookingIdRoute
   AuthOffersTokenRoute: typeof AuthOffersTokenRoute
 }
 
@@ -519,6 +539,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthProfileRoute: AuthProfileRoute,
   AuthProfileDetailsRoute: AuthProfileDetailsRoute,
   AuthBookingBookingIdRoute: AuthBookingBookingIdRoute,
+  AuthFeedbackBookingIdRoute: AuthFeedbackBookingIdRoute,
   AuthOffersTokenRoute: AuthOffersTokenRoute,
 }
 

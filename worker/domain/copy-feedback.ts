@@ -33,6 +33,7 @@ export const FEEDBACK_COPY = {
   noteHint: 'For the Tablemates team only: what worked, and what we could do better.',
 
   tablematesHeading: (table: number) => `Your tablemates at table ${table}`,
+  tablematesNoTable: 'Your tablemates',
   tablematesHint:
     "Only you see what you choose here. If someone you'd dine with again says the same about you, we share the contact each of you picks below. 'Rather not' means we won't seat you together again; they are never told.",
   noTablemates: 'Nobody else at your table was checked in, so there is nobody to choose here.',
@@ -43,7 +44,7 @@ export const FEEDBACK_COPY = {
 
   shareHeading: 'If a "dine again" is mutual, share my…',
   shareHint: 'Only a guest who also said they would dine with you again sees it, and only while you both say so.',
-  shareKinds: { whatsapp: 'WhatsApp number', instagram: 'Instagram handle', email: 'Email' },
+  shareKinds: { whatsapp: 'Your WhatsApp number', instagram: 'Your Instagram handle', email: 'Your email address' },
   shareKindShort: { whatsapp: 'WhatsApp', instagram: 'Instagram', email: 'Email' },
   shareValueHints: {
     whatsapp: 'Your sign-in number is filled in; change it if you like. 10-digit mobile number, +91 by default.',

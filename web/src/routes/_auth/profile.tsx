@@ -4,6 +4,7 @@ import { AppHeader } from '@/components/app-header';
 import { PROFILE_BOOKINGS_ID } from '@/components/user-menu';
 import { toast } from '@/components/toast';
 import { MarketingConsentSection } from '@/features/consent/components/marketing-consent-section';
+import { ConnectionsSection } from '@/features/connections/components/connections-section';
 import { CreditSection } from '@/features/credit/components/credit-section';
 import { YourDataSection } from '@/features/data-rights/components/your-data-section';
 import { WaitlistsSection } from '@/features/credit/components/waitlists-section';
@@ -61,6 +62,7 @@ function ProfilePage() {
           {/* Each hides itself when empty (docs/decisions/027). */}
           <WaitlistsSection />
           <CreditSection />
+          <ConnectionsSection />
           <section className="rounded-box bg-base-100 p-6 shadow-sm" aria-labelledby="personal-info-heading">
             <div className="mb-4 flex items-center justify-between gap-3">
               <h2 id="personal-info-heading" className="font-display text-2xl font-semibold">

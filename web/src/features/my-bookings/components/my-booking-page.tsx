@@ -5,6 +5,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { ApiRequestError } from '@/lib/api';
 import { ShareDinnerSection } from '@/features/dinner-share/components/share-dinner-section';
+import { FeedbackSection } from '@/features/feedback/components/feedback-section';
 import { type MyBooking, useBookingQuery } from '../api/get-booking';
 import { PolicyNote, TableSection, WhenWhereSection } from './booking-sections';
 import { CancellationChoiceSection } from './cancellation-choice-section';
@@ -72,6 +73,7 @@ export function MyBookingPage({
         </header>
         <CancellationChoiceSection bookingId={booking.id} />
         <StillComingSection view={view} autoYes={stillComing === 'yes'} onCantMakeIt={() => setAsking(true)} />
+        <FeedbackSection bookingId={booking.id} status={booking.status} />
         <WhenWhereSection view={view} />
         <TableSection view={view} />
         <TicketSection view={view} />
