@@ -1,0 +1,506 @@
+/**
+ * Suspending a guest (issue 21, worker/services/suspension.ts, worker/services/ledger/suspension.ts):
+ * every future booking refunded in full exactly once (retries, a second click, two operators at
+ * once), past ones untouched, the seats back on sale and offered to the waitlist, new bookings,
+ * waitlist places and offers refused with 403 `account_suspended`, a payment for a checkout begun
+ * before the suspension refunded, never booked; every step audited and the guest told once, in
+ * neutral words. Real Worker, real D1, the sandbox's Razorpay, the queue handler run by the test.
+ */
+import { createExecutionContext, env } from 'cloudflare:test';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { db } from '../../db/client';
+import { auditLog, deliveries, eventBookings, paymentOrders, users, waitlistEntries } from '../../db/schema';
+import { SUSPENSION_COPY } from '../../worker/domain/copy-reports';
+import { DELIVERY_KEYS } from '../../worker/domain/deliveries';
+import { checkLedger } from '../../worker/domain/ledger-invariants';
+import type { Role } from '../../worker/domain/roles';
+import type { BookingMessage } from '../../worker/env';
+import worker from '../../worker/index';
+import { creditBalance, grantCredit } from '../../worker/services/ledger/credit';
+import { seatsTaken } from '../../worker/services/ledger/seats';
+import { booked } from './helpers/booked';
+import {
+  capturedPayment,
+  capturingEnv,
+  createEvent,
+  createGuest,
+  message,
+  outboxFor,
+  postWebhook,
+  refundsOf,
+  runQueue,
+  sandboxPay,
+} from './helpers/booking-fixtures';
+import type { EventRow } from './helpers/event-row';
+import { readLedgerSnapshot } from './helpers/ledger-snapshot';
+import { apiRequest, createSignedInUser } from './helpers/session-cookie';
+
+const d = () => db(env.DB);
+type ErrorBody = { error: { code: string; message: string } };
+type Checkout = {
+  order: { id: string; amount: number; credit_amount: number };
+  checkout: { amount_paise: number } | null;
+};
+type Suspended = {
+  user: { id: string; suspended_at: string };
+  newly_suspended: boolean;
+  refunds: Array<{ booking_id: string; amount: number; credit: number; refund: string }>;
+  refunds_queued: boolean;
+};
+
+/** A request through the Worker on `e` (by default one whose queue records what is sent, so the test runs it). */
+async function call(method: string, path: string, opts: { cookie?: string; body?: unknown; e?: typeof env } = {}) {
+  return worker.fetch(
+    apiRequest(method, path, opts) as Request<unknown, IncomingRequestCfProperties>,
+    opts.e ?? env,
+    createExecutionContext(),
+  );
+}
+
+/** A signed-in account holding `role`. */
+async function signedInAs(role: Role) {
+  const user = await createSignedInUser();
+  await d().update(users).set({ role }).where(eq(users.id, user.userId));
+  return user;
+}
+
+/** Pays a checkout in the sandbox and runs the queue on Razorpay's webhook, as production does. */
+async function pay(razorpayOrderId: string, amountPaise: number) {
+  const paid = await sandboxPay(razorpayOrderId);
+  const q = capturingEnv();
+  const hook = await postWebhook(
+    'payment.captured',
+    capturedPayment(razorpayOrderId, paid.razorpay_payment_id, amountPaise),
+    { env: q.env },
+  );
+  expect(hook.status).toBe(200);
+  await runQueue(
+    'bookings',
+    q.sent.filter((m) => m.kind === 'payment-captured'),
+  );
+  return paid.razorpay_payment_id;
+}
+
+async function placeOrder(cookie: string, eventId: string, opts: { useCredit?: boolean } = {}) {
+  const res = await call('POST', '/api/orders', {
+    cookie,
+    body: { event_id: eventId, ticket_type: 'male', ...(opts.useCredit ? { use_credit: true } : {}) },
+  });
+  return { status: res.status, body: (await res.json()) as Checkout & ErrorBody };
+}
+
+/** Books `guest` on `event` through the real pipeline; the booking row. */
+async function book(guest: { cookie: string }, event: EventRow, opts: { useCredit?: boolean } = {}) {
+  const placed = await placeOrder(guest.cookie, event.id as string, opts);
+  expect(placed.status).toBe(201);
+  const paymentId = await pay(placed.body.order.id, placed.body.checkout?.amount_paise ?? 0);
+  const [row] = await d().select().from(eventBookings).where(eq(eventBookings.paymentId, paymentId));
+  expect(row.status).toBe('confirmed');
+  return { booking: row, paymentId, razorpayOrderId: placed.body.order.id };
+}
+
+/** Suspends `userId` as `operator` on an env whose queue records; the answer and what was queued. */
+async function suspend(operator: { cookie: string }, userId: string, reason = 'Reported for harassment twice.') {
+  const q = capturingEnv();
+  const res = await call('POST', `/api/admin/users/${userId}/suspend`, {
+    cookie: operator.cookie,
+    body: { reason },
+    e: q.env,
+  });
+  return { res, sent: q.sent };
+}
+
+/** Runs what a suspension queued (the refunds, the waitlist's sweeps), as the queue consumer would. */
+async function drain(sent: BookingMessage[]) {
+  if (sent.length === 0) return;
+  const { result } = await runQueue('bookings', sent);
+  expect(result.retryMessages).toEqual([]);
+}
+
+/** A booking of `userId` at `event` (a dinner that already took place), checked in, as the pipeline and the host leave it. */
+async function pastBookingOf(userId: string, event: EventRow) {
+  const tag = `${event.id}-${userId.slice(0, 8)}`;
+  await d().batch([
+    d()
+      .insert(paymentOrders)
+      .values({
+        id: `o-${tag}`,
+        receipt: `r-${tag}`,
+        userId,
+        eventId: event.id as string,
+        ticketType: 'male',
+        seats: 1,
+        amount: 499,
+        status: 'confirmed',
+        holdExpiresAt: new Date(Date.now() - 40 * 3_600_000).toISOString(),
+      }),
+    d()
+      .insert(eventBookings)
+      .values({
+        id: `b-${tag}`,
+        userId,
+        orderId: `o-${tag}`,
+        eventId: event.id as string,
+        eventName: event.title as string,
+        eventLocation: event.location as string,
+        eventDate: event.date as string,
+        ticketType: 'male',
+        seats: 1,
+        amount: 499,
+        paymentId: `pay-${tag}`,
+        status: 'checked_in',
+        checkedInAt: new Date(Date.now() - 30 * 3_600_000).toISOString(),
+      }),
+  ]);
+  return `b-${tag}`;
+}
+
+const statusOf = async (bookingId: string) =>
+  (await d().select({ status: eventBookings.status }).from(eventBookings).where(eq(eventBookings.id, bookingId)))[0]
+    ?.status;
+
+describe('suspending a guest', () => {
+  it('refunds every future booking in full once, frees the seats, tells the guest once, audits each step; past bookings stay', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const soon = await createEvent({ inHours: 30 });
+    const later = await createEvent({ inHours: 24 * 20 });
+    const first = await book(guest, soon);
+    const second = await book(guest, later);
+    // A dinner that already happened: checked in, never refunded.
+    const past = await createEvent({ inHours: -30 });
+    const pastBooking = await pastBookingOf(guest.userId, past);
+    expect(await seatsTaken(d(), soon.id as string)).toBe(1);
+
+    const { res, sent } = await suspend(operator, guest.userId);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Suspended;
+    expect(body.newly_suspended).toBe(true);
+    expect(body.refunds_queued).toBe(true);
+    expect(body.refunds.map((r) => [r.booking_id, r.amount, r.refund]).sort()).toEqual(
+      [
+        [first.booking.id, 499, '₹499'],
+        [second.booking.id, 499, '₹499'],
+      ].sort(),
+    );
+    // The seats are back on sale at once; the refunds and the waitlist's sweeps are queued.
+    expect(await seatsTaken(d(), soon.id as string)).toBe(0);
+    expect(await seatsTaken(d(), later.id as string)).toBe(0);
+    expect(
+      sent
+        .filter((m) => m.kind === 'booking-refund')
+        .map((m) => (m as { bookingId: string }).bookingId)
+        .sort(),
+    ).toEqual([first.booking.id, second.booking.id].sort());
+    expect(
+      sent
+        .filter((m) => m.kind === 'seats-freed')
+        .map((m) => (m as { eventId: string }).eventId)
+        .sort(),
+    ).toEqual([soon.id, later.id].sort());
+    expect(await statusOf(first.booking.id)).toBe('refund_pending');
+
+    // The queue asks Razorpay; a redelivered message refunds nothing twice.
+    await drain(sent);
+    await drain(sent.filter((m) => m.kind === 'booking-refund'));
+    for (const b of [first, second]) {
+      expect(await statusOf(b.booking.id)).toBe('refunded');
+      const refunds = await refundsOf(b.paymentId);
+      expect(refunds.items.map((r) => [r.amount, r.status])).toEqual([[49_900, 'processed']]);
+    }
+    expect(await statusOf(pastBooking)).toBe('checked_in');
+
+    // The account, and every step, in the audit log.
+    const [account] = await d()
+      .select({ suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(eq(users.id, guest.userId));
+    expect(account.suspendedAt).toBe(body.user.suspended_at);
+    const audit = await d()
+      .select()
+      .from(auditLog)
+      .where(
+        inArray(auditLog.target, [
+          `user:${guest.userId}`,
+          `booking:${first.booking.id}`,
+          `booking:${second.booking.id}`,
+        ]),
+      );
+    expect(audit.map((a) => [a.action, a.target, a.actorId]).sort()).toEqual(
+      [
+        ['booking.suspension_refund', `booking:${first.booking.id}`, operator.userId],
+        ['booking.suspension_refund', `booking:${second.booking.id}`, operator.userId],
+        ['user.suspend', `user:${guest.userId}`, operator.userId],
+      ].sort(),
+    );
+    const suspendRow = audit.find((a) => a.action === 'user.suspend');
+    expect(JSON.parse(suspendRow?.after ?? '{}')).toMatchObject({
+      reason: 'Reported for harassment twice.',
+      future_bookings: 2,
+    });
+
+    // Told once, in neutral words; never the cancelled dinner's refund notice.
+    const mails = await outboxFor(guest.email);
+    const paused = mails.filter((m) => m.subject === 'Your Tablemates account is paused');
+    expect(paused).toHaveLength(1);
+    expect(paused[0].body).toContain('refunding them in full');
+    expect(paused[0].body).not.toMatch(/report|harass/i);
+    expect(mails.filter((m) => m.subject?.startsWith('Refunded:'))).toEqual([]);
+    const whatsapp = (await outboxFor(guest.phone)).filter((m) => m.channel === 'whatsapp');
+    expect(whatsapp.filter((m) => m.body.startsWith('[template account_suspended]'))).toHaveLength(1);
+    expect(whatsapp.filter((m) => m.body.startsWith('[template refund_processed]'))).toEqual([]);
+
+    // The ledger's invariants hold at rest.
+    const snapshot = await readLedgerSnapshot({
+      eventIds: [soon.id as string, later.id as string],
+      razorpayOrderIds: [first.razorpayOrderId, second.razorpayOrderId],
+      couponCodes: [],
+      capturedAt: new Map(),
+      hiddenAt: new Map(),
+      userIds: [guest.userId],
+      quiescent: true,
+    });
+    expect(checkLedger(snapshot)).toEqual([]);
+  });
+
+  it('suspending twice, and two operators at once, refund once, audit once and tell once', async () => {
+    const [alice, bob] = [await signedInAs('operator'), await signedInAs('operator')];
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 40 });
+    const { booking, paymentId } = await book(guest, event);
+
+    const [a, b] = await Promise.all([suspend(alice, guest.userId), suspend(bob, guest.userId)]);
+    expect([a.res.status, b.res.status]).toEqual([200, 200]);
+    const again = await suspend(alice, guest.userId, 'Clicked twice.');
+    expect(again.res.status).toBe(200);
+    const third = (await again.res.json()) as Suspended;
+    expect(third.newly_suspended).toBe(false);
+    expect(third.refunds.map((r) => r.booking_id)).toEqual([booking.id]);
+    const answers = [(await a.res.json()) as Suspended, (await b.res.json()) as Suspended];
+    expect(answers.filter((x) => x.newly_suspended)).toHaveLength(1);
+
+    // Every queued message run, each more than once: one refund.
+    const all = [...a.sent, ...b.sent, ...again.sent];
+    await drain(all);
+    await drain(all);
+    expect((await refundsOf(paymentId)).count).toBe(1);
+    expect(await statusOf(booking.id)).toBe('refunded');
+    const audit = await d()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(inArray(auditLog.target, [`user:${guest.userId}`, `booking:${booking.id}`]));
+    expect(audit.map((x) => x.action).sort()).toEqual(['booking.suspension_refund', 'user.suspend']);
+    const told = await d()
+      .select({ channel: deliveries.channel, state: deliveries.state })
+      .from(deliveries)
+      .where(eq(deliveries.key, DELIVERY_KEYS.accountSuspended(guest.userId, third.user.suspended_at)));
+    expect(told.map((t) => `${t.channel}:${t.state}`).sort()).toEqual(['email:sent', 'whatsapp:sent']);
+    expect(
+      (await outboxFor(guest.email)).filter((m) => m.subject === 'Your Tablemates account is paused'),
+    ).toHaveLength(1);
+  });
+
+  it('gives the credit part back as credit and refunds the card part in full', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    await grantCredit(d(), { userId: guest.userId, amount: 200, note: 'apology', operatorId: operator.userId });
+    const event = await createEvent({ inHours: 50 });
+    const { booking, paymentId } = await book(guest, event, { useCredit: true });
+    expect(booking.amount).toBe(299);
+    expect(await creditBalance(d(), guest.userId)).toBe(0);
+
+    const { res, sent } = await suspend(operator, guest.userId);
+    const body = (await res.json()) as Suspended;
+    expect(body.refunds).toMatchObject([
+      { booking_id: booking.id, amount: 299, credit: 200, refund: '₹299 and ₹200 of credit' },
+    ]);
+    await drain(sent);
+    expect((await refundsOf(paymentId)).items.map((r) => r.amount)).toEqual([29_900]);
+    expect(await creditBalance(d(), guest.userId)).toBe(200);
+  });
+
+  it('offers the freed seat to the next guest in line', async () => {
+    const operator = await signedInAs('operator');
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const guest = await createGuest({ sex: 'male' });
+    await book(guest, event);
+    const waiter = await createGuest({ sex: 'male' });
+    const joined = await call('POST', `/api/events/${event.id}/waitlist`, {
+      cookie: waiter.cookie,
+      body: { ticket_type: 'male' },
+    });
+    expect(joined.status).toBe(201);
+
+    const { sent } = await suspend(operator, guest.userId);
+    await drain(sent.filter((m) => m.kind === 'seats-freed'));
+    const [entry] = await d().select().from(waitlistEntries).where(eq(waitlistEntries.userId, waiter.userId));
+    expect(entry.status).toBe('offered');
+    expect(await seatsTaken(d(), event.id as string)).toBe(1);
+  });
+
+  it('ends the guest’s places in line and unpaid holds, and refuses new orders, waitlist places and offers with 403', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const full = await createEvent({ capacity: 1, inHours: 30 });
+    await book(await createGuest({ sex: 'male' }), full);
+    expect(
+      (await call('POST', `/api/events/${full.id}/waitlist`, { cookie: guest.cookie, body: { ticket_type: 'male' } }))
+        .status,
+    ).toBe(201);
+    const open = await createEvent({ inHours: 30 });
+    const held = await placeOrder(guest.cookie, open.id as string);
+    expect(held.status).toBe(201);
+    expect(await seatsTaken(d(), open.id as string)).toBe(1);
+
+    const { res } = await suspend(operator, guest.userId);
+    expect(res.status).toBe(200);
+    expect(await seatsTaken(d(), open.id as string)).toBe(0);
+    const [entry] = await d().select().from(waitlistEntries).where(eq(waitlistEntries.userId, guest.userId));
+    expect(entry.status).toBe('left');
+
+    const other = await createEvent({ inHours: 30 });
+    const refused = await placeOrder(guest.cookie, other.id as string);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: 'account_suspended', message: SUSPENSION_COPY.refused });
+    expect(await seatsTaken(d(), other.id as string)).toBe(0);
+    const line = await call('POST', `/api/events/${full.id}/waitlist`, {
+      cookie: guest.cookie,
+      body: { ticket_type: 'male' },
+    });
+    expect(line.status).toBe(403);
+    expect(((await line.json()) as ErrorBody).error.code).toBe('account_suspended');
+  });
+
+  it('refuses an offer taken after the suspension with 403, the seats passing on', async () => {
+    const operator = await signedInAs('operator');
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const holder = await createGuest({ sex: 'male' });
+    const { booking } = await book(holder, event);
+    const guest = await createGuest({ sex: 'male' });
+    expect(
+      (await call('POST', `/api/events/${event.id}/waitlist`, { cookie: guest.cookie, body: { ticket_type: 'male' } }))
+        .status,
+    ).toBe(201);
+    // The holder is suspended: the seat is offered to the guest, who is then suspended too.
+    await drain((await suspend(operator, holder.userId)).sent.filter((m) => m.kind === 'seats-freed'));
+    const [offered] = await d().select().from(waitlistEntries).where(eq(waitlistEntries.userId, guest.userId));
+    expect(offered.status).toBe('offered');
+    await suspend(operator, guest.userId);
+    const accepted = await call('POST', `/api/offers/${offered.token}/accept`, { cookie: guest.cookie, body: {} });
+    expect(accepted.status).toBe(403);
+    expect(((await accepted.json()) as ErrorBody).error.code).toBe('account_suspended');
+    expect(await seatsTaken(d(), event.id as string)).toBe(0);
+    expect(await statusOf(booking.id)).toBe('refund_pending');
+  });
+
+  it('refunds a payment for a checkout begun before the suspension in full, never booking it', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 30 });
+    const placed = await placeOrder(guest.cookie, event.id as string);
+    expect(placed.status).toBe(201);
+    await suspend(operator, guest.userId);
+
+    const paid = await sandboxPay(placed.body.order.id);
+    await runQueue('bookings', [message(placed.body.order.id, paid.razorpay_payment_id)]);
+    const [order] = await d()
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.razorpayOrderId, placed.body.order.id));
+    expect(order.status).toBe('refunded');
+    expect((await refundsOf(paid.razorpay_payment_id)).items.map((r) => r.amount)).toEqual([49_900]);
+    expect(await d().select().from(eventBookings).where(eq(eventBookings.userId, guest.userId))).toEqual([]);
+    expect(await seatsTaken(d(), event.id as string)).toBe(0);
+  });
+
+  it('an operator cannot suspend themselves nor another operator; an unknown account is 404; a reason is required', async () => {
+    const operator = await signedInAs('operator');
+    const other = await signedInAs('operator');
+    const self = await suspend(operator, operator.userId);
+    expect(self.res.status).toBe(403);
+    expect(((await self.res.json()) as ErrorBody).error.code).toBe('cannot_suspend_self');
+    const peer = await suspend(operator, other.userId);
+    expect(peer.res.status).toBe(403);
+    expect(((await peer.res.json()) as ErrorBody).error.code).toBe('cannot_suspend_operator');
+    expect((await suspend(operator, 'no-such-user')).res.status).toBe(404);
+    const guest = await createGuest({ sex: 'male' });
+    const noReason = await call('POST', `/api/admin/users/${guest.userId}/suspend`, {
+      cookie: operator.cookie,
+      body: { reason: ' ' },
+    });
+    expect(noReason.status).toBe(400);
+    const rows = await d()
+      .select({ id: users.id, suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(inArray(users.id, [operator.userId, other.userId, guest.userId]));
+    expect(rows.every((r) => r.suspendedAt === null)).toBe(true);
+  });
+
+  it('previews what a suspension does, and lifting it lets the guest book again (audited); what was refunded stays', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 30 });
+    const { booking } = await book(guest, event);
+    // A host is a guest too and may be suspended.
+    const host = await signedInAs('host');
+
+    const preview = await call('GET', `/api/admin/users/${guest.userId}/suspension`, { cookie: operator.cookie });
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toMatchObject({
+      user: { id: guest.userId, name: 'Asha Verma', role: 'guest', suspended_at: null },
+      can_suspend: true,
+      future_bookings: [{ booking_id: booking.id, event_id: event.id, amount: 499, credit: 0 }],
+      refund_total: 499,
+      credit_total: 0,
+    });
+    const { sent } = await suspend(operator, guest.userId);
+    await drain(sent);
+    const after = (await (
+      await call('GET', `/api/admin/users/${guest.userId}/suspension`, { cookie: operator.cookie })
+    ).json()) as {
+      user: { suspended_at: string | null };
+      future_bookings: unknown[];
+    };
+    expect(after.user.suspended_at).not.toBeNull();
+    expect(after.future_bookings).toEqual([]);
+
+    const lifted = await call('DELETE', `/api/admin/users/${guest.userId}/suspend`, { cookie: operator.cookie });
+    expect(lifted.status).toBe(200);
+    expect(await lifted.json()).toEqual({ user: { id: guest.userId, suspended_at: null } });
+    expect((await call('DELETE', `/api/admin/users/${guest.userId}/suspend`, { cookie: operator.cookie })).status).toBe(
+      409,
+    );
+    const audit = await d()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `user:${guest.userId}`), eq(auditLog.action, 'user.unsuspend')));
+    expect(audit).toHaveLength(1);
+    expect(await statusOf(booking.id)).toBe('refunded');
+    expect((await placeOrder(guest.cookie, event.id as string)).status).toBe(201);
+
+    expect((await suspend(operator, host.userId)).res.status).toBe(200);
+  });
+
+  it('a suspension of a guest with no booking refunds nothing and still tells them once', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const { res, sent } = await suspend(operator, guest.userId);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Suspended).refunds).toEqual([]);
+    expect(sent).toEqual([]);
+    const mails = (await outboxFor(guest.email)).filter((m) => m.subject === 'Your Tablemates account is paused');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).not.toContain('refunding');
+  });
+
+  it('leaves a booked guest of a dinner under way alone', async () => {
+    const operator = await signedInAs('operator');
+    const started = await createEvent({ inHours: -1 });
+    const seated = await booked(started, { status: 'confirmed' });
+    const { res } = await suspend(operator, seated.userId);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Suspended).refunds).toEqual([]);
+    expect(await statusOf(seated.bookingId)).toBe('confirmed');
+  });
+});
