@@ -64,6 +64,7 @@ export const REPORT_COPY = {
     submit: 'Send report',
     submitting: 'Sending…',
     another: 'Report something else',
+    cancel: 'Cancel',
   },
   /** What the guest reads once the report is in: calm, and for the urgent ones what to do now. */
   done: {

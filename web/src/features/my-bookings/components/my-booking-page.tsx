@@ -6,6 +6,7 @@ import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { ApiRequestError } from '@/lib/api';
 import { ShareDinnerSection } from '@/features/dinner-share/components/share-dinner-section';
 import { FeedbackSection } from '@/features/feedback/components/feedback-section';
+import { ReportProblem } from '@/features/reports/components/report-problem';
 import { type MyBooking, useBookingQuery } from '../api/get-booking';
 import { PolicyNote, TableSection, WhenWhereSection } from './booking-sections';
 import { CancellationChoiceSection } from './cancellation-choice-section';
@@ -82,6 +83,7 @@ export function MyBookingPage({
         <ReleaseSection view={view} asking={asking} onAskingChange={setAsking} />
         <ShareDinnerSection bookingId={booking.id} />
         <DocumentsSection bookingId={booking.id} />
+        <ReportProblem bookingId={booking.id} />
         <PolicyNote text={MY_BOOKING_COPY.noRefund} />
       </div>
     </main>
