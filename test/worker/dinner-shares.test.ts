@@ -23,6 +23,7 @@ import { sharedDinner } from '../../worker/services/dinner-shares';
 import { newTicketCode } from '../../worker/domain/ticket';
 import { createEvent, createGuest } from './helpers/booking-fixtures';
 import type { EventRow } from './helpers/event-row';
+import { roundTrips } from './helpers/round-trips';
 import { apiRequest, ORIGIN } from './helpers/session-cookie';
 
 const d = () => db(env.DB);
@@ -388,8 +389,12 @@ describe('what a trusted contact sees (GET /api/shared/:token, signed out)', () 
     expect(until - Date.parse(event.endsAt as string)).toBeGreaterThan(24 * HOUR_MS);
     expect(until - Date.parse(event.endsAt as string)).toBeLessThanOrEqual(48 * HOUR_MS);
 
-    await expect(sharedDinner(d(), link.token, new Date(until - 1))).resolves.toMatchObject({ shared_by: 'Asha' });
-    const late = await sharedDinner(d(), link.token, new Date(until)).catch((e: unknown) => e);
+    await expect(
+      sharedDinner(d(), { token: link.token, address: '10.9.9.9' }, new Date(until - 1)),
+    ).resolves.toMatchObject({ shared_by: 'Asha' });
+    const late = await sharedDinner(d(), { token: link.token, address: '10.9.9.9' }, new Date(until)).catch(
+      (e: unknown) => e,
+    );
     expect(late).toBeInstanceOf(ApiError);
     expect((late as ApiError).code).toBe('share_expired');
     expect((late as ApiError).message).toBe(`${C.inactive.title}. ${C.inactive.expired}`);
@@ -435,6 +440,17 @@ describe('what a trusted contact sees (GET /api/shared/:token, signed out)', () 
     expect(limited.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
     // Another address is not held up.
     expect((await viewShared(link.token)).status).toBe(200);
+  });
+
+  it('costs one D1 round trip for the contact (the allowance and the read in one batch), two for the guest to read theirs', async () => {
+    const event = await createEvent({ inHours: 240 });
+    const guest = await guestBooked(event);
+    const link = await created(guest.cookie, guest.bookingId);
+    expect(await roundTrips(apiRequest('GET', `/api/shared/${link.token}`))).toEqual({ trips: 1, status: 200 });
+    expect(await roundTrips(apiRequest('GET', `/api/shared/${'E'.repeat(43)}`))).toEqual({ trips: 1, status: 404 });
+    expect(
+      await roundTrips(apiRequest('GET', `/api/bookings/${guest.bookingId}/share`, { cookie: guest.cookie })),
+    ).toEqual({ trips: 2, status: 200 });
   });
 
   it("serves the page (/shared/:token) as the SPA's shell, marked noindex and never stored", async () => {

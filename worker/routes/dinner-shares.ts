@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { isBookingId } from '@domain/booking-choice';
 import { DINNER_SHARE_COPY } from '@domain/copy-dinner-share';
-import { SHARE_CREATE_LIMITS, SHARE_VIEW_LIMITS } from '@domain/dinner-share';
+import { SHARE_CREATE_LIMITS } from '@domain/dinner-share';
 import { ApiError } from '../lib/errors';
 import { loadSession, requireUser } from '../middleware/session';
 import { createShare, getOwnShare, revokeShare, sharedDinner } from '../services/dinner-shares';
@@ -60,10 +60,11 @@ export const dinnerSharesRoutes = new Hono<AppEnv>()
   .delete('/bookings/:id/share', sessionOnce, requireUser, async (c) =>
     c.json(await revokeShare(c.var.db, c.get('user').id, bookingIdOf(c.req.param('id')))),
   )
-  .get('/shared/:token', privateAnswer, async (c) => {
-    // The allowance's write comes first on purpose: after it, this request's D1 session reads at
-    // least as fresh as the primary (docs/decisions/008), so a link turned off a moment ago never
-    // shows from a lagging replica.
-    await consume(c.var.db, `dinner-share-view:ip:${c.req.header('CF-Connecting-IP') ?? 'unknown'}`, SHARE_VIEW_LIMITS);
-    return c.json(await sharedDinner(c.var.db, c.req.param('token')));
-  });
+  .get('/shared/:token', privateAnswer, async (c) =>
+    c.json(
+      await sharedDinner(c.var.db, {
+        token: c.req.param('token'),
+        address: c.req.header('CF-Connecting-IP') ?? 'unknown',
+      }),
+    ),
+  );

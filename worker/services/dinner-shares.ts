@@ -8,12 +8,13 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dinnerShares, eventBookings, events, userProfiles, users } from '../../db/schema';
+import { dinnerShares, eventBookings, events, rateEvents, userProfiles, users } from '../../db/schema';
 import { DINNER_SHARE_COPY } from '@domain/copy-dinner-share';
 import { venueRevealAt } from '@domain/dinner';
 import {
   isShareToken,
   SHARE_TOKEN_BYTES,
+  SHARE_VIEW_LIMITS,
   type ShareBooking,
   shareEnded,
   shareOpenUntil,
@@ -24,6 +25,7 @@ import { firstNameOf } from '@domain/profile';
 import { dinnerHours, isVenueRevealed } from '@domain/time';
 import { ApiError } from '../lib/errors';
 import { randomToken } from '../lib/crypto';
+import { rateLimited, roomSql } from './rate-limit';
 
 const C = DINNER_SHARE_COPY;
 const bookingNotFound = () => new ApiError(404, 'booking_not_found', C.bookingNotFound);
@@ -188,36 +190,55 @@ export type SharedDinnerView = ReturnType<typeof publicView>;
  * `GET /api/shared/:token`, no sign-in: the shared dinner, or 404 with the reason in words. An
  * unknown token and one turned off answer alike; a link whose dinner was cancelled, whose booking
  * no longer holds a seat, or that has closed after the dinner says which.
+ *
+ * One round trip, as a public read should cost (docs/decisions/008): the address's allowance
+ * ({@link SHARE_VIEW_LIMITS}, 429 past it) is recorded and the link read in one batch. The batch
+ * writes, so it runs on the primary: a link turned off a moment ago never shows from a replica.
+ * @param address the client's address (`CF-Connecting-IP`), whose allowance the view spends
  */
-export async function sharedDinner(d: Db, token: string, now = new Date()): Promise<SharedDinnerView> {
-  const notFound = () => new ApiError(404, 'share_not_found', `${C.inactive.title}. ${C.inactive.not_found}`);
-  if (!isShareToken(token)) throw notFound();
-  const [row] = await d
-    .select({
-      revokedAt: dinnerShares.revokedAt,
-      status: eventBookings.status,
-      cancelled_at: events.cancelledAt,
-      profileName: userProfiles.fullName,
-      accountName: users.fullName,
-      title: events.title,
-      location: events.location,
-      date: events.date,
-      starts_at: events.startsAt,
-      ends_at: events.endsAt,
-      venueName: events.venueName,
-      venueAddress: events.venueAddress,
-    })
-    .from(dinnerShares)
-    // The booking must still be the sharer's: a link never follows a booking to anyone else.
-    .innerJoin(
-      eventBookings,
-      and(eq(eventBookings.id, dinnerShares.bookingId), eq(eventBookings.userId, dinnerShares.userId)),
-    )
-    .innerJoin(events, eq(events.id, eventBookings.eventId))
-    .innerJoin(users, eq(users.id, dinnerShares.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, dinnerShares.userId))
-    .where(eq(dinnerShares.token, token));
-  if (!row || row.revokedAt) throw notFound();
+export async function sharedDinner(
+  d: Db,
+  { token, address }: { token: string; address: string },
+  now = new Date(),
+): Promise<SharedDinnerView> {
+  const key = `dinner-share-view:ip:${address}`;
+  const at = now.getTime();
+  const [recorded, [row]] = await d.batch([
+    d
+      .insert(rateEvents)
+      .select(sql`SELECT NULL, ${key}, ${now.toISOString()} WHERE ${roomSql(key, SHARE_VIEW_LIMITS, at)}`)
+      .returning({ id: rateEvents.id }),
+    d
+      .select({
+        revokedAt: dinnerShares.revokedAt,
+        status: eventBookings.status,
+        cancelled_at: events.cancelledAt,
+        profileName: userProfiles.fullName,
+        // Named apart from the profile's `full_name`: drizzle's D1 batch reads rows by column name,
+        // and two columns of one name would shift every value after them (as in my-booking.ts).
+        accountName: sql<string | null>`${users.fullName}`.as('account_name'),
+        title: events.title,
+        location: events.location,
+        date: events.date,
+        starts_at: events.startsAt,
+        ends_at: events.endsAt,
+        venueName: events.venueName,
+        venueAddress: events.venueAddress,
+      })
+      .from(dinnerShares)
+      // The booking must still be the sharer's: a link never follows a booking to anyone else.
+      .innerJoin(
+        eventBookings,
+        and(eq(eventBookings.id, dinnerShares.bookingId), eq(eventBookings.userId, dinnerShares.userId)),
+      )
+      .innerJoin(events, eq(events.id, eventBookings.eventId))
+      .innerJoin(users, eq(users.id, dinnerShares.userId))
+      .leftJoin(userProfiles, eq(userProfiles.userId, dinnerShares.userId))
+      // A string that cannot be a token reads nothing, but still spends the allowance.
+      .where(eq(dinnerShares.token, isShareToken(token) ? token : '')),
+  ]);
+  if (recorded.length === 0) throw await rateLimited(d, key, SHARE_VIEW_LIMITS, at);
+  if (!row || row.revokedAt) throw new ApiError(404, 'share_not_found', `${C.inactive.title}. ${C.inactive.not_found}`);
   const ended = shareEnded(row, now);
   if (ended) throw new ApiError(404, `share_${ended}`, `${C.inactive.title}. ${C.inactive[ended]}`);
   return publicView(row, now);

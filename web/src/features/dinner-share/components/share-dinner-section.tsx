@@ -30,6 +30,18 @@ export function ShareDinnerSection({ bookingId }: { bookingId: string }) {
   const headingId = useId();
   const inputId = useId();
   const hintId = useId();
+  // Where focus goes once the answer is on screen: the new link, or the notice of what happened.
+  // After every render, not in the mutation's callback: the link appears only when the query's
+  // new data has rendered, and the dialog's closing (a child's effect, so earlier in the same
+  // flush) hands focus back to its opener first, which this then moves on from.
+  const focusNext = useRef<'link' | 'notice' | null>(null);
+  useEffect(() => {
+    const target =
+      focusNext.current === 'link' ? inputRef.current : focusNext.current === 'notice' ? noticeRef.current : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
 
   const data = query.data;
   if (!data || (!data.can_share && !data.share)) return null;
@@ -37,14 +49,16 @@ export function ShareDinnerSection({ bookingId }: { bookingId: string }) {
 
   const say = (next: Notice, focus = false) => {
     setNotice(next);
-    if (focus) requestAnimationFrame(() => noticeRef.current?.focus());
+    if (focus) focusNext.current = 'notice';
   };
 
   const createLink = () => {
     setNotice(null);
     create.mutate(undefined, {
       // Focus on the new link (selected as it takes focus): the guest's next step is to copy or send it.
-      onSuccess: () => requestAnimationFrame(() => inputRef.current?.focus()),
+      onSuccess: () => {
+        focusNext.current = 'link';
+      },
       onError: (error) => say({ tone: 'error', text: error.message }, true),
     });
   };
