@@ -21,6 +21,9 @@ export function ConsoleNav() {
         <ConsoleLink to="cities" className={link} activeProps={active}>
           Cities
         </ConsoleLink>
+        <ConsoleLink to="reports" className={link} activeProps={active}>
+          Reports
+        </ConsoleLink>
         <ConsoleLink to="hosts" className={link} activeProps={active}>
           Hosts
         </ConsoleLink>

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { type Attendee, attendeesCsvUrl, useAttendeesQuery } from '../api/attendees-api';
 import { type GuestCredit, useGuestCreditQuery } from '../api/waitlist-api';
 import { type CreditTarget, GrantCreditDialog } from './grant-credit';
+import { type SuspendTarget, SuspendGuestDialog } from './suspend-guest';
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { DinnerActions } from './dinner-actions';
 import { DinnerTabs } from './dinner-tabs';
@@ -39,6 +40,7 @@ export function GuestList() {
   const credit = useGuestCreditQuery(eventId);
   const creditOf = new Map((credit.data?.guests ?? []).map((g) => [g.booking_id, g]));
   const [granting, setGranting] = useState<CreditTarget | null>(null);
+  const [suspending, setSuspending] = useState<SuspendTarget | null>(null);
   const searchId = useId();
   const captionId = useId();
   const event = list.data?.event;
@@ -125,24 +127,32 @@ export function GuestList() {
                   <th scope="col">Checked in</th>
                   <th scope="col">Booked at</th>
                   <th scope="col">Credit</th>
+                  <th scope="col">Account</th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.attendees.length === 0 ? (
                   <tr>
-                    <td colSpan={11} className="py-8 text-center text-base-content/80">
+                    <td colSpan={12} className="py-8 text-center text-base-content/80">
                       {q ? 'No guest matches this search.' : 'No bookings yet.'}
                     </td>
                   </tr>
                 ) : (
                   list.data.attendees.map((a) => (
-                    <GuestRow key={a.booking_id} guest={a} credit={creditOf.get(a.booking_id)} onGrant={setGranting} />
+                    <GuestRow
+                      key={a.booking_id}
+                      guest={a}
+                      credit={creditOf.get(a.booking_id)}
+                      onGrant={setGranting}
+                      onSuspend={setSuspending}
+                    />
                   ))
                 )}
               </tbody>
             </table>
           </div>
           <GrantCreditDialog target={granting} onClose={() => setGranting(null)} />
+          <SuspendGuestDialog target={suspending} onClose={() => setSuspending(null)} />
         </>
       )}
 
@@ -163,11 +173,14 @@ function GuestRow({
   guest,
   credit,
   onGrant,
+  onSuspend,
 }: {
   guest: Attendee;
   /** The guest's account and balance (a read of its own: absent while it loads). */
   credit: GuestCredit | undefined;
   onGrant: (target: CreditTarget) => void;
+  /** "Suspend" (issue 21): the dialog says what it does (the refunds) before anything happens. */
+  onSuspend: (target: SuspendTarget) => void;
 }) {
   const name = guest.name || 'this guest';
   return (
@@ -219,6 +232,20 @@ function GuestRow({
               Grant credit
             </button>
           </>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className="whitespace-nowrap">
+        {credit ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-xs"
+            aria-label={`Suspend ${name}`}
+            onClick={() => onSuspend({ userId: credit.user_id, name: guest.name })}
+          >
+            Suspend
+          </button>
         ) : (
           '—'
         )}

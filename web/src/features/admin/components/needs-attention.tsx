@@ -3,6 +3,7 @@ import { toast } from '@/components/toast';
 import { toastError } from '@/components/toast-error';
 import {
   type FlaggedOrder,
+  type NeedsAttention as NeedsAttentionData,
   type PaymentIssue,
   useNeedsAttentionQuery,
   useRefundOrder,
@@ -10,7 +11,9 @@ import {
   useRetryOrder,
 } from '../api/needs-attention-api';
 import { CONSOLE_COPY } from '@domain/copy-console';
+import { REPORT_CATEGORY_COPY, REPORTS_CONSOLE_COPY } from '@domain/copy-reports';
 import { ConsoleLink } from '../routing/console-links';
+import { ReportBadges, ReportDinner } from './reports-page';
 import { rupees } from '@domain/pricing';
 import { formatIstShort } from '@domain/time';
 
@@ -28,6 +31,7 @@ export function NeedsAttention() {
   const report = (line: string) => setResults((all) => [line, ...all].slice(0, 5));
   const orders = query.data?.orders ?? [];
   const issues = query.data?.payment_issues ?? [];
+  const reports = query.data?.reports ?? [];
 
   return (
     <section id={NEEDS_ATTENTION_ID} tabIndex={-1} aria-labelledby="needs-attention-heading" className="mt-10">
@@ -47,10 +51,11 @@ export function NeedsAttention() {
         <p role="alert" className="mt-4 text-error">
           {query.error.message}
         </p>
-      ) : orders.length === 0 && issues.length === 0 ? (
+      ) : orders.length === 0 && issues.length === 0 && reports.length === 0 ? (
         <p className="mt-4 text-base-content/80">Nothing needs attention.</p>
       ) : (
         <>
+          {reports.length > 0 && <OpenReports reports={reports} />}
           {orders.length > 0 && (
             <ul className="mt-4 grid gap-4 lg:grid-cols-2">
               {orders.map((order) => (
@@ -75,6 +80,55 @@ export function NeedsAttention() {
 }
 
 const N = CONSOLE_COPY.needsAttention;
+const R = REPORTS_CONSOLE_COPY;
+
+/**
+ * Guests' open reports (issue 21), urgent first as the server orders them: what, where, who and
+ * when, a line of the words, and the way to the reports page, where they are resolved and the
+ * guest concerned may be suspended.
+ */
+function OpenReports({ reports }: { reports: NeedsAttentionData['reports'] }) {
+  return (
+    <div data-testid="needs-attention-reports">
+      <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-xl font-semibold">{R.needsAttentionHeading}</h3>
+        <ConsoleLink to="reports" className="link">
+          {R.viewAll}
+        </ConsoleLink>
+      </div>
+      <WhatToDo what={R.needsAttentionWhat} todo={R.needsAttentionTodo} />
+      <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+        {reports.map((report) => (
+          <li
+            key={report.id}
+            data-testid="needs-attention-report"
+            className={`rounded-box border bg-base-100 p-4 ${report.urgent ? 'border-error' : 'border-warning'}`}
+          >
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h4 className="text-lg font-semibold break-words">{REPORT_CATEGORY_COPY[report.category].label}</h4>
+              <ReportBadges report={report} />
+            </div>
+            <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-base-content/80">Dinner</dt>
+              <dd className="mb-1 break-words sm:mb-0">
+                <ReportDinner report={report} />
+              </dd>
+              <dt className="text-base-content/80">Reported by</dt>
+              <dd className="mb-1 break-words sm:mb-0">{report.reporter.name || 'No name'}</dd>
+              <dt className="text-base-content/80">Guest concerned</dt>
+              <dd className="mb-1 break-words sm:mb-0">{report.about ? report.about.name || 'No name' : R.nobody}</dd>
+              <dt className="text-base-content/80">Reported</dt>
+              <dd>
+                <time dateTime={report.created_at}>{formatIstShort(report.created_at)}</time>
+              </dd>
+            </dl>
+            <p className="mt-2 line-clamp-3 whitespace-pre-wrap break-words text-sm">{report.description}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** What the item is and what to do about it, in an operator's words, above its facts. */
 function WhatToDo({ what, todo }: { what: string; todo: string }) {

@@ -20,6 +20,7 @@ export type ConsolePath =
   | 'grievances'
   | 'hosts'
   | 'invoices'
+  | 'reports'
   | 'events/new'
   | 'events/$eventId'
   | 'events/$eventId/edit'
