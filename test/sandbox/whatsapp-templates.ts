@@ -37,4 +37,11 @@ export const URL_BUTTON_TEMPLATES: Record<string, { body: string; buttons: reado
     body: 'Hi {{1}}, good news from {{2}}: you and {{3}} both said you would like to dine together again.\n\nSee the contact they chose to share: tap the button below or open {{4}}.\n\n— Team Tablemates',
     buttons: [{ text: 'See their contact', url: 'APP_ORIGIN/feedback/{{1}}' }],
   },
+  // Issue 21: a copy of ACCOUNT_SUSPENDED_WHATSAPP_BODY (worker/domain/copy-reports.ts;
+  // test/worker/suspension.test.ts keeps them equal). No button: listed here so the sandbox
+  // checks its filled-in length and that it is sent with no button component.
+  account_suspended: {
+    body: "Hi {{1}}, we have paused your Tablemates account, so you can't book dinners or join waitlists for now. Any upcoming bookings are cancelled, and we are refunding them in full to your original payment method. If you think this is a mistake, write to us at hello@tablemates.in.\n\n— Team Tablemates",
+    buttons: [],
+  },
 };

@@ -11,7 +11,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
 import { auditLog, deliveries, eventBookings, paymentOrders, users, waitlistEntries } from '../../db/schema';
-import { SUSPENSION_COPY } from '../../worker/domain/copy-reports';
+import {
+  ACCOUNT_SUSPENDED_WHATSAPP,
+  ACCOUNT_SUSPENDED_WHATSAPP_BODY,
+  accountSuspendedWhatsApp,
+  SUSPENSION_COPY,
+} from '../../worker/domain/copy-reports';
 import { DELIVERY_KEYS } from '../../worker/domain/deliveries';
 import { checkLedger } from '../../worker/domain/ledger-invariants';
 import type { Role } from '../../worker/domain/roles';
@@ -33,6 +38,7 @@ import {
   sandboxPay,
 } from './helpers/booking-fixtures';
 import type { EventRow } from './helpers/event-row';
+import { URL_BUTTON_TEMPLATES } from '../sandbox/whatsapp-templates';
 import { readLedgerSnapshot } from './helpers/ledger-snapshot';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
@@ -502,5 +508,18 @@ describe('suspending a guest', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as Suspended).refunds).toEqual([]);
     expect(await statusOf(seated.bookingId)).toBe('confirmed');
+  });
+
+  it('the WhatsApp template has fixed words around its variable, ends in fixed text, asks for no reply, and the sandbox checks the same words', () => {
+    expect(URL_BUTTON_TEMPLATES[ACCOUNT_SUSPENDED_WHATSAPP]).toEqual({
+      body: ACCOUNT_SUSPENDED_WHATSAPP_BODY,
+      buttons: [],
+    });
+    expect(ACCOUNT_SUSPENDED_WHATSAPP_BODY).not.toMatch(/^\s*\{\{\d+\}\}/);
+    expect(ACCOUNT_SUSPENDED_WHATSAPP_BODY.endsWith('— Team Tablemates')).toBe(true);
+    expect(ACCOUNT_SUSPENDED_WHATSAPP_BODY).not.toMatch(/reply/i);
+    const { params } = accountSuspendedWhatsApp({ name: `A${'n'.repeat(200)} Very Long Name` });
+    expect(params).toHaveLength(1);
+    expect(ACCOUNT_SUSPENDED_WHATSAPP_BODY.replace('{{1}}', params[0]).length).toBeLessThanOrEqual(1024);
   });
 });
