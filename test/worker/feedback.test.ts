@@ -29,6 +29,7 @@ import { afterTheDinner, sendMorningAfter } from '../../worker/services/morning-
 import { URL_BUTTON_TEMPLATES } from '../sandbox/whatsapp-templates';
 import { createEvent, createGuest, providerOutage } from './helpers/booking-fixtures';
 import type { EventRow } from './helpers/event-row';
+import { roundTrips } from './helpers/round-trips';
 import { apiRequest } from './helpers/session-cookie';
 
 const d = () => db(env.DB);
@@ -773,5 +774,25 @@ describe('privacy: what the endpoints never say', () => {
     expect(ananya).toMatchObject({ verdict: 'rather_not', contact: null });
     expect(await (await getConnections(c)).json()).toEqual({ connections: [] });
     expect(await dineAgainMessages(c)).toEqual([]);
+  });
+});
+
+describe('on the wire', () => {
+  it('answers in snake_case, the page in three D1 round trips and the connections in two', async () => {
+    const event = await endedDinner();
+    const a = await seated(event, 'Asha Rao');
+    const b = await seated(event, 'Rohan Iyer');
+    await answer(a, [[b, 'again']], { kind: 'email', value: 'asha@example.in' });
+    await answer(b, [[a, 'again']], { kind: 'email', value: 'rohan@example.in' });
+    const snake = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+    for (const res of [await getFeedback(a, a.bookingId), await getConnections(a)]) {
+      const keys = walk(await res.json()).flatMap((n) => (n.key ? [n.key] : []));
+      expect(keys.filter((k) => !snake.test(k))).toEqual([]);
+    }
+    // The session, one batch (booking, answers, mutual contacts), then the table's guests.
+    const page = await roundTrips(apiRequest('GET', `/api/bookings/${a.bookingId}/feedback`, { cookie: a.cookie }));
+    expect(page).toEqual({ trips: 3, status: 200 });
+    const connections = await roundTrips(apiRequest('GET', '/api/connections', { cookie: a.cookie }));
+    expect(connections).toEqual({ trips: 2, status: 200 });
   });
 });

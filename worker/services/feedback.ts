@@ -182,6 +182,37 @@ function mutualPairs(d: Db, where: SQL | undefined) {
 }
 type MutualPair = Awaited<ReturnType<typeof mutualPairs>>[number];
 
+/**
+ * The contacts of the guest's mutual 'dine again's at the dinner of their booking `bookingId`, as
+ * one statement of a batch (aliased columns: a D1 batch reads rows by column name): what the page
+ * shows beside each mutual tablemate. The same double 'again' as {@link mutualPairs}.
+ */
+const mutualContactsQuery = (d: Db, userId: string, bookingId: string) =>
+  d
+    .select({
+      otherId: mine.toUserId,
+      shareKind: sql<ShareKind | null>`(SELECT df.share_kind FROM dinner_feedback AS df
+        WHERE df.event_id = ${mine.eventId} AND df.user_id = ${mine.toUserId} AND df.share_kind IS NOT NULL
+        ORDER BY df.updated_at DESC LIMIT 1)`.as('share_kind'),
+      shareValue: sql<string | null>`(SELECT df.share_value FROM dinner_feedback AS df
+        WHERE df.event_id = ${mine.eventId} AND df.user_id = ${mine.toUserId} AND df.share_kind IS NOT NULL
+        ORDER BY df.updated_at DESC LIMIT 1)`.as('share_value'),
+    })
+    .from(mine)
+    .innerJoin(
+      theirs,
+      and(
+        eq(theirs.eventId, mine.eventId),
+        eq(theirs.fromUserId, mine.toUserId),
+        eq(theirs.toUserId, mine.fromUserId),
+        eq(theirs.verdict, 'again'),
+      ),
+    )
+    .where(
+      and(eq(mine.fromUserId, userId), eq(mine.verdict, 'again'), sql`${mine.eventId} = ${eventOf(userId, bookingId)}`),
+    );
+type MutualContact = Awaited<ReturnType<typeof mutualContactsQuery>>[number];
+
 const contactOf = (kind: ShareKind | null, value: string | null): Contact | null =>
   kind && value ? { kind, value } : null;
 
@@ -194,7 +225,7 @@ function toView(
     feedback: FeedbackRow | null;
     mates: Tablemate[];
     verdicts: Map<string, TablemateVerdict>;
-    mutual: MutualPair[];
+    mutual: MutualContact[];
   },
 ): FeedbackView {
   const state = feedbackState(attendedDinner(booking), booking.endsAt, now);
@@ -230,13 +261,10 @@ function toView(
   };
 }
 
-/** The pairs at one dinner where `userId` is the recipient: what their page shows. */
-const mutualsOf = (d: Db, userId: string, eventId: string) =>
-  mutualPairs(d, and(eq(mine.eventId, eventId), eq(mine.fromUserId, userId)));
-
 /**
  * `GET /api/bookings/:id/feedback` for the guest `user`: null for an unknown booking or another
- * guest's. Two round trips, three when the guest said 'again' to someone (the mutual ones' contacts).
+ * guest's. Two round trips: one batch (the booking, what the guest saved and said, the contacts of
+ * their mutual 'again's), then their tablemates (services/tablemates.ts, which needs the table).
  */
 export async function feedbackView(
   env: Pick<Env, 'SESSION_SECRET'>,
@@ -245,17 +273,16 @@ export async function feedbackView(
   bookingId: string,
   now = new Date(),
 ): Promise<FeedbackView | null> {
-  const [[booking], [feedback], verdictRows] = await d.batch([
+  const [[booking], [feedback], verdictRows, mutual] = await d.batch([
     bookingQuery(d, user.id, bookingId),
     feedbackRowQuery(d, bookingId),
     ownVerdictsQuery(d, user.id, bookingId),
+    mutualContactsQuery(d, user.id, bookingId),
   ]);
   if (!booking) return null;
   const attended = attendedDinner(booking);
   const mates = attended ? await listTablemates(env.SESSION_SECRET, d, { userId: user.id, ...booking }) : [];
   const verdicts = new Map(verdictRows.map((r) => [r.toUserId, r.verdict]));
-  const saidAgain = [...verdicts.values()].includes('again');
-  const mutual = attended && saidAgain ? await mutualsOf(d, user.id, booking.eventId) : [];
   return toView(booking, now, user.phone, { feedback: feedback ?? null, mates, verdicts, mutual });
 }
 
