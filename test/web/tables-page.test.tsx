@@ -53,8 +53,8 @@ const initial: TablesView = {
   plan: { tables: 1, guests: 3, fits: false, min: 6, max: 8 },
   score: 2.5,
   tables: [
-    { number: 1, locked: false, seats: 2, guests: [asha, kabir], balance: balance(1, 1) },
-    { number: 2, locked: true, seats: 1, guests: [meera], balance: balance(1, 0) },
+    { number: 1, locked: false, seats: 2, guests: [asha, kabir], balance: balance(1, 1), history: [] },
+    { number: 2, locked: true, seats: 1, guests: [meera], balance: balance(1, 0), history: [] },
   ],
   unseated: [],
 };

@@ -39,6 +39,7 @@ const table = (number: number, guests: TableGuest[], locked = false): DinnerTabl
   seats: guests.reduce((n, g) => n + g.seats, 0),
   guests,
   balance: balance({ guests: guests.length }),
+  history: [],
 });
 
 function view(tables: DinnerTable[], unseated: TableGuest[] = []): TablesView {

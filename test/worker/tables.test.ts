@@ -8,10 +8,21 @@ import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { auditLog, eventBookings, events, userProfiles, users } from '../../db/schema';
+import {
+  auditLog,
+  eventBookings,
+  events,
+  paymentOrders,
+  reports,
+  tablemateVerdicts,
+  userProfiles,
+  users,
+} from '../../db/schema';
 import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 import { handleScheduled } from '../../worker/scheduled';
-import type { TablesView } from '../../worker/services/tables';
+import type { TicketType } from '../../worker/domain/pricing';
+import { newTicketCode } from '../../worker/domain/ticket';
+import { seatLateBooking, type TablesView } from '../../worker/services/tables';
 import { bookedGuest, createEvent, outboxFor } from './helpers/booking-fixtures';
 import { booked } from './helpers/booked';
 import { roundTrips } from './helpers/round-trips';
@@ -406,5 +417,293 @@ describe('matching a paid dinner of 20 through the API', { timeout: 60_000 }, ()
     const [row] = await d().select().from(events).where(eq(events.id, event.id));
     expect(row.tablesPublishedAt).toBeNull();
     expect((await tablesOf(event.id)).every((b) => b.table === null)).toBe(true);
+  });
+});
+
+/**
+ * The table remembers (issue 21): the history is read from real rows (bookings checked in at a
+ * table of an earlier dinner, 'rather not' verdicts, reports) in the tables' own batch.
+ */
+describe('the matching remembers: history and wishes from D1', { timeout: 60_000 }, () => {
+  const DAY_H = 24;
+  let n = 0;
+
+  /** A person: a user with a profile (name, sex, the wish for women at the table). */
+  async function person(name: string, sex: 'male' | 'female', seatWithWomen = false) {
+    const userId = crypto.randomUUID();
+    await d().batch([
+      d()
+        .insert(users)
+        .values({ id: userId, phone: `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` }),
+      d().insert(userProfiles).values({ id: crypto.randomUUID(), userId, fullName: name, sex, seatWithWomen }),
+    ]);
+    return { userId, name, sex };
+  }
+  type Person = Awaited<ReturnType<typeof person>>;
+
+  /** A booking of `who` at `event` as the pipeline leaves it; at a table and checked in when asked. */
+  async function book(
+    event: { id: string; title: string; location: string; date: string },
+    who: Person,
+    opts: { table?: number; checkedIn?: boolean; ticket?: TicketType } = {},
+  ) {
+    n += 1;
+    const tag = `${event.id}-m${n}`;
+    const ticketType = opts.ticket ?? who.sex;
+    const seats = ticketType === 'couple' || ticketType === 'female_duo' ? 2 : 1;
+    await d().batch([
+      d()
+        .insert(paymentOrders)
+        .values({
+          id: `o-${tag}`,
+          receipt: `r-${tag}`,
+          userId: who.userId,
+          eventId: event.id,
+          ticketType,
+          seats,
+          amount: 499,
+          status: 'confirmed',
+          holdExpiresAt: new Date().toISOString(),
+        }),
+      d()
+        .insert(eventBookings)
+        .values({
+          id: `b-${tag}`,
+          userId: who.userId,
+          orderId: `o-${tag}`,
+          eventId: event.id,
+          eventName: event.title,
+          eventLocation: event.location,
+          eventDate: event.date,
+          ticketType,
+          seats,
+          amount: 499,
+          paymentId: `pay-${tag}`,
+          status: opts.checkedIn ? 'checked_in' : 'confirmed',
+          checkedInAt: opts.checkedIn ? new Date().toISOString() : null,
+          tableNumber: opts.table ?? null,
+          ticketCode: newTicketCode(),
+        }),
+    ]);
+    return `b-${tag}`;
+  }
+
+  const view = async (eventId: string, cookie: string) =>
+    (await (await call('GET', `/api/admin/events/${eventId}/tables`, { cookie })).json()) as TablesView;
+  const tableOfBooking = (v: TablesView, bookingId: string) =>
+    v.tables.find((t) => t.guests.some((g) => g.booking_id === bookingId))?.number;
+  const put = (eventId: string, cookie: string, number: number, bookingIds: string[]) =>
+    call('PUT', `/api/admin/events/${eventId}/tables`, {
+      cookie,
+      body: { tables: [{ number, booking_ids: bookingIds }] },
+    });
+
+  it('keeps apart who met in the last six months (checked in at one table), a rather-not and a report pair; seats again who met seven months ago; warns only when a table breaks it', async () => {
+    const op = await operator();
+    const dinner = await createEvent({ capacity: 20 });
+    // Dinners measured back from this one's start (ten days ahead): five and seven months before.
+    const fiveMonths = await createEvent({ capacity: 20, inHours: 240 - 150 * DAY_H });
+    const sevenMonths = await createEvent({ capacity: 20, inHours: 240 - 213 * DAY_H });
+
+    // Twelve guests, six men and six women: two tables of six.
+    const men = await Promise.all(
+      ['Arjun Mehta', 'Rohan Das', 'Vikram Iyer', 'Karan Shah', 'Dev Patel', 'Nikhil Rao'].map((x) =>
+        person(x, 'male'),
+      ),
+    );
+    const women = await Promise.all(
+      ['Asha Rao', 'Meera Nair', 'Priya Sen', 'Zoya Khan', 'Isha Gupta', 'Tara Bose'].map((x) => person(x, 'female')),
+    );
+    const [arjun, rohan, vikram, karan, dev, nikhil] = men;
+    const [asha, meera, priya, zoya, isha] = women;
+
+    // Five months ago: Arjun and Asha checked in at table 1; Rohan was booked there too but never
+    // came (a no-show met nobody); Dev and Isha at table 2, both checked in.
+    await book(fiveMonths, arjun, { table: 1, checkedIn: true });
+    await book(fiveMonths, asha, { table: 1, checkedIn: true });
+    await book(fiveMonths, rohan, { table: 1 });
+    await book(fiveMonths, dev, { table: 2, checkedIn: true });
+    await book(fiveMonths, isha, { table: 2, checkedIn: true });
+    // Seven months ago: Vikram and Meera at one table (older than the memory).
+    await book(sevenMonths, vikram, { table: 1, checkedIn: true });
+    await book(sevenMonths, meera, { table: 1, checkedIn: true });
+    // Priya said 'rather not' of Karan after that dinner; Nikhil reported Zoya.
+    await d()
+      .insert(tablemateVerdicts)
+      .values({ eventId: sevenMonths.id, fromUserId: priya.userId, toUserId: karan.userId, verdict: 'rather_not' });
+    await d().insert(reports).values({
+      id: crypto.randomUUID(),
+      reporterId: nikhil.userId,
+      eventId: sevenMonths.id,
+      category: 'felt_unsafe',
+      description: 'Made me uncomfortable all evening.',
+      aboutUserId: zoya.userId,
+      urgent: true,
+    });
+
+    const ids = new Map<Person, string>();
+    for (const p of [...men, ...women]) ids.set(p, await book(dinner, p));
+    const run = await roundTrips(apiRequest('POST', `/api/admin/events/${dinner.id}/tables`, { cookie: op.cookie }));
+    expect(run.status).toBe(200);
+    const seated = await view(dinner.id, op.cookie);
+    expect(seated.tables).toHaveLength(2);
+    const at = (p: Person) => tableOfBooking(seated, ids.get(p) as string);
+    expect(at(arjun)).not.toBe(at(asha));
+    expect(at(dev)).not.toBe(at(isha));
+    expect(at(priya)).not.toBe(at(karan));
+    expect(at(nikhil)).not.toBe(at(zoya));
+    // Nothing broken, nothing to warn about; no lone man or woman either.
+    for (const t of seated.tables) {
+      expect(t.history).toEqual([]);
+      expect(t.balance.flags).not.toContain('lone_man');
+      expect(t.balance.flags).not.toContain('lone_woman');
+    }
+
+    // By hand, the operator may seat anyone anywhere, and is told what a table goes against.
+    // Seven months ago is beyond the memory: Vikram and Meera together is no warning. Nor are
+    // Rohan (a no-show then) and Asha.
+    for (const [mover, to] of [
+      [vikram, meera],
+      [rohan, asha],
+    ] as const)
+      if (at(mover) !== at(to))
+        expect((await put(dinner.id, op.cookie, at(to) as number, [ids.get(mover) as string])).status).toBe(200);
+    let now = await view(dinner.id, op.cookie);
+    expect(now.tables.flatMap((t) => t.history)).toEqual([]);
+
+    // Arjun moved to Asha's table: they met five months ago.
+    const ashaTable = tableOfBooking(now, ids.get(asha) as string) as number;
+    expect((await put(dinner.id, op.cookie, ashaTable, [ids.get(arjun) as string])).status).toBe(200);
+    now = await view(dinner.id, op.cookie);
+    expect(now.tables.find((t) => t.number === ashaTable)?.history).toContainEqual({
+      kind: 'met',
+      booking_ids: [ids.get(arjun), ids.get(asha)].sort(),
+      guests: [ids.get(arjun), ids.get(asha)].sort().map((id) => (id === ids.get(arjun) ? 'Arjun Mehta' : 'Asha Rao')),
+    });
+
+    // Karan moved to Priya's table: a pair kept apart for good, named without saying who asked.
+    const priyaTable = tableOfBooking(now, ids.get(priya) as string) as number;
+    expect((await put(dinner.id, op.cookie, priyaTable, [ids.get(karan) as string])).status).toBe(200);
+    // Zoya moved to Nikhil's table: the reporter and the guest reported, the same.
+    const nikhilTable = tableOfBooking(await view(dinner.id, op.cookie), ids.get(nikhil) as string) as number;
+    expect((await put(dinner.id, op.cookie, nikhilTable, [ids.get(zoya) as string])).status).toBe(200);
+    const res = await call('GET', `/api/admin/events/${dinner.id}/tables`, { cookie: op.cookie });
+    const text = await res.text();
+    now = JSON.parse(text) as TablesView;
+    const apart = now.tables.flatMap((t) => t.history).filter((w) => w.kind === 'apart');
+    expect(apart.map((w) => [...w.guests].sort())).toEqual(
+      expect.arrayContaining([
+        ['Karan Shah', 'Priya Sen'],
+        ['Nikhil Rao', 'Zoya Khan'],
+      ]),
+    );
+    // The pair in booking-id order, whoever asked: the same for either direction.
+    for (const w of apart) expect(w.booking_ids).toEqual([...w.booking_ids].sort());
+    // Nothing says what was said, nor that there was a report.
+    expect(text).not.toContain('rather_not');
+    expect(text).not.toContain('felt_unsafe');
+    expect(text).not.toContain('Made me uncomfortable');
+
+    // A re-run undoes all of it: every rule kept again.
+    const rerun = (await (
+      await call('POST', `/api/admin/events/${dinner.id}/tables`, { cookie: op.cookie })
+    ).json()) as TablesView;
+    expect(rerun.tables.flatMap((t) => t.history)).toEqual([]);
+  });
+
+  it('warns when the numbers leave no other seating: one table of six who met, a wish for women that six guests cannot give', async () => {
+    const op = await operator();
+    const dinner = await createEvent({ capacity: 10 });
+    const before = await createEvent({ capacity: 10, inHours: 240 - 30 * DAY_H });
+    const guests = [
+      await person('Asha Rao', 'female', true),
+      await person('Meera Nair', 'female'),
+      await person('Arjun Mehta', 'male'),
+      await person('Rohan Das', 'male'),
+      await person('Vikram Iyer', 'male'),
+      await person('Karan Shah', 'male'),
+    ];
+    const [asha, , arjun, rohan] = guests;
+    await book(before, arjun, { table: 3, checkedIn: true });
+    await book(before, rohan, { table: 3, checkedIn: true });
+    const ids = new Map<Person, string>();
+    for (const p of guests) ids.set(p, await book(dinner, p));
+    const seated = (await (
+      await call('POST', `/api/admin/events/${dinner.id}/tables`, { cookie: op.cookie })
+    ).json()) as TablesView;
+    expect(seated.tables).toHaveLength(1);
+    const [table] = seated.tables;
+    expect(table.history).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'met',
+          booking_ids: [ids.get(arjun), ids.get(rohan)].sort(),
+          guests: [ids.get(arjun), ids.get(rohan)]
+            .sort()
+            .map((id) => (id === ids.get(arjun) ? 'Arjun Mehta' : 'Rohan Das')),
+        },
+        { kind: 'women', booking_ids: [ids.get(asha)], guests: ['Asha Rao'] },
+      ]),
+    );
+    expect(table.history).toHaveLength(2);
+    // With one more woman at the table, the wish is met: the warning goes.
+    const zoya = await person('Zoya Khan', 'female');
+    const late = await book(dinner, zoya);
+    expect(await seatLateBooking(d(), late)).toBe(table.number);
+    const after = await view(dinner.id, op.cookie);
+    expect(after.tables[0].history.map((w) => w.kind)).toEqual(['met']);
+  });
+
+  it('a guest who asked for two other women sits with them (their own duo partner counts)', async () => {
+    const op = await operator();
+    const dinner = await createEvent({ capacity: 20 });
+    // Twelve guests: a woman who asked, a female duo whose booker asked, two more women, six men.
+    const asking = await person('Asha Rao', 'female', true);
+    const duo = await person('Meera Nair', 'female', true);
+    const women = [await person('Priya Sen', 'female'), await person('Zoya Khan', 'female')];
+    const men = await Promise.all(
+      ['Arjun Mehta', 'Rohan Das', 'Vikram Iyer', 'Karan Shah', 'Dev Patel', 'Nikhil Rao'].map((x) =>
+        person(x, 'male'),
+      ),
+    );
+    const ids = new Map<Person, string>();
+    ids.set(asking, await book(dinner, asking));
+    ids.set(duo, await book(dinner, duo, { ticket: 'female_duo' }));
+    for (const p of [...women, ...men]) ids.set(p, await book(dinner, p));
+    const seated = (await (
+      await call('POST', `/api/admin/events/${dinner.id}/tables`, { cookie: op.cookie })
+    ).json()) as TablesView;
+    expect(seated.tables.flatMap((t) => t.history)).toEqual([]);
+    for (const p of [asking, duo]) {
+      const table = seated.tables.find((t) => t.guests.some((g) => g.booking_id === ids.get(p)));
+      // At least two women besides the one who asked.
+      expect((table?.balance.women ?? 0) - 1).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('a late booking joins a table where nobody met them lately, though another fits better', async () => {
+    const op = await operator();
+    const dinner = await createEvent({ capacity: 20 });
+    const before = await createEvent({ capacity: 20, inHours: 240 - 60 * DAY_H });
+    // Two tables of six: table 1 all men, table 2 three women and three men. A late woman fits
+    // table 2 better (balance), but she met someone there two months ago.
+    const t1 = await Promise.all(
+      ['A1 Man', 'B1 Man', 'C1 Man', 'D1 Man', 'E1 Man', 'F1 Man'].map((x) => person(x, 'male')),
+    );
+    const t2 = [
+      ...(await Promise.all(['Asha Rao', 'Meera Nair', 'Priya Sen'].map((x) => person(x, 'female')))),
+      ...(await Promise.all(['Karan Shah', 'Dev Patel', 'Nikhil Rao'].map((x) => person(x, 'male')))),
+    ];
+    for (const p of t1) await book(dinner, p, { table: 1 });
+    for (const p of t2) await book(dinner, p, { table: 2 });
+    const zoya = await person('Zoya Khan', 'female');
+    const isha = await person('Isha Gupta', 'female');
+    // Without history she would join table 2: Isha shows it.
+    expect(await seatLateBooking(d(), await book(dinner, isha))).toBe(2);
+    await book(before, zoya, { table: 4, checkedIn: true });
+    await book(before, t2[4], { table: 4, checkedIn: true });
+    const late = await book(dinner, zoya);
+    expect(await seatLateBooking(d(), late)).toBe(1);
+    expect((await view(dinner.id, op.cookie)).tables.flatMap((t) => t.history)).toEqual([]);
   });
 });

@@ -203,6 +203,20 @@ export const CONSOLE_COPY = {
     saved: 'Tables saved.',
     published: 'Tables published: guests see their table on My Booking.',
     alreadyPublished: 'Tables were already published.',
+    /**
+     * Issue 21: what a table goes against in the guests' history and wishes. Names only, as the
+     * table lists them: never which guest asked, nor about whom.
+     */
+    history: {
+      met: (a: string, b: string) => `${a} and ${b} shared a table in the last six months.`,
+      apart: (a: string, b: string) => `${a} and ${b} should not share a table: one of them asked to be kept apart.`,
+      women: (name: string) => `${name} asked for at least two other women at the table, and this table has fewer.`,
+      /** The Tables tab's summary, above the tables, when any table has one of these. */
+      summaryTitle: 'Some tables go against what guests asked for or who met lately',
+      summaryText:
+        'The matching avoids these whenever the numbers allow. Move a guest to fix one, or re-run the matching.',
+      tableLabel: (table: number) => `Table ${table}`,
+    },
   },
   /** A dinner's waitlist (`/api/admin/events/:id/waitlist`, docs/decisions/027). */
   waitlist: {

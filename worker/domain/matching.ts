@@ -367,8 +367,8 @@ export type HardRuleBreak =
 
 /**
  * Every hard rule a seating breaks (issue 21): each pair at one table who must sit apart (the
- * heavier reason when both hold), and each guest who asked for two other women at a table with
- * fewer. Empty when the seating keeps them all.
+ * heavier reason when both hold; the two ids in order), and each guest who asked for two other
+ * women at a table with fewer. Empty when the seating keeps them all.
  */
 export function hardRuleBreaks(
   tables: readonly (readonly MatchParty[])[],
@@ -389,7 +389,11 @@ export function hardRuleBreaks(
   parties.forEach((p, i) => {
     const table = tableOf[i];
     for (const e of rules.apart[i])
-      if (e.j > i && tableOf[e.j] === table) breaks.push({ table, rule: e.why, parties: [p.id, parties[e.j].id] });
+      if (e.j > i && tableOf[e.j] === table) {
+        // In id order: nothing in a break says which of the two asked.
+        const q = parties[e.j].id;
+        breaks.push({ table, rule: e.why, parties: p.id < q ? [p.id, q] : [q, p.id] });
+      }
     if (rules.asks[i] && womenAt[table] - (rules.askerIsWoman[i] ? 1 : 0) < OTHER_WOMEN_WANTED)
       breaks.push({ table, rule: 'women', parties: [p.id] });
   });

@@ -12,8 +12,10 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { eventBookings, events, eventTables, quizResponses, userProfiles } from '../../db/schema';
 import {
+  type ApartPair,
   bestTableFor,
   dinnerMix,
+  hardRuleBreaks,
   type MatchParty,
   partyOf,
   planTables,
@@ -26,6 +28,7 @@ import { tableBalance } from '@domain/table-talk';
 import { HOUR_MS, VENUE_REVEAL_HOURS } from '@domain/time';
 import { auditRow, auditRowOf, eventTarget } from './audit';
 import { assignStatement, seatAtTableStatement, unseatOthersStatement } from './ledger/table-seats';
+import { apartPairs, tableMemoryQuery } from './table-memory';
 
 /** The seated bookings of a dinner with what the matching and the console read of each: one query. */
 export function seatedBookingsQuery(d: Db, eventId: string) {
@@ -42,6 +45,7 @@ export function seatedBookingsQuery(d: Db, eventId: string) {
       sex: userProfiles.sex,
       dateOfBirth: userProfiles.dateOfBirth,
       workProfile: userProfiles.workProfile,
+      seatWithWomen: userProfiles.seatWithWomen,
       answers: quizResponses.answers,
     })
     .from(eventBookings)
@@ -68,21 +72,38 @@ function dinnerQuery(d: Db, eventId: string) {
 const locksQuery = (d: Db, eventId: string) =>
   d.select({ number: eventTables.number }).from(eventTables).where(eq(eventTables.eventId, eventId));
 
-/** A dinner with its seated bookings and locked tables, in one round trip; null for an unknown dinner. */
+/**
+ * A dinner with its seated bookings, locked tables and the pairs of its guests who must sit apart
+ * (table-memory.ts), in one round trip; null for an unknown dinner.
+ */
 async function loadDinner(d: Db, eventId: string) {
-  const [dinner, bookings, locks] = await d.batch([
+  const [dinner, bookings, locks, memory] = await d.batch([
     dinnerQuery(d, eventId),
     seatedBookingsQuery(d, eventId),
     locksQuery(d, eventId),
+    tableMemoryQuery(d, eventId),
   ]);
   if (!dinner[0]) return null;
-  return { dinner: dinner[0], bookings, locked: new Set(locks.map((l) => l.number)) };
+  return {
+    dinner: dinner[0],
+    bookings,
+    locked: new Set(locks.map((l) => l.number)),
+    apart: apartPairs(memory, bookings),
+  };
 }
 type LoadedDinner = NonNullable<Awaited<ReturnType<typeof loadDinner>>>;
 
 const partyFor = (b: SeatedBooking, startsAt: string): MatchParty =>
   partyOf(
-    { id: b.id, seats: b.seats, ticketType: b.ticketType, sex: b.sex, dateOfBirth: b.dateOfBirth, answers: b.answers },
+    {
+      id: b.id,
+      seats: b.seats,
+      ticketType: b.ticketType,
+      sex: b.sex,
+      dateOfBirth: b.dateOfBirth,
+      answers: b.answers,
+      seatWithWomen: b.seatWithWomen,
+    },
     startsAt,
   );
 
@@ -98,8 +119,41 @@ function tablesOf(bookings: readonly SeatedBooking[]) {
   return [...byTable].sort((a, b) => a[0] - b[0]);
 }
 
+/**
+ * What a table breaks of the guests' history and wishes (issue 21), for the operator: `met`, two
+ * guests who shared a table in the last six months; `apart`, two guests one of whom asked never to
+ * sit with the other ('rather not' or a report: which one, and which way, is not said); `women`, a
+ * guest who asked for two other women at the table. Names only: what the operator needs to move
+ * someone.
+ */
+export type HistoryWarning = { kind: 'met' | 'apart' | 'women'; booking_ids: string[]; guests: string[] };
+
+function historyWarnings(
+  seated: readonly (readonly [number, SeatedBooking[]])[],
+  parties: ReadonlyMap<string, MatchParty>,
+  apart: readonly ApartPair[],
+) {
+  const byTable = new Map<number, HistoryWarning[]>();
+  const names = new Map(seated.flatMap(([, list]) => list.map((b) => [b.id, b.name ?? 'Guest'] as const)));
+  const breaks = hardRuleBreaks(
+    seated.map(([, list]) => list.map((b) => parties.get(b.id) as MatchParty)),
+    apart,
+  );
+  for (const br of breaks) {
+    const number = seated[br.table][0];
+    const list = byTable.get(number) ?? [];
+    list.push({
+      kind: br.rule === 'asked' ? 'apart' : br.rule,
+      booking_ids: [...br.parties],
+      guests: br.parties.map((id) => names.get(id) ?? 'Guest'),
+    });
+    byTable.set(number, list);
+  }
+  return byTable;
+}
+
 /** The console's view of a dinner's tables (`GET /api/admin/events/:id/tables`). */
-function tablesView({ dinner, bookings, locked }: LoadedDinner) {
+function tablesView({ dinner, bookings, locked, apart }: LoadedDinner) {
   const parties = new Map(bookings.map((b) => [b.id, partyFor(b, dinner.startsAt)]));
   const mix = dinnerMix([...parties.values()]);
   const guestOf = (b: SeatedBooking) => {
@@ -117,6 +171,7 @@ function tablesView({ dinner, bookings, locked }: LoadedDinner) {
     };
   };
   const seated = tablesOf(bookings);
+  const warnings = historyWarnings(seated, parties, apart);
   const numbers = [...new Set([...seated.map(([n]) => n), ...locked])].sort((a, b) => a - b);
   const tables = numbers.map((number) => {
     const list = seated.find(([n]) => n === number)?.[1] ?? [];
@@ -127,6 +182,8 @@ function tablesView({ dinner, bookings, locked }: LoadedDinner) {
       seats: guests.length,
       guests: list.map(guestOf),
       balance: tableBalance(guests, mix),
+      /** What the table breaks of the guests' history and wishes (issue 21); empty when nothing. */
+      history: warnings.get(number) ?? [],
     };
   });
   const seatedParties = seated.map(([, list]) => list.map((b) => parties.get(b.id) as MatchParty));
@@ -154,11 +211,11 @@ export async function getTables(d: Db, eventId: string): Promise<TablesView | nu
  * numbers, the others are numbered from 1 around them. Seeded by the dinner's id, so the same
  * guests give the same tables.
  */
-function matchSeating({ dinner, bookings, locked }: LoadedDinner) {
+function matchSeating({ dinner, bookings, locked, apart }: LoadedDinner) {
   const free = bookings.filter((b) => b.tableNumber === null || !locked.has(b.tableNumber));
   const result = seatParties(
     free.map((b) => partyFor(b, dinner.startsAt)),
-    { seed: dinner.id },
+    { seed: dinner.id, apart },
   );
   const seating = new Map<string, number>();
   let next = 1;
@@ -277,7 +334,7 @@ function seatTheRest(d: Db, loaded: LoadedDinner) {
   const seating = new Map<string, number>();
   for (const b of unseated) {
     const party = partyFor(b, dinner.startsAt);
-    const table = joinTable(party, tables, loaded.locked);
+    const table = joinTable(party, tables, loaded.locked, loaded.apart);
     table.parties.push(party);
     seating.set(b.id, table.number);
   }
@@ -287,11 +344,13 @@ function seatTheRest(d: Db, loaded: LoadedDinner) {
 /**
  * The table a party joins after the tables were set: the best fit among the unlocked tables with
  * room (an operator locked a table to keep it as it is); among all of them when none has room.
+ * The fit keeps the rules from history and wishes first (`apart`, `seatWithWomen`: issue 21).
  */
 function joinTable<T extends { number: number; parties: MatchParty[] }>(
   party: MatchParty,
   tables: readonly T[],
   locked: ReadonlySet<number>,
+  apart: readonly ApartPair[],
 ): T {
   const size = (t: T) => t.parties.reduce((n, p) => n + p.guests.length, 0);
   const open = tables.filter((t) => !locked.has(t.number) && size(t) + party.guests.length <= TABLE_SIZES.max);
@@ -300,6 +359,8 @@ function joinTable<T extends { number: number; parties: MatchParty[] }>(
     bestTableFor(
       party,
       pool.map((t) => t.parties),
+      TABLE_SIZES,
+      apart,
     )
   ];
 }
@@ -380,6 +441,7 @@ export async function seatLateBooking(d: Db, bookingId: string): Promise<number 
     partyFor(me, loaded.dinner.startsAt),
     seated.map(([n, list]) => ({ number: n, parties: list.map((b) => partyFor(b, loaded.dinner.startsAt)) })),
     loaded.locked,
+    loaded.apart,
   );
   await seatAtTableStatement(d, bookingId, number);
   return number;

@@ -30,6 +30,12 @@ import { DinnerTabs } from './dinner-tabs';
 
 const T = CONSOLE_COPY.tables;
 
+/** One line of what a table goes against in the guests' history and wishes (issue 21). */
+function historyText(w: DinnerTable['history'][number]): string {
+  const [a = 'A guest', b = 'another guest'] = w.guests;
+  return w.kind === 'women' ? T.history.women(a) : T.history[w.kind](a, b);
+}
+
 /** What a dragged guest carries: their booking id, under a type of our own so nothing else drops here. */
 const DRAG_TYPE = 'application/x-tablemates-booking';
 
@@ -212,6 +218,7 @@ function Overview({ view, write }: { view: TablesView; write: Write }) {
         </p>
       )}
       {noGuests && !cancelled && <p className="mt-3 text-base-content/80">{T.noGuests}</p>}
+      <HistorySummary view={view} />
 
       <ConfirmDialog
         dialogRef={runRef}
@@ -239,6 +246,34 @@ function Overview({ view, write }: { view: TablesView; write: Write }) {
           the tables. Anyone not seated yet is seated first. Publishing cannot be undone.
         </p>
       </ConfirmDialog>
+    </section>
+  );
+}
+
+/**
+ * Every table that goes against the guests' history or wishes (issue 21), listed above the tables
+ * as the matching's own warning: the matching keeps these whenever the numbers allow, so one here
+ * is either unavoidable or the result of a move by hand.
+ */
+function HistorySummary({ view }: { view: TablesView }) {
+  const titleId = useId();
+  const warned = view.tables.filter((t) => t.history.length > 0);
+  if (warned.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId} className="alert alert-warning mt-4 flex-col items-start gap-2">
+      <h3 id={titleId} className="font-semibold">
+        {T.history.summaryTitle}
+      </h3>
+      <ul className="list-disc space-y-1 pl-5">
+        {warned.flatMap((t) =>
+          t.history.map((w) => (
+            <li key={`${t.number}-${w.kind}-${w.booking_ids.join('-')}`}>
+              <span className="font-semibold">{T.history.tableLabel(t.number)}:</span> {historyText(w)}
+            </li>
+          )),
+        )}
+      </ul>
+      <p className="text-sm">{T.history.summaryText}</p>
     </section>
   );
 }
@@ -484,6 +519,16 @@ function TableCard({
             {b.flags.map((f) => (
               <li key={f} className="badge badge-warning">
                 ⚠ {FLAG_LABELS[f]}
+              </li>
+            ))}
+          </ul>
+        )}
+        {table.history.length > 0 && (
+          <ul aria-label={`History warnings for table ${table.number}`} className="mt-2 space-y-1 text-sm">
+            {table.history.map((w) => (
+              <li key={`${w.kind}-${w.booking_ids.join('-')}`} className="flex gap-1.5">
+                <span aria-hidden="true">⚠</span>
+                <span className="min-w-0 break-words">{historyText(w)}</span>
               </li>
             ))}
           </ul>

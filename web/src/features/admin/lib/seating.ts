@@ -58,7 +58,7 @@ export function moveGuest(
       : t;
   let tables = view.tables.map(without);
   if (!tables.some((t) => t.number === to))
-    tables.push({ number: to, locked: false, seats: 0, guests: [], balance: emptyBalance() });
+    tables.push({ number: to, locked: false, seats: 0, guests: [], balance: emptyBalance(), history: [] });
   tables = tables
     .map((t) => (t.number === to ? { ...t, seats: t.seats + guest.seats, guests: [...t.guests, guest] } : t))
     // A table left empty and unlocked is gone once saved (the server lists seated or locked tables).
