@@ -147,10 +147,16 @@ describe('the dashboard charts', () => {
     expect(values(ratings, '[data-series="Host"] rect[data-value]')).toEqual(['4', '5']);
     expect(values(ratings, '[data-series="Venue"] path[data-value]')).toEqual(['3.5', '4']);
     const legend = within(figure(S.ratingsTitle)).getByRole('list', { name: 'Legend' });
-    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Evening', 'Host', 'Venue']);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Evening', 'Host', 'Venue']);
 
     expect(image(S.repeatTitle).getAttribute('aria-label')).toContain('6 repeat guests in all');
-    expect(image(S.repeatTitle).getAttribute('aria-label')).toContain('Guests counted week by week: 27, 22% of them back.');
+    expect(image(S.repeatTitle).getAttribute('aria-label')).toContain(
+      'Guests counted week by week: 27, 22% of them back.',
+    );
     expect(values(image(S.matchesTitle))).toEqual(['2', 'none', '0', '1']);
 
     // The numbers, behind a disclosure: a real table with a row per week.

@@ -49,8 +49,14 @@ const barsOf = (series: StatsWeek[], value: (w: StatsWeek) => number) =>
   series.map((w) => ({ label: weekLabel(w.week_start), value: w.dinners === 0 ? null : value(w) }));
 
 /** The summary of a count per week: the total, the busiest week and this week's. */
-function countSummary(title: string, unit: string, series: StatsWeek[], value: (w: StatsWeek) => number) {
+function countSummary(
+  title: string,
+  [one, many]: [string, string],
+  series: StatsWeek[],
+  value: (w: StatsWeek) => number,
+) {
   const total = sum(series.map(value));
+  const unit = total === 1 ? one : many;
   const top = peak(series, value);
   const now = series[series.length - 1];
   return `${title} per week ${span(series)}: ${total} ${unit} in all. Most: ${top?.value ?? 0}, in the week of ${weekLabel(
@@ -63,7 +69,7 @@ export function StatsCharts({ series }: { series: StatsWeek[] }) {
   if (series.length === 0 || series.every((w) => w.dinners === 0))
     return <p className="mt-4 rounded-box bg-base-200 p-6 text-center text-base-content/80">{S.empty}</p>;
   return (
-    <div className="mt-4 grid gap-4 lg:grid-cols-2">
+    <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
       <SeatsChart series={series} />
       <ShowRateChart series={series} />
       <RatingsChart series={series} />
@@ -82,7 +88,7 @@ export function SeatsChart({ series }: { series: StatsWeek[] }) {
     <ChartFigure title={S.seatsTitle} description={S.seatsWhat} table={table}>
       <BarChart
         bars={barsOf(series, (w) => w.seats_sold)}
-        summary={countSummary(S.seatsTitle, 'seats', series, (w) => w.seats_sold)}
+        summary={countSummary(S.seatsTitle, ['seat', 'seats'], series, (w) => w.seats_sold)}
       />
     </ChartFigure>
   );
@@ -191,7 +197,7 @@ export function RepeatGuestsChart({ series }: { series: StatsWeek[] }) {
     >
       <BarChart
         bars={barsOf(series, (w) => w.repeat_guests)}
-        summary={`${countSummary(S.repeatTitle, 'repeat guests', series, (w) => w.repeat_guests)} Guests counted week by week: ${guests}, ${percent(
+        summary={`${countSummary(S.repeatTitle, ['repeat guest', 'repeat guests'], series, (w) => w.repeat_guests)} Guests counted week by week: ${guests}, ${percent(
           repeat / Math.max(1, guests),
         )} of them back.`}
       />
@@ -214,7 +220,7 @@ export function MutualMatchesChart({ series }: { series: StatsWeek[] }) {
     >
       <BarChart
         bars={barsOf(series, (w) => w.mutual_matches)}
-        summary={countSummary(S.matchesTitle, 'pairs', series, (w) => w.mutual_matches)}
+        summary={countSummary(S.matchesTitle, ['pair', 'pairs'], series, (w) => w.mutual_matches)}
       />
     </ChartFigure>
   );

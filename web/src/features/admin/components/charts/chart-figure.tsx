@@ -28,7 +28,7 @@ export function ChartFigure({
   const titleId = useId();
   const [open, setOpen] = useState(false);
   return (
-    <figure aria-labelledby={titleId} className="rounded-box border border-base-300 bg-base-100 p-4">
+    <figure aria-labelledby={titleId} className="min-w-0 rounded-box border border-base-300 bg-base-100 p-4">
       <figcaption>
         <h3 id={titleId} className="text-lg font-bold">
           {title}
@@ -46,7 +46,13 @@ export function ChartFigure({
               {open ? CONSOLE_COPY.stats.hideNumbers : CONSOLE_COPY.stats.showNumbers}
               <span className="sr-only">: {title}</span>
             </summary>
-            <div className="mt-2 overflow-x-auto">
+            <div
+              role="region"
+              aria-label={`${title}: the numbers`}
+              // Focusable so a keyboard can scroll a wide table sideways on a phone.
+              tabIndex={0}
+              className="mt-2 overflow-x-auto"
+            >
               <table className="w-full text-left text-sm tabular-nums">
                 <caption className="sr-only">{`${title}, week by week`}</caption>
                 <thead>
@@ -65,7 +71,7 @@ export function ChartFigure({
                         {row.label}
                       </th>
                       {row.cells.map((cell, i) => (
-                        <td key={table.columns[i + 1]} className="px-2 py-1 text-right">
+                        <td key={table.columns[i + 1]} className="whitespace-nowrap px-2 py-1 text-right">
                           {cell}
                         </td>
                       ))}

@@ -5,11 +5,11 @@
  */
 export const VIEW = { width: 320, height: 176 } as const;
 /** The plot area inside the viewBox: room on the left for the value ticks and below for the weeks. */
-export const PLOT = { left: 30, right: 8, top: 14, bottom: 24 } as const;
+export const PLOT = { left: 34, right: 8, top: 14, bottom: 24 } as const;
 export const PLOT_WIDTH = VIEW.width - PLOT.left - PLOT.right;
 export const PLOT_HEIGHT = VIEW.height - PLOT.top - PLOT.bottom;
-/** Label sizes in viewBox units (about 10-11 px on a phone, 15-16 px on a desktop card). */
-export const LABEL_SIZE = 10;
+/** Label sizes in viewBox units (about 11 px on a phone, 16 px on a desktop card). */
+export const LABEL_SIZE = 11;
 
 /** A value axis from `min` to `max` with its tick values. */
 export type Axis = { min: number; max: number; ticks: number[] };
