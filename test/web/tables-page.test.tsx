@@ -125,8 +125,8 @@ describe('the Tables tab', () => {
         ...initial,
         score: 1.25,
         tables: [
-          { number: 1, locked: false, seats: 1, guests: [asha], balance: balance(1, 0) },
-          { number: 2, locked: true, seats: 2, guests: [meera, kabir], balance: balance(1, 1) },
+          { number: 1, locked: false, seats: 1, guests: [asha], balance: balance(1, 0), history: [] },
+          { number: 2, locked: true, seats: 2, guests: [meera, kabir], balance: balance(1, 1), history: [] },
         ],
         changed: true,
       }),
@@ -154,6 +154,47 @@ describe('the Tables tab', () => {
     expect(screen.getByText('lower is better')).toBeTruthy();
     // A table of two under a plan that fits would be flagged; here the plan already says why.
     expect(screen.queryByText('Under 6 seats')).toBeNull();
+  });
+
+  it('warns what a table goes against in the guests’ history and wishes, on the table and above the tables', async () => {
+    const T = CONSOLE_COPY.tables.history;
+    const view: TablesView = {
+      ...initial,
+      tables: [
+        {
+          ...initial.tables[0],
+          history: [
+            { kind: 'met', booking_ids: ['b1', 'b2'], guests: ['Asha Rao', 'Kabir Sen'] },
+            { kind: 'apart', booking_ids: ['b1', 'b2'], guests: ['Asha Rao', 'Kabir Sen'] },
+          ],
+        },
+        { ...initial.tables[1], history: [{ kind: 'women', booking_ids: ['b3'], guests: ['Meera Nair'] }] },
+      ],
+    };
+    renderPage(async () => json(view), view);
+    const onTable1 = await screen.findByRole('list', { name: 'History warnings for table 1' });
+    expect(within(onTable1).getByText(T.met('Asha Rao', 'Kabir Sen'))).toBeTruthy();
+    expect(within(onTable1).getByText(T.apart('Asha Rao', 'Kabir Sen'))).toBeTruthy();
+    const onTable2 = screen.getByRole('list', { name: 'History warnings for table 2' });
+    expect(within(onTable2).getByText(T.women('Meera Nair'))).toBeTruthy();
+    // Above the tables: every one of them, by table.
+    const summary = screen.getByRole('region', { name: T.summaryTitle });
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      `Table 1: ${T.met('Asha Rao', 'Kabir Sen')}`,
+      `Table 1: ${T.apart('Asha Rao', 'Kabir Sen')}`,
+      `Table 2: ${T.women('Meera Nair')}`,
+    ]);
+  });
+
+  it('says nothing of history when no table goes against it', async () => {
+    renderPage(async () => json(initial));
+    expect(await screen.findByRole('button', { name: 'Unlock table 2' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: CONSOLE_COPY.tables.history.summaryTitle })).toBeNull();
+    expect(screen.queryByRole('list', { name: /History warnings/ })).toBeNull();
   });
 
   it('changes nothing on a cancelled dinner, and says why', async () => {

@@ -5,9 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  type ApartPair,
   type BookingForMatching,
   bestTableFor,
   type DinnerMix,
+  HARD_WEIGHTS,
+  hardCost,
+  hardRuleBreaks,
   type MatchGuest,
   type MatchParty,
   partyOf,
@@ -274,6 +278,12 @@ describe('partyOf: a booking as a party', () => {
     ]);
   });
 
+  it('carries the booker’s wish for women at the table, and nothing when there is none', () => {
+    expect(partyOf(booking({ ticketType: 'female', sex: 'female', seatWithWomen: true }), at).seatWithWomen).toBe(true);
+    expect(partyOf(booking({ seatWithWomen: false }), at)).not.toHaveProperty('seatWithWomen');
+    expect(partyOf(booking({ seatWithWomen: null }), at)).not.toHaveProperty('seatWithWomen');
+  });
+
   it('without a birth date or a quiz, the unknowns stay unknown', () => {
     const party = partyOf(booking({ dateOfBirth: null, answers: null }), at);
     expect(party.guests).toEqual([{ sex: 'male', age: null, battery: null, music: [], films: [] }]);
@@ -311,5 +321,111 @@ describe('quizTraits: stored answers read leniently', () => {
     );
     expect(traits).toEqual({ ...empty, music: ['Rock', 'Jazz'], superpower: 'teleport', diet: 'vegetarian' });
     expect(quizTraits('{"social_battery":"introvert"}').battery).toBe('introvert');
+  });
+});
+
+describe('the rules from history and wishes (issue 21)', () => {
+  const p = (id: string, ...guests: MatchGuest[]): MatchParty => ({ id, guests });
+  const wish = (party: MatchParty): MatchParty => ({ ...party, seatWithWomen: true });
+  const tableOf = (seating: { tables: string[][] }, id: string) => seating.tables.findIndex((t) => t.includes(id));
+
+  it('hardCost and hardRuleBreaks: pairs at one table, the heavier reason once, in id order; a wish short of women', () => {
+    const [a, b, c] = [p('a', g('male')), p('b', g('female')), p('c', g('male'))];
+    const apart: ApartPair[] = [
+      { a: 'b', b: 'a', why: 'met' },
+      { a: 'a', b: 'b', why: 'asked' },
+      { a: 'a', b: 'c', why: 'met' },
+      { a: 'a', b: 'nobody', why: 'asked' },
+    ];
+    expect(hardRuleBreaks([[a, b], [c]], apart)).toEqual([{ table: 0, rule: 'asked', parties: ['a', 'b'] }]);
+    expect(hardCost([[a, b], [c]], apart)).toBe(HARD_WEIGHTS.asked);
+    expect(hardCost([[a, b, c]], apart)).toBe(HARD_WEIGHTS.asked + HARD_WEIGHTS.met);
+    expect(hardRuleBreaks([[b], [a], [c]], apart)).toEqual([]);
+
+    // A woman who asked needs two *other* women: herself does not count, her duo partner does.
+    const asking = wish(p('w', g('female')));
+    expect(hardRuleBreaks([[asking, p('x', g('female')), p('y', g('male'))]])).toEqual([
+      { table: 0, rule: 'women', parties: ['w'] },
+    ]);
+    expect(hardCost([[asking, p('x', g('female')), p('y', g('male'))]])).toBe(HARD_WEIGHTS.women);
+    expect(hardCost([[asking, p('y', g('male'))]])).toBe(2 * HARD_WEIGHTS.women);
+    expect(hardCost([[wish(p('duo', g('female'), g('female'))), p('x', g('female'))]])).toBe(0);
+    // A man may ask too: two women at his table.
+    expect(hardCost([[wish(p('m', g('male'))), p('x', g('female')), p('z', g('female'))]])).toBe(0);
+    // Rules outweigh everything: they are compared first, not weighed with the soft goals.
+    expect(hardCost([[p('a', g('male'))]])).toBe(0);
+  });
+
+  it('seats apart every pair who met or asked, across 24 guests at three tables, and says it kept them all', () => {
+    // Three tables of eight. Guests who all met at one table last month, and two pairs who asked.
+    const parties = Array.from({ length: 24 }, (_, i) =>
+      p(`g${String(i).padStart(2, '0')}`, g(i % 2 ? 'male' : 'female')),
+    );
+    const apart: ApartPair[] = [];
+    const clique = ['g00', 'g02', 'g05', 'g07'];
+    for (const [x, a] of clique.entries()) for (const b of clique.slice(x + 1)) apart.push({ a, b, why: 'met' });
+    apart.push({ a: 'g10', b: 'g11', why: 'asked' }, { a: 'g12', b: 'g13', why: 'asked' });
+    // Three who all met, one at each table, and the two pairs: every rule kept.
+    const withClique3 = apart.filter((q) => q.a !== 'g07' && q.b !== 'g07');
+    const seating = seatParties(parties, { seed: 'memory', apart: withClique3 });
+    expect(seating.hard).toBe(0);
+    for (const q of withClique3) expect(tableOf(seating, q.a)).not.toBe(tableOf(seating, q.b));
+    // Four who all met, three tables: one pair must share one; the seating breaks exactly that.
+    const forced = seatParties(parties, { seed: 'memory', apart });
+    expect(forced.hard).toBe(HARD_WEIGHTS.met);
+    const byId = new Map(parties.map((q) => [q.id, q]));
+    const breaks = hardRuleBreaks(
+      forced.tables.map((t) => t.map((id) => byId.get(id) as MatchParty)),
+      apart,
+    );
+    expect(breaks).toHaveLength(1);
+    expect(breaks[0].rule).toBe('met');
+  });
+
+  it('keeps a rule before it avoids a lone woman, and meets a wish for women', () => {
+    // Four women and eight men at two tables of six: two women at each, unless Asha must be apart
+    // from the three others (she asked about one, met the others lately): then she is the only
+    // woman at her table, which the soft goals alone would never choose.
+    const parties = [
+      p('asha', g('female')),
+      ...['w1', 'w2', 'w3'].map((id) => p(id, g('female'))),
+      ...Array.from({ length: 8 }, (_, i) => p(`m${i}`, g('male'))),
+    ];
+    const free = seatParties(parties, { seed: 'lone' });
+    expect(free.tables.map((t) => t.filter((id) => id === 'asha' || id.startsWith('w')).length)).toEqual([2, 2]);
+    const apart: ApartPair[] = [
+      { a: 'w1', b: 'asha', why: 'asked' },
+      { a: 'asha', b: 'w2', why: 'met' },
+      { a: 'asha', b: 'w3', why: 'met' },
+    ];
+    const kept = seatParties(parties, { seed: 'lone', apart });
+    expect(kept.hard).toBe(0);
+    const t = tableOf(kept, 'asha');
+    for (const w of ['w1', 'w2', 'w3']) expect(tableOf(kept, w)).not.toBe(t);
+
+    // Three women: the one who asked sits with the two others.
+    const three = [
+      wish(p('w0', g('female'))),
+      p('w1', g('female')),
+      p('w2', g('female')),
+      ...Array.from({ length: 9 }, (_, i) => p(`m${i}`, g('male'))),
+    ];
+    const seating = seatParties(three, { seed: 'wish' });
+    expect(seating.hard).toBe(0);
+    expect(tableOf(seating, 'w1')).toBe(tableOf(seating, 'w0'));
+    expect(tableOf(seating, 'w2')).toBe(tableOf(seating, 'w0'));
+  });
+
+  it('bestTableFor: a late party avoids a table where it breaks a rule, though it fits better there', () => {
+    const lonely = [p('a', g('female')), p('b', g('male')), p('c', g('male')), p('d', g('male')), p('e', g('male'))];
+    const even = [p('f', g('female')), p('g', g('female')), p('h', g('male')), p('i', g('male'))];
+    const late = p('late', g('female'));
+    expect(bestTableFor(late, [even, lonely])).toBe(1);
+    expect(bestTableFor(late, [even, lonely], undefined, [{ a: 'late', b: 'c', why: 'met' }])).toBe(0);
+    // A late woman who asked for two other women joins the table that has them.
+    expect(bestTableFor(wish(late), [lonely, even])).toBe(1);
+    // Both full: the one where it breaks nothing, before the smaller one.
+    const full = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => p(`${prefix}${i}`, g('male')));
+    expect(bestTableFor(late, [full('x', 8), full('y', 9)], undefined, [{ a: 'x3', b: 'late', why: 'asked' }])).toBe(1);
   });
 });
