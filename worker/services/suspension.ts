@@ -257,5 +257,5 @@ export async function unsuspendUser(d: Db, o: { actorId: string; userId: string 
   return lifted.length === 1 ? { kind: 'done' } : { kind: 'not_suspended' };
 }
 
-/** Whether the suspension refunded part of a booking as credit: for the console's answer. */
+/** A booking the suspension refunds, as `POST /api/admin/users/:id/suspend` answers it: with its refund in words (card and credit parts). */
 export const suspensionRefundWire = (b: RefundedBooking) => ({ ...bookingWire(b), refund: refundText(b) });
