@@ -113,6 +113,8 @@ test('the morning after: the request, a mutual "dine again" with contacts, a pri
   const mates = page.getByTestId('tablemate');
   await expect(mates).toHaveCount(2);
   await expect(mates).toHaveText([/Sana I\./, /Vikram R\./]);
+  // 'Report a problem' is on the feedback page too.
+  await expect(page.getByRole('region', { name: 'Report a problem' })).toBeVisible();
   await expectAccessible(page);
 
   // Nothing rated: the form says what is missing, and saves nothing.

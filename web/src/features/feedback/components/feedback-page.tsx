@@ -3,6 +3,7 @@ import { formatCalendarDate, formatIstDateTime } from '@domain/time';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { NotFoundPage } from '@/components/not-found-page';
+import { ReportProblem } from '@/features/reports/components/report-problem';
 import { ApiRequestError } from '@/lib/api';
 import { type FeedbackView, useFeedbackQuery } from '../api/get-feedback';
 import { ContactLink } from './contact-link';
@@ -62,7 +63,8 @@ function Closed({ view }: { view: FeedbackView }) {
 /**
  * /feedback/:bookingId (issue 21): the morning-after form while the window is open; before the
  * dinner ends, after the window closes, or for a guest who was not checked in, a plain word
- * instead (no form). Another guest's booking is the 404 page, as on My Booking.
+ * instead (no form). 'Report a problem' below, as on My Booking. Another guest's booking is the
+ * 404 page, as on My Booking.
  */
 export function FeedbackPage({ bookingId }: { bookingId: string }) {
   const query = useFeedbackQuery(bookingId);
@@ -108,6 +110,8 @@ export function FeedbackPage({ bookingId }: { bookingId: string }) {
           <p>{T.notCheckedIn}</p>
         </Notice>
       )}
+      {/* 'Report a problem' (issue 21) shows itself from the dinner's start on, as on My Booking. */}
+      <ReportProblem bookingId={bookingId} />
     </Frame>
   );
 }
