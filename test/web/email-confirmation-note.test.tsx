@@ -25,6 +25,7 @@ const profile = (over: Partial<Profile>): Profile => ({
   date_of_birth: '1995-06-15',
   relationship_status: 'single',
   work_profile: 'job',
+  seat_with_women: false,
   ...over,
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COPY } from '../../worker/domain/copy';
 import type { ProfileFormValues } from '../../worker/domain/profile';
 import { Toaster } from '@/components/toast';
 import { ProfileDetailsForm } from '@/features/profile/components/profile-details-form';
@@ -25,6 +26,7 @@ const empty: ProfileFormValues = {
   sex: 'prefer_not_to_say',
   relationship_status: 'prefer_not_to_say',
   work_profile: 'job',
+  seat_with_women: false,
 };
 
 function renderForm(initialValues = empty) {
@@ -147,6 +149,56 @@ describe('ProfileDetailsForm', () => {
       full_name: 'Asha Rao',
       email: 'asha@example.com',
       sex: 'prefer_not_to_say',
+      seat_with_women: false,
     });
+  });
+
+  it('offers the wish for two other women at the table, off by default, explained, and saves it when ticked', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ profile: { full_name: 'Asha Rao', seat_with_women: true } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm({ ...empty, full_name: 'Asha Rao', email: 'asha@example.com', date_of_birth: '1995-06-15' });
+    const box = (await screen.findByRole('checkbox', { name: COPY.profile.seatWithWomenLabel })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    // The one-line explanation is the checkbox's description.
+    const hint = document.getElementById(String(box.getAttribute('aria-describedby')));
+    expect(hint?.textContent).toBe(COPY.profile.seatWithWomenHint);
+    fireEvent.click(box);
+    await waitFor(() => expect(box.checked).toBe(true));
+    save();
+    expect(await screen.findByText('Events page')).toBeTruthy();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ seat_with_women: true });
+  });
+
+  it('shows a saved wish ticked, and sends it unticked when the guest changes their mind', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ profile: { full_name: 'Asha Rao', seat_with_women: false } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm({
+      ...empty,
+      full_name: 'Asha Rao',
+      email: 'asha@example.com',
+      date_of_birth: '1995-06-15',
+      seat_with_women: true,
+    });
+    const box = (await screen.findByLabelText(COPY.profile.seatWithWomenLabel)) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    await waitFor(() => expect(box.checked).toBe(false));
+    save();
+    expect(await screen.findByText('Events page')).toBeTruthy();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ seat_with_women: false });
   });
 });

@@ -190,6 +190,9 @@ describe('PUT /api/profile', () => {
     ['sex', 'other', 'Please choose one of the options'],
     ['relationship_status', 'married', 'Please choose one of the options'],
     ['work_profile', 'retired', 'Please choose one of the options'],
+    ['seat_with_women', 'yes', 'Please tick the box or leave it empty'],
+    ['seat_with_women', 1, 'Please tick the box or leave it empty'],
+    ['seat_with_women', null, 'Please tick the box or leave it empty'],
   ])('refuses %s = %j with 400 "%s" and stores nothing', async (field, value, message) => {
     const { userId, cookie } = await createSignedInUser();
     const res = await SELF.fetch(
@@ -200,6 +203,34 @@ describe('PUT /api/profile', () => {
     expect(body.error.code).toBe('invalid_input');
     expect(body.error.fields?.[field]).toBe(message);
     expect(await profileRow(userId)).toBeUndefined();
+  });
+
+  it('saves the wish for two other women at the table (issue 21): off unless asked, kept when a save leaves it out', async () => {
+    const { userId, cookie } = await createSignedInUser();
+    const put = async (body: Record<string, unknown>) => {
+      const res = await SELF.fetch(apiRequest('PUT', '/api/profile', { cookie, body }));
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { profile: Record<string, unknown> }).profile.seat_with_women;
+    };
+    const body = validProfile();
+    // A first save that does not mention it: off.
+    expect(await put(body)).toBe(false);
+    expect((await profileRow(userId))?.seatWithWomen).toBe(false);
+    expect(await put({ ...body, seat_with_women: true })).toBe(true);
+    expect((await profileRow(userId))?.seatWithWomen).toBe(true);
+    // A save from a screen that does not know it leaves it as the guest set it.
+    expect(await put(body)).toBe(true);
+    expect(await put({ ...body, seat_with_women: false })).toBe(false);
+    expect((await profileRow(userId))?.seatWithWomen).toBe(false);
+    // A new profile that asks at once.
+    const other = await createSignedInUser();
+    const res = await SELF.fetch(
+      apiRequest('PUT', '/api/profile', {
+        cookie: other.cookie,
+        body: { ...validProfile(), seat_with_women: true },
+      }),
+    );
+    expect(((await res.json()) as { profile: Record<string, unknown> }).profile.seat_with_women).toBe(true);
   });
 
   it('accepts a guest who turns 18 today in India', async () => {
@@ -226,7 +257,7 @@ describe('GET /api/profile', () => {
     const { profile } = (await (await SELF.fetch(apiRequest('GET', '/api/profile', { cookie }))).json()) as {
       profile: Record<string, unknown>;
     };
-    expect(profile).toMatchObject({ full_name: 'Asha Rao', email: body.email });
+    expect(profile).toMatchObject({ full_name: 'Asha Rao', email: body.email, seat_with_women: false });
   });
 
   it('answers 401 when signed out', async () => {

@@ -65,6 +65,11 @@ export const COPY = {
     /** After editing a saved profile (issue 14): back on /profile, calmly. */
     updatedTitle: 'Profile updated',
     updatedText: 'Your details are saved.',
+    /** Issue 21: the wish for women at the table, a rule of the matching whenever it can be kept. */
+    seatWithWomenLabel: 'Seat me only at tables with at least two other women',
+    seatWithWomenHint:
+      "We keep to this whenever a dinner's guest list allows. If one ever can't, our team is told before tables are set.",
+    seatWithWomenInvalid: 'Please tick the box or leave it empty',
   },
   quiz: {
     stepTitle: 'Please complete this question',

@@ -139,6 +139,11 @@ export const ProfileSchema = v.object({
     PROFILE_DEFAULTS.relationship_status,
   ),
   work_profile: v.optional(v.picklist(WORK_PROFILES, MESSAGES.choose), PROFILE_DEFAULTS.work_profile),
+  /**
+   * 'Seat me only at tables with at least two other women' (issue 21): optional, off unless asked.
+   * Left out, a save keeps what the guest chose before (off for a new profile).
+   */
+  seat_with_women: v.optional(v.boolean(MESSAGES.seatWithWomenInvalid)),
 });
 
 export type ProfileInput = v.InferInput<typeof ProfileSchema>;
@@ -153,4 +158,5 @@ export type ProfileFormValues = {
   sex: Sex;
   relationship_status: RelationshipStatus;
   work_profile: WorkProfile;
+  seat_with_women: boolean;
 };

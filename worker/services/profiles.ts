@@ -24,6 +24,8 @@ export const profileColumns = {
   date_of_birth: userProfiles.dateOfBirth,
   relationship_status: userProfiles.relationshipStatus,
   work_profile: userProfiles.workProfile,
+  /** Issue 21: only at tables with at least two other women (a rule of the matching when it can be kept). */
+  seat_with_women: userProfiles.seatWithWomen,
 };
 
 /** The guest's profile, or null before they have one. */
@@ -72,11 +74,19 @@ export async function saveProfile(env: Env, d: Db, userId: string, input: Profil
       d.select({ email: userProfiles.email }).from(userProfiles).where(eq(userProfiles.userId, userId)),
       d
         .insert(userProfiles)
-        .values({ id: crypto.randomUUID(), userId, ...fields, emailVerifiedAt: googleVerified })
+        .values({
+          id: crypto.randomUUID(),
+          userId,
+          ...fields,
+          seatWithWomen: input.seat_with_women ?? false,
+          emailVerifiedAt: googleVerified,
+        })
         .onConflictDoUpdate({
           target: userProfiles.userId,
           set: {
             ...fields,
+            // Left out of the body (an older screen), the wish stays as the guest set it.
+            ...(input.seat_with_women === undefined ? {} : { seatWithWomen: input.seat_with_women }),
             emailVerifiedAt: sql`coalesce(CASE WHEN ${userProfiles.email} = ${input.email} THEN ${userProfiles.emailVerifiedAt} END, ${googleVerified})`,
             updatedAt: nowIso,
           },

@@ -1,4 +1,5 @@
-import { setError, useForm, valiForm } from '@modular-forms/react';
+import { type FieldElementProps, type FieldStore, setError, useForm, valiForm } from '@modular-forms/react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
   DOB_MIN,
@@ -25,6 +26,7 @@ const FIELD_NAMES = [
   'sex',
   'relationship_status',
   'work_profile',
+  'seat_with_women',
 ] as const;
 
 /**
@@ -135,6 +137,9 @@ export function ProfileDetailsForm({
           {(field, props) => <ProfileSelect field={field} props={props} label="Work profile" options={WORK_LABELS} />}
         </Field>
       </div>
+      <Field name="seat_with_women" type="boolean">
+        {(field, props) => <SeatWithWomen field={field} props={props} />}
+      </Field>
       <div className="mt-2 flex flex-col gap-3 sm:flex-row-reverse">
         <button
           type="submit"
@@ -151,5 +156,50 @@ export function ProfileDetailsForm({
         )}
       </div>
     </Form>
+  );
+}
+
+/**
+ * 'Seat me only at tables with at least two other women' (issue 21): optional, off by default, a
+ * rule of the matching whenever the guest list allows. Its own component, so the checkbox redraws
+ * from the field's signal.
+ */
+function SeatWithWomen({
+  field,
+  props,
+}: {
+  field: FieldStore<ProfileFormValues, 'seat_with_women'>;
+  props: FieldElementProps<ProfileFormValues, 'seat_with_women'>;
+}) {
+  useSignals();
+  const id = 'profile-seat_with_women';
+  const error = field.error.value;
+  return (
+    <div className="rounded-box border border-base-300 p-4">
+      <div className="flex items-start gap-3">
+        <input
+          {...props}
+          id={id}
+          type="checkbox"
+          className="checkbox checkbox-primary mt-0.5"
+          checked={field.value.value ?? false}
+          aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+        />
+        <div className="min-w-0">
+          <label htmlFor={id} className="cursor-pointer font-medium">
+            {COPY.profile.seatWithWomenLabel}
+          </label>
+          <p id={`${id}-hint`} className="mt-1 text-sm text-base-content/80">
+            {COPY.profile.seatWithWomenHint}
+          </p>
+          {error && (
+            <p id={`${id}-error`} className="mt-1 text-sm text-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

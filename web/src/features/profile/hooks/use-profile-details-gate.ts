@@ -64,5 +64,6 @@ function formValues(
     sex: profile?.sex ?? PROFILE_DEFAULTS.sex,
     relationship_status: profile?.relationship_status ?? PROFILE_DEFAULTS.relationship_status,
     work_profile: profile?.work_profile ?? PROFILE_DEFAULTS.work_profile,
+    seat_with_women: profile?.seat_with_women ?? false,
   };
 }
