@@ -22,6 +22,8 @@ import { checkLedger } from '../../worker/domain/ledger-invariants';
 import type { Role } from '../../worker/domain/roles';
 import type { BookingMessage } from '../../worker/env';
 import worker from '../../worker/index';
+import { handleScheduled } from '../../worker/scheduled';
+import { REFUND_REQUEUE_AFTER_MS } from '../../worker/services/ledger/cancelled-refunds';
 import { creditBalance, grantCredit } from '../../worker/services/ledger/credit';
 import { seatsTaken } from '../../worker/services/ledger/seats';
 import { booked } from './helpers/booked';
@@ -305,6 +307,34 @@ describe('suspending a guest', () => {
     expect(
       (await outboxFor(guest.email)).filter((m) => m.subject === 'Your Tablemates account is paused'),
     ).toHaveLength(1);
+  });
+
+  it('a refund whose enqueue failed is asked for by the cron after a while, once (money never lost)', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 40 });
+    const { booking, paymentId } = await book(guest, event);
+    const q = capturingEnv({ failing: true });
+    const res = await call('POST', `/api/admin/users/${guest.userId}/suspend`, {
+      cookie: operator.cookie,
+      body: { reason: 'Reported twice.' },
+      e: q.env,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Suspended).refunds_queued).toBe(false);
+    expect(await statusOf(booking.id)).toBe('refund_pending');
+
+    const runAt = async (minutes: number) => {
+      const run = capturingEnv();
+      await handleScheduled({} as ScheduledController, run.env, new Date(Date.now() + minutes * 60_000));
+      return run.sent.filter((m) => m.kind === 'booking-refund' && m.bookingId === booking.id);
+    };
+    expect(await runAt(5)).toEqual([]);
+    const requeued = await runAt(REFUND_REQUEUE_AFTER_MS / 60_000 + 1);
+    expect(requeued).toHaveLength(1);
+    await drain(requeued);
+    expect(await statusOf(booking.id)).toBe('refunded');
+    expect((await refundsOf(paymentId)).count).toBe(1);
   });
 
   it('gives the credit part back as credit and refunds the card part in full', async () => {

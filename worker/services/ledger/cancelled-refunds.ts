@@ -257,7 +257,8 @@ export async function refundProcessed(
  * 1. confirmed bookings of cancelled dinners that have STARTED with no choice become
  *    `refund_pending` (choice `refund`) in one UPDATE, and their refunds are queued;
  * 2. `refund_pending` bookings whose refund was never requested (the enqueue failed, or the queue
- *    lost it) are queued again after {@link REFUND_REQUEUE_AFTER_MS};
+ *    lost it) are queued again after {@link REFUND_REQUEUE_AFTER_MS} — a cancelled dinner's and a
+ *    suspension's (ledger/suspension.ts) alike;
  * 3. refunds still pending at Razorpay are asked about (`GET /v1/refunds/:id`); a processed one
  *    marks its booking refunded and queues its notice;
  * 4. bookings refunded in the last day whose guest was told on no channel are queued again.
@@ -290,7 +291,9 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
       and(
         eq(eventBookings.status, 'refund_pending'),
         isNull(eventBookings.refundId),
-        lte(eventBookings.cancellationChoiceAt, requeueBefore),
+        // Since the choice, or (a suspension's refund, issue 21: no choice) since the order gave its seats back.
+        sql`COALESCE(${eventBookings.cancellationChoiceAt},
+          (SELECT ro.released_at FROM payment_orders AS ro WHERE ro.id = ${eventBookings.orderId})) <= ${requeueBefore}`,
         sql`NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.booking_id = ${eventBookings.id}
           AND r.kind = ${REFUND_REQUEUED_KIND} AND r.sent_at > ${requeueBefore})`,
       ),
