@@ -7,6 +7,7 @@
  * sign of it. axe at phone and desktop widths on the feedback page.
  */
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
+import { expectNoOverflow } from './helpers/layout.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
@@ -170,6 +171,7 @@ test('the morning after: the request, a mutual "dine again" with contacts, a pri
     'https://www.instagram.com/ananya.eats/',
   );
   await expectAccessible(vikramPage);
+  await expectNoOverflow(vikramPage, 'the feedback page');
 
   // Ananya sees his WhatsApp, on the page and in 'Your connections'.
   await page.reload();
