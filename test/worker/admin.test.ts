@@ -219,7 +219,7 @@ describe('GET /api/admin/events', () => {
       revenue: 1398,
       needs_attention: 2,
     });
-    // The whole database's count: flagged orders plus unresolved payment issues.
+    // The whole database's count: flagged orders, unresolved payment issues and open reports.
     const [{ orders }] = (
       await env.DB.prepare("SELECT COUNT(*) AS orders FROM payment_orders WHERE status = 'needs_attention'").all<{
         orders: number;
@@ -230,7 +230,10 @@ describe('GET /api/admin/events', () => {
         issues: number;
       }>()
     ).results;
-    expect(body.needs_attention).toBe(orders + issues);
+    const [{ reports }] = (
+      await env.DB.prepare("SELECT COUNT(*) AS reports FROM reports WHERE status = 'open'").all<{ reports: number }>()
+    ).results;
+    expect(body.needs_attention).toBe(orders + issues + reports);
     expect(body.needs_attention).toBeGreaterThanOrEqual(3);
 
     // The event page sells from the same predicate: it shows the same seats left.

@@ -62,7 +62,7 @@ function filterWhere(f: AdminEventsFilter | undefined, nowIso: string) {
  * orders keeping their seat), `seats_left`, `revenue` (whole rupees of bookings whose money is
  * kept) and `needs_attention` (its orders in that status), each a correlated subquery on the
  * page's rows only. `summary` is the dashboard's totals over every dinner; the answer's
- * `needs_attention` adds the unresolved payment issues. One round trip (a batch of reads).
+ * `needs_attention` adds the unresolved payment issues and the guests' open reports. One round trip (a batch of reads).
  */
 export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilter) {
   const nowIso = now.toISOString();
@@ -105,6 +105,8 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
     d
       .select({
         orders: sql<number>`(SELECT COUNT(*) FROM ${paymentOrders} WHERE ${paymentOrders.status} = 'needs_attention')`,
+        // Issue 21: a guest's open report needs a person as much as a flagged payment.
+        reports: sql<number>`(SELECT COUNT(*) FROM reports WHERE status = 'open')`,
         issues: sql<number>`COUNT(*)`,
         upcoming: sql<number>`(SELECT COUNT(*) FROM ${events} WHERE ${events.startsAt} > ${nowIso})`,
         seats_sold_upcoming: sql<number>`(SELECT COALESCE(SUM(${paymentOrders.seats}), 0) FROM ${paymentOrders} WHERE ${inArray(paymentOrders.status, [...SEAT_HOLDING_ORDER_STATUSES])} AND ${paymentOrders.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${events.startsAt} > ${nowIso}))`,
@@ -137,7 +139,7 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
       seats_sold_upcoming: Number(totals?.seats_sold_upcoming ?? 0),
       revenue: Number(totals?.revenue ?? 0),
     },
-    needs_attention: Number(totals?.orders ?? 0) + Number(totals?.issues ?? 0),
+    needs_attention: Number(totals?.orders ?? 0) + Number(totals?.issues ?? 0) + Number(totals?.reports ?? 0),
   };
 }
 export type AdminEvent = Awaited<ReturnType<typeof listAdminEvents>>['events'][number];

@@ -23,6 +23,11 @@ const PHRASES: Record<string, (name: string) => string> = {
   'city.update': (name) => `Edited ${name}`,
   'waitlist.offer': (name) => `Offered seats at ${name} to a guest on the waitlist`,
   'credit.grant': (name) => `Granted credit to ${name}`,
+  'grievance.reply': (name) => `Replied to ${name}`,
+  'report.resolve': (name) => `Resolved ${name}`,
+  'user.suspend': (name) => `Suspended ${name}`,
+  'user.unsuspend': (name) => `Lifted the suspension of ${name}`,
+  'booking.suspension_refund': (name) => `Refunded ${name} (account suspended)`,
 };
 
 /** A target as a person reads it: a dinner by its title and date, anything else by kind and id. */
