@@ -396,6 +396,8 @@ describe('the feedback page', () => {
   it('keeps each contact in one form: E.164, a bare lower-case handle, a lower-case email', async () => {
     const event = await endedDinner();
     const a = await seated(event, 'Asha Rao');
+    const b = await seated(event, 'Rohan Iyer');
+    const again = [{ ref: await refOf(a, b), verdict: 'again' }];
     const shares: [{ kind: string; value: string }, { kind: string; value: string }][] = [
       [
         { kind: 'whatsapp', value: '098765 43210' },
@@ -418,7 +420,7 @@ describe('the feedback page', () => {
       const res = await putFeedback(a, a.bookingId, {
         ...RATINGS,
         note: '  Lovely host.  ',
-        tablemates: [],
+        tablemates: again,
         share: sent,
       });
       expect(res.status).toBe(200);
@@ -427,6 +429,10 @@ describe('the feedback page', () => {
     }
     const cleared = await putFeedback(a, a.bookingId, { ...RATINGS, note: '   ', tablemates: [] });
     expect(((await cleared.json()) as View).feedback).toMatchObject({ note: null, share: null });
+    // A contact without any 'dine again' is not kept: there is nobody it could ever be shown to.
+    const alone = await putFeedback(a, a.bookingId, { ...RATINGS, tablemates: [], share: shares[0][0] });
+    expect(alone.status).toBe(200);
+    expect(((await alone.json()) as View).feedback).toMatchObject({ share: null });
     const rows = await d().select().from(dinnerFeedback).where(eq(dinnerFeedback.bookingId, a.bookingId));
     expect(rows).toHaveLength(1);
   });
@@ -778,7 +784,7 @@ describe('privacy: what the endpoints never say', () => {
 });
 
 describe('on the wire', () => {
-  it('answers in snake_case, the page in three D1 round trips and the connections in two', async () => {
+  it('answers in snake_case, the page and the connections in two D1 round trips each', async () => {
     const event = await endedDinner();
     const a = await seated(event, 'Asha Rao');
     const b = await seated(event, 'Rohan Iyer');
@@ -789,9 +795,9 @@ describe('on the wire', () => {
       const keys = walk(await res.json()).flatMap((n) => (n.key ? [n.key] : []));
       expect(keys.filter((k) => !snake.test(k))).toEqual([]);
     }
-    // The session, one batch (booking, answers, mutual contacts), then the table's guests.
+    // The session, then one batch (booking, answers, mutual contacts, the table's guests).
     const page = await roundTrips(apiRequest('GET', `/api/bookings/${a.bookingId}/feedback`, { cookie: a.cookie }));
-    expect(page).toEqual({ trips: 3, status: 200 });
+    expect(page).toEqual({ trips: 2, status: 200 });
     const connections = await roundTrips(apiRequest('GET', '/api/connections', { cookie: a.cookie }));
     expect(connections).toEqual({ trips: 2, status: 200 });
   });

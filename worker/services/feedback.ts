@@ -38,7 +38,7 @@ import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { DELIVERY_KEYS, deliverOnce } from './deliveries';
 import { guestContactColumns, toGuestContact } from './guests';
-import { listTablemates, type Tablemate, tablemateRef } from './tablemates';
+import { listTablemates, type Tablemate, tablemateRef, tablematesQuery, toTablemates } from './tablemates';
 
 /** A contact as the wire carries it. */
 export type Contact = { kind: ShareKind; value: string };
@@ -263,8 +263,8 @@ function toView(
 
 /**
  * `GET /api/bookings/:id/feedback` for the guest `user`: null for an unknown booking or another
- * guest's. Two round trips: one batch (the booking, what the guest saved and said, the contacts of
- * their mutual 'again's), then their tablemates (services/tablemates.ts, which needs the table).
+ * guest's. One round trip: one batch (the booking, what the guest saved and said, the contacts of
+ * their mutual 'again's, and their tablemates, services/tablemates.ts).
  */
 export async function feedbackView(
   env: Pick<Env, 'SESSION_SECRET'>,
@@ -273,15 +273,16 @@ export async function feedbackView(
   bookingId: string,
   now = new Date(),
 ): Promise<FeedbackView | null> {
-  const [[booking], [feedback], verdictRows, mutual] = await d.batch([
+  const [[booking], [feedback], verdictRows, mutual, mateRows] = await d.batch([
     bookingQuery(d, user.id, bookingId),
     feedbackRowQuery(d, bookingId),
     ownVerdictsQuery(d, user.id, bookingId),
     mutualContactsQuery(d, user.id, bookingId),
+    tablematesQuery(d, user.id, bookingId),
   ]);
   if (!booking) return null;
   const attended = attendedDinner(booking);
-  const mates = attended ? await listTablemates(env.SESSION_SECRET, d, { userId: user.id, ...booking }) : [];
+  const mates = attended ? await toTablemates(env.SESSION_SECRET, user.id, booking.eventId, mateRows) : [];
   const verdicts = new Map(verdictRows.map((r) => [r.toUserId, r.verdict]));
   return toView(booking, now, user.phone, { feedback: feedback ?? null, mates, verdicts, mutual });
 }
@@ -308,18 +309,20 @@ export async function saveFeedback(
   if (state === 'upcoming') return { kind: 'not_yet' };
   if (state === 'closed') return { kind: 'closed' };
 
-  const mates = await listTablemates(env.SESSION_SECRET, d, { userId: user.id, ...booking });
+  const mates = await listTablemates(env.SESSION_SECRET, d, { userId: user.id, eventId: booking.eventId, bookingId });
   const byRef = new Map(mates.map((m) => [m.ref, m]));
   if (body.tablemates.some((t) => !byRef.has(t.ref))) return { kind: 'unknown_tablemate' };
 
   const nowIso = now.toISOString();
+  const hasAgain = body.tablemates.some((t) => t.verdict === 'again');
   const row = {
     evening: body.evening,
     host: body.host,
     venue: body.venue,
     note: body.note ?? null,
-    shareKind: body.share?.kind ?? null,
-    shareValue: body.share?.value ?? null,
+    // Kept only while it can be shown to someone: a contact goes with a 'dine again', never alone.
+    shareKind: hasAgain ? (body.share?.kind ?? null) : null,
+    shareValue: hasAgain ? (body.share?.value ?? null) : null,
     updatedAt: nowIso,
   };
   const verdictRows = body.tablemates.map((t) => ({

@@ -71,11 +71,7 @@ export async function tablematesForReport(
   if (!booking) return null;
   const open = mayReport(booking, now);
   const mates = open
-    ? await listTablemates(env.SESSION_SECRET, d, {
-        userId,
-        eventId: booking.eventId,
-        tableNumber: booking.tableNumber,
-      })
+    ? await listTablemates(env.SESSION_SECRET, d, { userId, eventId: booking.eventId, bookingId })
     : [];
   return { report_open: open, opens_at: booking.startsAt, tablemates: mates.map(publicTablemate) };
 }
@@ -103,7 +99,7 @@ export async function fileReport(env: Env, d: Db, o: { userId: string; input: Re
       const mates = await listTablemates(env.SESSION_SECRET, d, {
         userId: o.userId,
         eventId: booking.eventId,
-        tableNumber: booking.tableNumber,
+        bookingId: input.booking_id,
       });
       const mate = mates.find((m) => m.ref === input.about_ref);
       if (!mate)
