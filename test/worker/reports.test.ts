@@ -153,6 +153,28 @@ describe('the tablemates a guest may name', () => {
     expect(body).toEqual({ report_open: false, opens_at: event.startsAt, tablemates: [] });
   });
 
+  it('a guest who was not at the table names nobody and learns nobody: they may still report without a name', async () => {
+    const { event, noShow, ravi } = await dinnerUnderWay();
+    const body = await tablematesOf(noShow.cookie, noShow.bookingId);
+    expect(body).toEqual({ report_open: true, opens_at: event.startsAt, tablemates: [] });
+    // A ref a checked-in guest would have for Ravi is no use to them.
+    const forged = await call('POST', '/api/reports', {
+      cookie: noShow.cookie,
+      body: {
+        booking_id: noShow.bookingId,
+        category: 'harassment',
+        description: 'Someone at the table was rude to me.',
+        about_ref: (await tablemateRef(env.SESSION_SECRET, noShow.userId, event.id as string, ravi.userId)) as string,
+      },
+    });
+    expect(forged.status).toBe(422);
+    const plain = await call('POST', '/api/reports', {
+      cookie: noShow.cookie,
+      body: { booking_id: noShow.bookingId, category: 'venue', description: 'The venue was closed when I arrived.' },
+    });
+    expect(plain.status).toBe(201);
+  });
+
   it("another guest's booking answers 404, as an unknown one does", async () => {
     const { asha, ravi } = await dinnerUnderWay();
     const res = await call('GET', `/api/bookings/${ravi.bookingId}/tablemates`, { cookie: asha.cookie });

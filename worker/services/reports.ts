@@ -52,6 +52,9 @@ async function ownBooking(d: Db, userId: string, bookingId: string) {
 }
 type OwnBooking = NonNullable<Awaited<ReturnType<typeof ownBooking>>>;
 
+/** Whether the booking was at the table: only then may its guest see and name who sat there. */
+const namesTablemates = (b: OwnBooking) => b.status === 'checked_in';
+
 /** Whether the guest may report about this booking now: they held a seat, and the dinner has started (not cancelled). */
 const mayReport = (b: OwnBooking, now: Date) => REPORTING_STATUSES.includes(b.status) && reportOpen(b, now);
 
@@ -70,9 +73,12 @@ export async function tablematesForReport(
   const booking = await ownBooking(d, userId, bookingId);
   if (!booking) return null;
   const open = mayReport(booking, now);
-  const mates = open
-    ? await listTablemates(env.SESSION_SECRET, d, { userId, eventId: booking.eventId, bookingId })
-    : [];
+  // Only a guest who was at the table may name who sat there: a no-show (or a guest not yet
+  // checked in) reports without naming anyone, and learns nobody's name.
+  const mates =
+    open && namesTablemates(booking)
+      ? await listTablemates(env.SESSION_SECRET, d, { userId, eventId: booking.eventId, bookingId })
+      : [];
   return { report_open: open, opens_at: booking.startsAt, tablemates: mates.map(publicTablemate) };
 }
 
@@ -96,11 +102,13 @@ export async function fileReport(env: Env, d: Db, o: { userId: string; input: Re
     if (!mayReport(booking, now)) throw new ApiError(409, 'report_not_open', REPORT_COPY.errors.notOpen);
     eventId = booking.eventId;
     if (input.about_ref) {
-      const mates = await listTablemates(env.SESSION_SECRET, d, {
-        userId: o.userId,
-        eventId: booking.eventId,
-        bookingId: input.booking_id,
-      });
+      const mates = !namesTablemates(booking)
+        ? []
+        : await listTablemates(env.SESSION_SECRET, d, {
+            userId: o.userId,
+            eventId: booking.eventId,
+            bookingId: input.booking_id,
+          });
       const mate = mates.find((m) => m.ref === input.about_ref);
       if (!mate)
         throw new ApiError(422, 'unknown_guest', REPORT_COPY.errors.unknownGuest, {
