@@ -49,7 +49,13 @@ const text = (limits: { min: number; max: number }, message: string) =>
 export const ReportFormSchema = v.object({
   category: v.picklist(REPORT_CATEGORIES, I.category),
   description: text(REPORT_LIMITS.description, I.description),
-  about_ref: v.optional(v.union([v.literal(''), v.pipe(v.string(I.about), v.regex(TABLEMATE_REF, I.about))], I.about)),
+  // `check`, not `union`: valibot is one module in every guest's first load (see feedback.ts).
+  about_ref: v.optional(
+    v.pipe(
+      v.string(I.about),
+      v.check((s) => s === '' || TABLEMATE_REF.test(s), I.about),
+    ),
+  ),
 });
 export type ReportFormValues = v.InferInput<typeof ReportFormSchema>;
 
