@@ -72,9 +72,25 @@ function quizAnswers(i: number, name: string) {
  * confirmed, with a ticket code. Returns the dinner and its guests in booking order.
  * @example const dinner = seedMatchingDinner(); await page.goto(`/admin/events/${dinner.id}/tables`);
  */
-export function seedMatchingDinner(
-  opts: { singles?: number; couples?: number; startsInDays?: number; available?: boolean; city?: string } = {},
-): SeededDinner {
+export function seedMatchingDinner(opts: MatchingDinnerOptions = {}): SeededDinner {
+  const { dinner, sql } = matchingDinnerSeed(opts);
+  localD1(sql);
+  return dinner;
+}
+
+export type MatchingDinnerOptions = {
+  singles?: number;
+  couples?: number;
+  startsInDays?: number;
+  available?: boolean;
+  city?: string;
+};
+
+/**
+ * {@link seedMatchingDinner}'s dinner and the SQL that seeds it, not yet run: for a spec that seeds
+ * more in the same `wrangler d1 execute` (each invocation costs seconds).
+ */
+export function matchingDinnerSeed(opts: MatchingDinnerOptions = {}): { dinner: SeededDinner; sql: string } {
   const { singles = 12, couples = 1, startsInDays = 10, available = false, city = 'gurugram' } = opts;
   const tag = Math.random().toString(36).slice(2, 8);
   const date = new Date(Date.now() + startsInDays * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
@@ -127,12 +143,12 @@ export function seedMatchingDinner(
         '${g.ticketType}', ${g.seats}, ${amount}, 'pay_${g.userId}', 'confirmed', '${at}', '${g.ticketCode}',
         ${g.partyName ? `'${g.partyName}'` : 'NULL'});`;
   });
-  localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  const sql = `INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity, venue_name, venue_address)
      VALUES ('${id}', '${city}', '${title}', 'A test dinner.', 'Gurugram', '${date}', '${startsAt}',
       '/images/events/gurugram.svg', ${available ? 1 : 0}, 499, 899, 749, 20, 'The Long Table', '1 Test Lane');
-    ${rows.join('\n')}`);
-  return { id, title, date, startsAt, guests };
+    ${rows.join('\n')}`;
+  return { dinner: { id, title, date, startsAt, guests }, sql };
 }
 
 /**
