@@ -10,6 +10,12 @@ export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 8792);
 // for its pictures, and dinner-time one for its booking.
 const SHARED_STATE_SPECS =
   /(admin-cities|booking-on-a-phone|admin-waitlist|waitlist-credit|issue-24-screens|dinner-time)\.spec\.ts$/;
+/**
+ * Specs that run the Worker's whole cron (`/cdn-cgi/local/scheduled`: wrangler dev runs it only when
+ * asked). Every job then acts on every spec's rows (offers swept, tables published, reminders sent),
+ * so these run last and one at a time, when no other spec is mid-way.
+ */
+const WHOLE_CRON_SPECS = /(feedback|after-the-dinner-journey)\.spec\.ts$/;
 
 /** Real Chromium (Debian's) against the full local stack started in global-setup.ts. */
 export default defineConfig({
@@ -45,10 +51,11 @@ export default defineConfig({
   },
   outputDir: '../../test-results',
   projects: [
-    { name: 'chromium', testIgnore: SHARED_STATE_SPECS },
+    { name: 'chromium', testIgnore: [SHARED_STATE_SPECS, WHOLE_CRON_SPECS] },
     // Specs that change what every visitor sees (a city opened on the home page) run alone, after
     // the rest: two workers run specs side by side on one D1, and home.spec.ts / events.spec.ts
     // assert the seeded cities and dinners.
     { name: 'shared-state', testMatch: SHARED_STATE_SPECS, dependencies: ['chromium'] },
+    { name: 'whole-cron', testMatch: WHOLE_CRON_SPECS, dependencies: ['shared-state'], workers: 1 },
   ],
 });
