@@ -207,6 +207,23 @@ describe('one casing on the wire', () => {
       ['host 403', apiRequest('GET', '/api/host/events', { cookie: guest.cookie })],
       ['admin 403', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie })],
       ['unknown path', apiRequest('GET', '/api/nope')],
+      // Issue 21: after the dinner.
+      ['connections', apiRequest('GET', '/api/connections', { cookie: guest.cookie })],
+      ['feedback missing', apiRequest('GET', '/api/bookings/bkg_none/feedback', { cookie: guest.cookie })],
+      [
+        'feedback invalid',
+        apiRequest('PUT', '/api/bookings/bkg_none/feedback', { cookie: guest.cookie, body: { evening: 9 } }),
+      ],
+      ['tablemates missing', apiRequest('GET', '/api/bookings/bkg_none/tablemates', { cookie: guest.cookie })],
+      ['report invalid', apiRequest('POST', '/api/reports', { cookie: guest.cookie, body: { category: 'x' } })],
+      ['share missing', apiRequest('GET', '/api/bookings/bkg_none/share', { cookie: guest.cookie })],
+      ['shared missing', apiRequest('GET', '/api/shared/nope')],
+      ['admin reports', apiRequest('GET', '/api/admin/reports', asOperator)],
+      ['admin stats', apiRequest('GET', '/api/admin/stats', asOperator)],
+      ['admin stats invalid', apiRequest('GET', '/api/admin/stats?weeks=99', asOperator)],
+      ['admin hosts feedback', apiRequest('GET', '/api/admin/hosts/feedback', asOperator)],
+      ['admin dinner feedback', apiRequest('GET', `/api/admin/events/${event.id}/feedback`, asOperator)],
+      ['admin suspension preview', apiRequest('GET', `/api/admin/users/${guest.userId}/suspension`, asOperator)],
       ['signout', apiRequest('POST', '/api/auth/signout')],
     ];
     const offenders: string[] = [];
@@ -402,11 +419,21 @@ describe('D1 round trips per request', () => {
     await expectWithin('GET /api/profile', apiRequest('GET', '/api/profile', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/bookings', apiRequest('GET', '/api/bookings', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/quiz', apiRequest('GET', '/api/quiz', { cookie: guest.cookie }), 2);
+    // Issue 21: the guest's connections and a booking's share link.
+    await expectWithin('GET /api/connections', apiRequest('GET', '/api/connections', { cookie: guest.cookie }), 2);
+    await expectWithin(
+      'GET /api/bookings/:id/share (missing)',
+      apiRequest('GET', '/api/bookings/bkg_none/share', { cookie: guest.cookie }),
+      2,
+      404,
+    );
     // The role rides on the session's one query: the console's gate costs nothing more.
     await db(env.DB).update(users).set({ role: 'operator' }).where(eq(users.id, guest.userId));
     await expectWithin('GET /api/admin/events', apiRequest('GET', '/api/admin/events', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/admin/audit', apiRequest('GET', '/api/admin/audit', { cookie: guest.cookie }), 2);
     await expectWithin('GET /api/admin/cities', apiRequest('GET', '/api/admin/cities', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/admin/reports', apiRequest('GET', '/api/admin/reports', { cookie: guest.cookie }), 2);
+    await expectWithin('GET /api/admin/stats', apiRequest('GET', '/api/admin/stats', { cookie: guest.cookie }), 2);
     await expectWithin(
       'PATCH /api/admin/cities/:slug',
       apiRequest('PATCH', '/api/admin/cities/noida', { cookie: guest.cookie, body: { position: 2 } }),
