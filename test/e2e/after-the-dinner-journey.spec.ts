@@ -568,7 +568,8 @@ test.describe('after the dinner (issue 21, done when)', () => {
         const refused = await order;
         expect(refused.status()).toBe(403);
         expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('account_suspended');
-        await expect(ashaPage.getByTestId('toast').filter({ hasText: SUSPENSION_COPY.refused })).toBeVisible();
+        // Said in the booking box, where she tried, and it stays there.
+        await expect(ashaPage.getByText(SUSPENSION_COPY.refused)).toBeVisible();
         await expect(ashaPage.getByRole('dialog', { name: 'Razorpay sandbox checkout' })).toHaveCount(0);
       });
 

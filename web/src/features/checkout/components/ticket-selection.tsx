@@ -30,9 +30,10 @@ const VerifyPhone = lazy(() => loadVerifyPhone().then((m) => ({ default: m.Verif
 
 /**
  * The order refusals the booking box answers in place, beside 'Book Now' (issue 19), rather than in
- * a toast: each says what to do next at this very box.
+ * a toast: each says what to do next at this very box. A suspended account (issue 21) is told here
+ * too, where it tried to book, in words that stay (a toast fades).
  */
-const REFUSALS_SHOWN_HERE = new Set(['ticket_mismatch', 'hold_exists']);
+const REFUSALS_SHOWN_HERE = new Set(['ticket_mismatch', 'hold_exists', 'account_suspended']);
 
 /** A coupon the server accepted for this dinner, with each ticket's price as it will charge it. */
 type AppliedCoupon = Awaited<ReturnType<typeof validateCoupon>>;
