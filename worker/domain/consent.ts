@@ -14,7 +14,7 @@ export const CONSENT_SOURCES = ['notice', 'profile', 'unsubscribe_link', 'newsle
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** The notice's current version; changing what the notice says means a new version, which asks every guest again. */
-export const CONSENT_NOTICE_VERSION = '2026-11-26';
+export const CONSENT_NOTICE_VERSION = '2026-11-27';
 
 /** The API's refusal code when the current notice has not been agreed (403); the SPA sends the guest to the notice. */
 export const CONSENT_REQUIRED = 'consent_required';
@@ -49,6 +49,11 @@ export const CONSENT_NOTICE_ITEMS: ReadonlyArray<{ data: string; purpose: string
   {
     data: 'Messages you send us and feedback you give',
     purpose: 'To answer you and make the next dinner better.',
+  },
+  {
+    data: 'What you tell us after a dinner: ratings, what you say of your tablemates, the contact you choose to share, problems you report, and your seating wishes',
+    purpose:
+      'To seat you with people you would like to meet (never again with someone you would rather not), connect you with a tablemate only when you both say so, and keep every dinner safe.',
   },
   {
     data: 'IP address and device data',

@@ -199,6 +199,25 @@ function PrivacyPolicyPage() {
           for GST, the same document is a receipt. We keep invoices and credit notes for 8 years.
         </p>
 
+        <h3>After the dinner: feedback, connections and safety</h3>
+        <p>
+          The morning after a dinner you attended, we ask how it was. Your ratings and note go to the Tablemates team
+          (with your name, so we can follow up), never to your host or other guests. What you say of each tablemate
+          (‘Would dine again’ or ‘Rather not be seated together’) is private: nobody ever sees what another guest said
+          about them. We use it to seat you with people you would like to meet, and never again with someone you would
+          rather not sit with. If you and a tablemate both say ‘Would dine again’, each of you sees the contact the
+          other chose to share (a WhatsApp number, an Instagram handle or an email); on a one-sided ‘yes’ nothing is
+          shared, and we keep the contact you chose only while you have said ‘yes’ to someone.
+        </p>
+        <p>
+          We also remember who shared a table for six months, so that you meet new people each time. If you report a
+          problem, the Tablemates team reads it, and you are not seated with the person you named again; they are never
+          told who reported them. If you ask to sit only at tables with at least two other women, we use that wish when
+          we seat you. A ‘Share my dinner’ link shows the person you send it to the dinner, its time and, once revealed,
+          the venue, and nothing about other guests, until you turn it off or the day after the dinner ends. All of this
+          is in ‘Download my data’ (what you said, never what others said of you) and goes when you delete your account.
+        </p>
+
         <h3>Grievance officer</h3>
         <GrievanceOfficer />
         <p>
