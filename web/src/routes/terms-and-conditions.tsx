@@ -153,6 +153,12 @@ function TermsPage() {
             an email 48 hours before.
           </li>
           <li>
+            <strong>Safety and suspension.</strong> You can report a problem at or after a dinner from ‘My Booking’; we
+            read every report, and urgent ones first. We may suspend an account after a report, for the safety of other
+            guests: a suspended account cannot book or join a waitlist, and every upcoming booking it holds is refunded
+            in full. We tell you when it happens. If you think we got it wrong, raise a grievance (below).
+          </li>
+          <li>
             <strong>Grievances.</strong> You can raise a grievance about a booking, a payment or your data with the form
             on our <Link to="/contact">contact page</Link> or by email to our grievance officer. You get a reference
             number at once.
