@@ -1,6 +1,7 @@
 import { DINNER_SHARE_COPY } from '@domain/copy-dinner-share';
 import { formatIstDate } from '@domain/time';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { type ShareLink, useShareMutations, useShareQuery } from '../api/dinner-share';
 
 const C = DINNER_SHARE_COPY.section;
@@ -188,61 +189,17 @@ export function ShareDinnerSection({ bookingId }: { bookingId: string }) {
           </div>
         </div>
       )}
-      <TurnOffDialog open={asking} pending={revoke.isPending} onConfirm={turnOff} onClose={() => setAsking(false)} />
+      <ConfirmDialog
+        title={C.confirmTitle}
+        text={C.confirmText}
+        keep={C.keep}
+        confirm={C.confirm}
+        confirming={C.turningOff}
+        open={asking}
+        pending={revoke.isPending}
+        onConfirm={turnOff}
+        onClose={() => setAsking(false)}
+      />
     </section>
-  );
-}
-
-/**
- * The confirmation: a native modal <dialog> (the page behind is inert, Escape closes it, the browser
- * returns focus to the opener), its explainer read as its description. 'Keep it on' takes focus
- * first: the safe choice is the one a stray Enter picks.
- */
-function TurnOffDialog(props: { open: boolean; pending: boolean; onConfirm: () => void; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const textId = useId();
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (props.open && !d.open) {
-      d.showModal();
-      keepRef.current?.focus();
-    }
-    if (!props.open && d.open) d.close();
-  }, [props.open]);
-
-  return (
-    <dialog
-      ref={ref}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onClose={props.onClose}
-    >
-      <div className="modal-box">
-        <h2 id={titleId} className="font-display text-2xl font-bold">
-          {C.confirmTitle}
-        </h2>
-        <p id={textId} className="mt-3">
-          {C.confirmText}
-        </p>
-        <div className="modal-action flex-wrap">
-          <button type="button" ref={keepRef} className="btn btn-ghost" onClick={() => ref.current?.close()}>
-            {C.keep}
-          </button>
-          <button type="button" className="btn btn-primary" disabled={props.pending} onClick={props.onConfirm}>
-            {props.pending ? C.turningOff : C.confirm}
-          </button>
-        </div>
-      </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1}>
-          close
-        </button>
-      </form>
-    </dialog>
   );
 }

@@ -1,7 +1,8 @@
 import { CREDIT_COPY } from '@domain/credit';
 import { rupees } from '@domain/pricing';
 import { formatIstDateTime } from '@domain/time';
-import { useEffect, useId, useRef } from 'react';
+import { useRef } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { MyBooking } from '../api/get-booking';
 import { useReleaseMutation } from '../api/release-booking';
 import { Section } from './booking-sections';
@@ -109,7 +110,13 @@ export function ReleaseSection({
           >
             Can't make it
           </button>
-          <ReleaseDialog
+          <ConfirmDialog
+            title="Can't make it?"
+            text={CREDIT_COPY.releaseExplainer}
+            textTestId="release-explainer"
+            keep="Keep my seat"
+            confirm="Release my seats"
+            confirming="Releasing..."
             open={asking}
             pending={mutation.isPending}
             onConfirm={releaseSeats}
@@ -118,59 +125,5 @@ export function ReleaseSection({
         </>
       ) : null}
     </Section>
-  );
-}
-
-/**
- * The confirmation: a native modal <dialog> (the page behind is inert, Escape closes it, the browser
- * returns focus to the opener), its explainer read as its description. 'Keep my seat' takes focus
- * first: the safe choice is the one a stray Enter picks.
- */
-function ReleaseDialog(props: { open: boolean; pending: boolean; onConfirm: () => void; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const textId = useId();
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (props.open && !d.open) {
-      d.showModal();
-      keepRef.current?.focus();
-    }
-    if (!props.open && d.open) d.close();
-  }, [props.open]);
-
-  return (
-    <dialog
-      ref={ref}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onClose={props.onClose}
-    >
-      <div className="modal-box">
-        <h2 id={titleId} className="font-display text-2xl font-bold">
-          Can't make it?
-        </h2>
-        <p id={textId} className="mt-3" data-testid="release-explainer">
-          {CREDIT_COPY.releaseExplainer}
-        </p>
-        <div className="modal-action flex-wrap">
-          <button type="button" ref={keepRef} className="btn btn-ghost" onClick={() => ref.current?.close()}>
-            Keep my seat
-          </button>
-          <button type="button" className="btn btn-primary" disabled={props.pending} onClick={props.onConfirm}>
-            {props.pending ? 'Releasing...' : 'Release my seats'}
-          </button>
-        </div>
-      </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1}>
-          close
-        </button>
-      </form>
-    </dialog>
   );
 }
