@@ -5,15 +5,29 @@
 import { CHOICE_COPY } from '@domain/booking-choice';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CancellationChoiceSection } from '@/features/my-bookings/components/cancellation-choice-section';
 import { RunningLateSection } from '@/features/my-bookings/components/running-late-section';
 
 const U = CHOICE_COPY.ui;
 
+/**
+ * The clock every test here reads: 6:30 pm IST on a dinner day. Fixed, not the wall clock: which
+ * IST day "now" falls on decides whether 'Running late' is offered, so a dinner at "now + a minute"
+ * was on the next day for a run in the minute before midnight IST, and the test failed at 23:59.
+ * Only `Date` is faked; React Query's and Testing Library's timers run as usual.
+ */
+const NOW = new Date('2026-11-20T18:30:00+05:30');
+const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const json = (body: unknown, status = 200) =>
@@ -26,10 +40,10 @@ const booking = (over: Booking = {}): Booking => ({
   event_id: 'e-cancelled',
   event_name: 'Rooftop Supper',
   event_location: 'Gurugram',
-  starts_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+  starts_at: at(5 * 86_400_000),
   seats: 1,
   amount: 499,
-  cancelled_at: new Date().toISOString(),
+  cancelled_at: NOW.toISOString(),
   cancel_reason: 'Our chef is unwell.',
   cancellation_choice: null,
   cancellation_choice_at: null,
@@ -165,13 +179,13 @@ describe('CancellationChoiceSection', () => {
 
 describe('RunningLateSection', () => {
   it('on the day: pick the minutes, confirm, and see that the host was told', async () => {
-    const startsAt = new Date(Date.now() + 60_000).toISOString();
+    const startsAt = '2026-11-20T20:00:00+05:30'; // 8 pm the same evening
     const state = { booking: booking({ cancelled_at: null, starts_at: startsAt }), move_targets: [] };
     const posts = serve(state, (_path, body) => {
       state.booking = {
         ...state.booking,
         running_late_minutes: body.minutes,
-        running_late_at: new Date().toISOString(),
+        running_late_at: NOW.toISOString(),
       };
       return json({ booking: state.booking });
     });
@@ -191,10 +205,23 @@ describe('RunningLateSection', () => {
     expect(screen.queryByRole('region', { name: U.lateHeading })).toBeNull();
     cleanup();
     vi.unstubAllGlobals();
-    serve({ booking: booking({ starts_at: new Date(Date.now() + 60_000).toISOString() }), move_targets: [] }, () =>
-      json({}),
-    );
+    serve({ booking: booking({ starts_at: '2026-11-20T20:00:00+05:30' }), move_targets: [] }, () => json({}));
     await screen.findByRole('region', { name: U.cancelledHeading });
     expect(screen.queryByRole('region', { name: U.lateHeading })).toBeNull();
+  });
+
+  it('turns with the IST day, not the hours left: at 23:59:30 IST, not for a dinner just after midnight', async () => {
+    vi.setSystemTime(new Date('2026-11-20T23:59:30+05:30'));
+    serve({ booking: booking({ cancelled_at: null, starts_at: '2026-11-21T00:00:30+05:30' }), move_targets: [] }, () =>
+      json({}),
+    );
+    await screen.findByRole('region', { name: U.lateHeading }).catch(() => null);
+    expect(screen.queryByRole('region', { name: U.lateHeading })).toBeNull();
+    cleanup();
+    vi.unstubAllGlobals();
+    serve({ booking: booking({ cancelled_at: null, starts_at: '2026-11-20T23:30:00+05:30' }), move_targets: [] }, () =>
+      json({}),
+    );
+    expect(await screen.findByRole('region', { name: U.lateHeading })).toBeTruthy();
   });
 });
