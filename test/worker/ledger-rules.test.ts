@@ -56,9 +56,15 @@ describe('the ledger’s transitions', () => {
     );
   });
 
-  it('every way into a paid seat asks that the guest has not deleted their account', () => {
-    for (const name of ['pay_in_time', 'pay_late', 'retry_late', 'confirm_flagged'] as const)
+  it('every way into a paid seat and into a booking asks that the guest has not deleted their account nor been suspended', () => {
+    for (const name of ['pay_in_time', 'pay_late', 'retry_late', 'confirm', 'confirm_flagged'] as const)
       expect(LEDGER_TRANSITIONS[name].requires).toContain('account_live');
+  });
+
+  it('a payment any booking path could still confirm may instead be refunded in full (an account closed before its booking)', () => {
+    const refundable: readonly string[] = LEDGER_TRANSITIONS.refund_unbooked.from;
+    for (const name of ['confirm', 'confirm_flagged'] as const)
+      for (const from of LEDGER_TRANSITIONS[name].from) expect(refundable).toContain(from);
   });
 });
 

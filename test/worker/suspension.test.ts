@@ -10,7 +10,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { auditLog, deliveries, eventBookings, paymentOrders, users, waitlistEntries } from '../../db/schema';
+import { auditLog, deliveries, eventBookings, events, paymentOrders, users, waitlistEntries } from '../../db/schema';
 import {
   ACCOUNT_SUSPENDED_WHATSAPP,
   ACCOUNT_SUSPENDED_WHATSAPP_BODY,
@@ -19,6 +19,7 @@ import {
 } from '../../worker/domain/copy-reports';
 import { DELIVERY_KEYS } from '../../worker/domain/deliveries';
 import { checkLedger } from '../../worker/domain/ledger-invariants';
+import { LEDGER_COPY } from '../../worker/domain/ledger-rules';
 import type { Role } from '../../worker/domain/roles';
 import type { BookingMessage } from '../../worker/env';
 import worker from '../../worker/index';
@@ -33,8 +34,10 @@ import {
   createEvent,
   createGuest,
   message,
+  orderRow,
   outboxFor,
   postWebhook,
+  razorpayGet,
   refundsOf,
   runQueue,
   sandboxPay,
@@ -167,6 +170,47 @@ async function pastBookingOf(userId: string, event: EventRow) {
 const statusOf = async (bookingId: string) =>
   (await d().select({ status: eventBookings.status }).from(eventBookings).where(eq(eventBookings.id, bookingId)))[0]
     ?.status;
+
+const bookingsOf = (userId: string) => d().select().from(eventBookings).where(eq(eventBookings.userId, userId));
+
+/** This payment's refunds at the sandbox's Razorpay: the amount and the reason each told Razorpay (its notes). */
+const refundNotes = async (paymentId: string) =>
+  (
+    await razorpayGet<{ items: Array<{ amount: number; notes: Record<string, string> }> }>(
+      `/v1/payments/${paymentId}/refunds`,
+    )
+  ).items.map((r) => [r.amount, r.notes.reason]);
+
+/** A paid order dead-lettered while it held its seat (`needs_attention`, keeps_seat), as the dead-letter consumer leaves it. */
+async function flaggedWithSeat(guest: { cookie: string }, event: EventRow) {
+  const placed = await placeOrder(guest.cookie, event.id as string);
+  expect(placed.status).toBe(201);
+  const paid = await sandboxPay(placed.body.order.id);
+  await runQueue('bookings-dlq', [message(placed.body.order.id, paid.razorpay_payment_id)]);
+  const row = await orderRow(placed.body.order.id);
+  expect(row).toMatchObject({ status: 'needs_attention', keepsSeat: true });
+  return { row, paymentId: paid.razorpay_payment_id, razorpayOrderId: placed.body.order.id };
+}
+
+/**
+ * Runs `during` while D1 refuses to confirm any order of `userId` (a trigger), as when the Worker
+ * dies between the seat's claim and the booking's record: the order is left `paid`, unbooked.
+ */
+async function withConfirmRefused(userId: string, during: () => Promise<unknown>) {
+  const trigger = `refuse_confirm_${userId.replace(/\W/g, '_')}`;
+  await env.DB.prepare(
+    `CREATE TRIGGER ${trigger} BEFORE UPDATE OF status ON payment_orders
+     WHEN NEW.user_id = '${userId}' AND NEW.status = 'confirmed' BEGIN SELECT RAISE(ABORT, 'confirm refused (test)'); END`,
+  ).run();
+  try {
+    await during();
+  } finally {
+    await env.DB.prepare(`DROP TRIGGER ${trigger}`).run();
+  }
+}
+
+const paused = async (email: string) =>
+  (await outboxFor(email)).filter((m) => m.subject === 'Your Tablemates account is paused');
 
 describe('suspending a guest', () => {
   it('refunds every future booking in full once, frees the seats, tells the guest once, audits each step; past bookings stay', async () => {
@@ -444,8 +488,9 @@ describe('suspending a guest', () => {
       .select()
       .from(paymentOrders)
       .where(eq(paymentOrders.razorpayOrderId, placed.body.order.id));
-    expect(order.status).toBe('refunded');
-    expect((await refundsOf(paid.razorpay_payment_id)).items.map((r) => r.amount)).toEqual([49_900]);
+    // Refunded saying why, truthfully: not 'no seat left'.
+    expect(order).toMatchObject({ status: 'refunded', failureReason: LEDGER_COPY.refundSuspended });
+    expect(await refundNotes(paid.razorpay_payment_id)).toEqual([[49_900, 'account suspended']]);
     expect(await d().select().from(eventBookings).where(eq(eventBookings.userId, guest.userId))).toEqual([]);
     expect(await seatsTaken(d(), event.id as string)).toBe(0);
   });
@@ -538,6 +583,210 @@ describe('suspending a guest', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as Suspended).refunds).toEqual([]);
     expect(await statusOf(seated.bookingId)).toBe('confirmed');
+  });
+
+  it('refunds a booking the guest moved after we cancelled its dinner as the suspension’s own: queued at once, noted and told as a suspension, listed', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const cancelled = await createEvent({ inHours: 30 });
+    const target = await createEvent({ inHours: 24 * 6, title: 'Thursday Supper — Test' });
+    const { booking, paymentId } = await book(guest, cancelled);
+    await d()
+      .update(events)
+      .set({ cancelledAt: new Date().toISOString(), cancelReason: 'Our chef is unwell.', available: false })
+      .where(eq(events.id, cancelled.id as string));
+    const moved = await call('POST', `/api/bookings/${booking.id}/cancellation-choice`, {
+      cookie: guest.cookie,
+      body: { choice: 'move', event_id: target.id },
+    });
+    expect(moved.status).toBe(200);
+    expect(await seatsTaken(d(), target.id as string)).toBe(1);
+
+    const { res, sent } = await suspend(operator, guest.userId);
+    const body = (await res.json()) as Suspended;
+    expect(body.refunds).toMatchObject([{ booking_id: booking.id, event_id: target.id, amount: 499, refund: '₹499' }]);
+    expect(body.refunds_queued).toBe(true);
+    // Asked of Razorpay at once, not left to the cron's re-queue half an hour later.
+    expect(sent.filter((m) => m.kind === 'booking-refund')).toEqual([
+      { kind: 'booking-refund', bookingId: booking.id },
+    ]);
+    expect(await seatsTaken(d(), target.id as string)).toBe(0);
+    await drain(sent);
+    expect(await statusOf(booking.id)).toBe('refunded');
+    expect(await refundNotes(paymentId)).toEqual([[49_900, 'account suspended']]);
+    // My Booking shows the refund, not the move.
+    const choices = await call('GET', `/api/bookings/${booking.id}/choices`, { cookie: guest.cookie });
+    expect(((await choices.json()) as { booking: { cancellation_choice: string | null } }).booking).toMatchObject({
+      cancellation_choice: null,
+      status: 'refunded',
+    });
+
+    // Told once, as a suspension naming the dinner; never as a cancelled dinner's refund.
+    const notice = await paused(guest.email);
+    expect(notice).toHaveLength(1);
+    expect(notice[0].body).toContain('Thursday Supper — Test (₹499)');
+    expect((await outboxFor(guest.email)).filter((m) => m.subject?.startsWith('Refunded:'))).toEqual([]);
+    const whatsapp = (await outboxFor(guest.phone)).filter((m) => m.channel === 'whatsapp');
+    expect(whatsapp.filter((m) => m.body.startsWith('[template refund_processed]'))).toEqual([]);
+  });
+
+  it('refunds in full a flagged payment that kept its seat, frees the seat, previews, lists and tells it; nothing books it after', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const flagged = await flaggedWithSeat(guest, event);
+    expect(await seatsTaken(d(), event.id as string)).toBe(1);
+
+    const preview = await call('GET', `/api/admin/users/${guest.userId}/suspension`, { cookie: operator.cookie });
+    expect(await preview.json()).toMatchObject({
+      future_bookings: [{ booking_id: null, order_id: flagged.row.id, event_id: event.id, amount: 499, credit: 0 }],
+      refund_total: 499,
+    });
+    const { res, sent } = await suspend(operator, guest.userId);
+    const body = (await res.json()) as Suspended;
+    expect(body.refunds).toMatchObject([{ booking_id: null, event_id: event.id, amount: 499, refund: '₹499' }]);
+    expect(body.refunds_queued).toBe(true);
+    await drain(sent);
+    expect(await orderRow(flagged.razorpayOrderId)).toMatchObject({
+      status: 'refunded',
+      keepsSeat: false,
+      failureReason: LEDGER_COPY.refundSuspended,
+    });
+    expect(await refundNotes(flagged.paymentId)).toEqual([[49_900, 'account suspended']]);
+    expect(await seatsTaken(d(), event.id as string)).toBe(0);
+    // The notice names it; the payment's own refund email says why, truthfully.
+    expect((await paused(guest.email))[0].body).toContain('(₹499)');
+    const told = (await outboxFor(guest.email)).filter(
+      (m) => m.subject === `Your payment for ${event.title} has been refunded`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].body).toContain('your Tablemates account is paused');
+
+    // The cron asks Razorpay again later: nothing books, nothing is refunded twice.
+    const run = capturingEnv();
+    await handleScheduled({} as ScheduledController, run.env, new Date(Date.now() + 5 * 60_000));
+    await drain(run.sent.filter((m) => m.kind === 'payment-captured'));
+    expect(await bookingsOf(guest.userId)).toEqual([]);
+    expect((await refundsOf(flagged.paymentId)).count).toBe(1);
+    const snapshot = await readLedgerSnapshot({
+      eventIds: [event.id as string],
+      razorpayOrderIds: [flagged.razorpayOrderId],
+      couponCodes: [],
+      capturedAt: new Map(),
+      hiddenAt: new Map(),
+      userIds: [guest.userId],
+      quiescent: true,
+    });
+    expect(checkLedger(snapshot)).toEqual([]);
+  });
+
+  it('the cron refunds a suspended guest’s flagged payment whose refund could not be queued, once, and nothing dead-letters', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 30 });
+    const flagged = await flaggedWithSeat(guest, event);
+    const q = capturingEnv({ failing: true });
+    const res = await call('POST', `/api/admin/users/${guest.userId}/suspend`, {
+      cookie: operator.cookie,
+      body: { reason: 'Reported twice.' },
+      e: q.env,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Suspended).refunds_queued).toBe(false);
+    expect(await orderRow(flagged.razorpayOrderId)).toMatchObject({ status: 'needs_attention', keepsSeat: true });
+
+    const run = capturingEnv();
+    await handleScheduled({} as ScheduledController, run.env, new Date());
+    const requeued = run.sent.filter((m) => m.kind === 'payment-captured' && m.orderId === flagged.razorpayOrderId);
+    expect(requeued).toHaveLength(1);
+    await drain(requeued);
+    await drain(requeued);
+    expect(await orderRow(flagged.razorpayOrderId)).toMatchObject({ status: 'refunded', keepsSeat: false });
+    expect(await refundNotes(flagged.paymentId)).toEqual([[49_900, 'account suspended']]);
+    expect(await bookingsOf(guest.userId)).toEqual([]);
+    expect(await seatsTaken(d(), event.id as string)).toBe(0);
+  });
+
+  it('the operator’s Retry of a suspended guest’s flagged payment answers 409 and books nothing; the refund follows', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 30 });
+    const flagged = await flaggedWithSeat(guest, event);
+    const { sent } = await suspend(operator, guest.userId);
+
+    const retry = await call('POST', `/api/admin/orders/${flagged.row.id}/retry`, { cookie: operator.cookie });
+    expect(retry.status).toBe(409);
+    expect(await retry.json()).toEqual({
+      error: { code: 'account_closed', message: LEDGER_COPY.retryAccountClosed },
+    });
+    expect(await orderRow(flagged.razorpayOrderId)).toMatchObject({ status: 'needs_attention' });
+    expect(await bookingsOf(guest.userId)).toEqual([]);
+    expect((await refundsOf(flagged.paymentId)).count).toBe(0);
+
+    await drain(sent);
+    expect(await orderRow(flagged.razorpayOrderId)).toMatchObject({ status: 'refunded', keepsSeat: false });
+    expect((await refundsOf(flagged.paymentId)).count).toBe(1);
+  });
+
+  it('a payment whose seat was claimed but whose booking was not yet recorded when its guest was suspended is refunded once by the retry, never booked', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 30 });
+    const placed = await placeOrder(guest.cookie, event.id as string);
+    const paid = await sandboxPay(placed.body.order.id);
+    const msg = message(placed.body.order.id, paid.razorpay_payment_id);
+    await withConfirmRefused(guest.userId, async () => {
+      const run = await runQueue('bookings', [msg]);
+      expect(run.result.retryMessages).toHaveLength(1);
+    });
+    expect(await orderRow(placed.body.order.id)).toMatchObject({
+      status: 'paid',
+      paymentId: paid.razorpay_payment_id,
+    });
+
+    // Suspended before the queue's retry comes round (what the suspension queued runs after it).
+    const { sent } = await suspend(operator, guest.userId);
+    const retry = await runQueue('bookings', [msg], 2);
+    expect(retry.result.retryMessages).toEqual([]);
+    expect(await bookingsOf(guest.userId)).toEqual([]);
+    expect(await orderRow(placed.body.order.id)).toMatchObject({
+      status: 'refunded',
+      failureReason: LEDGER_COPY.refundSuspended,
+    });
+    expect(await seatsTaken(d(), event.id as string)).toBe(0);
+    await drain(sent);
+    await runQueue('bookings', [msg], 3);
+    expect(await refundNotes(paid.razorpay_payment_id)).toEqual([[49_900, 'account suspended']]);
+    expect(await bookingsOf(guest.userId)).toEqual([]);
+  });
+
+  it('a credit-paid order whose booking was not yet recorded when its guest was suspended gives the credit back, never booked', async () => {
+    const operator = await signedInAs('operator');
+    const guest = await createGuest({ sex: 'male' });
+    await grantCredit(d(), { userId: guest.userId, amount: 499, note: 'apology', operatorId: operator.userId });
+    const event = await createEvent({ inHours: 30 });
+    await withConfirmRefused(guest.userId, async () => {
+      expect((await placeOrder(guest.cookie, event.id as string, { useCredit: true })).status).toBe(500);
+    });
+    const [left] = await d().select().from(paymentOrders).where(eq(paymentOrders.userId, guest.userId));
+    expect(left).toMatchObject({ status: 'paid', amount: 0, creditAmount: 499 });
+    expect(await creditBalance(d(), guest.userId)).toBe(0);
+
+    const { res, sent } = await suspend(operator, guest.userId);
+    expect(((await res.json()) as Suspended).refunds).toMatchObject([
+      { booking_id: null, event_id: event.id, amount: 0, credit: 499, refund: '₹499 of credit' },
+    ]);
+    await drain(sent);
+    // The cron's safety net for credit orders comes round later: it books nothing either.
+    await handleScheduled({} as ScheduledController, capturingEnv().env, new Date(Date.now() + 5 * 60_000));
+    expect(await bookingsOf(guest.userId)).toEqual([]);
+    const [after] = await d().select().from(paymentOrders).where(eq(paymentOrders.id, left.id));
+    expect(after).toMatchObject({ status: 'refunded', failureReason: LEDGER_COPY.refundSuspended });
+    expect(await creditBalance(d(), guest.userId)).toBe(499);
+    expect(await seatsTaken(d(), event.id as string)).toBe(0);
+    expect((await paused(guest.email))[0].body).toContain(
+      'Any Tablemates credit you paid with is back in your balance.',
+    );
   });
 
   it('the WhatsApp template has fixed words around its variable, ends in fixed text, asks for no reply, and the sandbox checks the same words', () => {

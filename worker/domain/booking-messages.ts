@@ -185,9 +185,9 @@ export function refundEmail(r: {
    * `no_seat`: paid after the hold ended and the dinner filled up; `duplicate`: the order was already
    * paid; `cancelled`: the dinner was cancelled first; `closed`: the dinner had started or left sale
    * when it was paid; `coupon`, `price`: paid after the hold ended, when the coupon could no longer
-   * be used or the price was higher.
+   * be used or the price was higher; `suspended`: the guest's account was paused before it was booked.
    */
-  reason?: 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price' | 'credit';
+  reason?: 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price' | 'credit' | 'suspended';
   /** The dinner, for the email's card: when it starts and where (the city's area, not the venue). */
   dinner?: { startsAt: string; endsAt: string; location: string };
   /** Where the guest finds another dinner (the email's button). */
@@ -203,7 +203,10 @@ export function refundEmail(r: {
     price: `${late}, and the price of ${r.eventName} had changed in the meantime.`,
     no_seat: `${late}, and ${r.eventName} had filled up in the meantime.`,
     credit: `${late}. The credit that hold used is back in your balance.`,
+    suspended: `${paid} for ${r.eventName} could not be booked because your Tablemates account is paused.`,
   }[r.reason ?? 'no_seat'];
+  // A paused account can't book: no invitation to another dinner.
+  const invite = r.reason !== 'suspended';
   return {
     subject: `Your payment for ${r.eventName} has been refunded`,
     ...render(
@@ -211,8 +214,8 @@ export function refundEmail(r: {
         `Hi ${firstName(r.name)},`,
         why,
         'We have refunded the full amount to your original payment method. Banks usually credit it within 7 working days.',
-        'We would love to see you at another dinner soon.',
-        ...(r.eventsUrl ? [{ label: 'Find another dinner', href: r.eventsUrl }] : []),
+        ...(invite ? ['We would love to see you at another dinner soon.'] : []),
+        ...(invite && r.eventsUrl ? [{ label: 'Find another dinner', href: r.eventsUrl }] : []),
         'Tablemates',
       ],
       r.dinner ? dinnerCard(r.eventName, r.dinner.startsAt, r.dinner.endsAt, r.dinner.location) : undefined,

@@ -62,6 +62,13 @@ export const LEDGER_COPY = {
   refundCredit:
     'Paid after the hold expired; the credit it used went back to your balance, and this payment is refunded in full.',
   refundedAtRazorpay: 'This payment was refunded at Razorpay, so it was not booked.',
+  /** A payment of an account suspended before it was booked (issue 21): neutral, never why. */
+  refundSuspended: 'Your account is paused, so this payment could not be booked: refunded in full.',
+  /** A payment of an account deleted before it was booked. */
+  refundErased: 'The account was deleted before this payment could be booked: refunded in full.',
+  /** The console, when a retry meets a payment of a suspended or deleted account. */
+  retryAccountClosed:
+    "This guest's account is suspended or deleted, so this payment can't be booked. Refund it instead.",
   /** The console, when a retry meets an order an operator's refund has claimed. */
   refundUnderWay: 'A refund of this order is under way, so it can no longer be booked. Refund it again if it failed.',
 } as const;

@@ -23,7 +23,7 @@ export const LEDGER_CONDITIONS = {
   no_credit_spent:
     'The order spent no credit: credit a lapsed hold gave back may be spent elsewhere by now, so its late payment is refunded, never booked.',
   account_live:
-    "The order's guest has not deleted their account, nor been suspended (issue 21): a payment for a checkout begun before the deletion or the suspension is refunded, never booked.",
+    "The order's guest has not deleted their account, nor been suspended (issue 21): a payment for a checkout begun before the deletion or the suspension, or paid but not yet booked when it came, is refunded, never booked.",
 } as const;
 export type LedgerCondition = keyof typeof LEDGER_CONDITIONS;
 
@@ -88,8 +88,8 @@ export const LEDGER_TRANSITIONS = {
     entity: 'order',
     from: ['paid'],
     to: 'confirmed',
-    requires: ['owns_seats', 'not_refund_claimed'],
-    says: 'A paid order that owns its seats gets its one booking, in the same batch.',
+    requires: ['owns_seats', 'not_refund_claimed', 'account_live'],
+    says: 'A paid order that owns its seats gets its one booking, in the same batch, while its guest may still book: one suspended or deleted between the payment and the booking is refunded (refund_unbooked).',
   },
   confirm_flagged: {
     entity: 'order',
@@ -100,10 +100,10 @@ export const LEDGER_TRANSITIONS = {
   },
   refund_unbooked: {
     entity: 'order',
-    from: ['created', 'failed', 'expired', 'needs_attention'],
+    from: ['created', 'failed', 'expired', 'paid', 'needs_attention'],
     to: 'refunded',
     requires: [],
-    says: 'A payment that cannot be booked is refunded in full, once, and never over another payment.',
+    says: "A payment that cannot be booked is refunded in full, once, and never over another payment. An order that owns its seats is refunded only when they are worth nothing to it: its dinner cancelled or closed, or its guest's account not live (a paid order, then, too: its booking was not recorded yet).",
   },
   refunded_at_razorpay: {
     entity: 'order',

@@ -31,7 +31,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   created: ['paid', 'failed', 'expired', 'refunded', 'needs_attention'],
   failed: ['paid', 'refunded', 'needs_attention'],
   expired: ['paid', 'refunded', 'needs_attention'],
-  paid: ['confirmed', 'needs_attention'],
+  // `refunded`: its guest was suspended or deleted the account before its booking was recorded
+  // (the ledger's `refund_unbooked`; every booking path requires `account_live`).
+  paid: ['confirmed', 'needs_attention', 'refunded'],
   needs_attention: ['confirmed', 'refunded'],
   // Only when the payment was refunded in full outside our flows (Razorpay's dashboard).
   confirmed: ['refunded'],

@@ -162,6 +162,7 @@ function settled<R extends RetryResult | RefundResult | IssueRefundResult>(resul
   if (result.kind === 'not_flagged') throw new ApiError(409, 'not_flagged', CONSOLE_COPY.admin.orderNotFlagged);
   if (result.kind === 'no_seat') throw new ApiError(409, 'no_seat', CONSOLE_COPY.admin.retryNoSeat);
   if (result.kind === 'refunding') throw new ApiError(409, 'refund_under_way', LEDGER_COPY.refundUnderWay);
+  if (result.kind === 'account_closed') throw new ApiError(409, 'account_closed', LEDGER_COPY.retryAccountClosed);
   if (result.kind === 'refund_failed') throw new ApiError(502, 'refund_failed', CONSOLE_COPY.admin.refundFailed);
   return result as Extract<R, { kind: 'done' }>;
 }
@@ -288,7 +289,10 @@ export const adminRoutes = new Hono<AppEnv>()
     if (c.req.query('status') !== 'needs_attention') throw invalidInput(CONSOLE_COPY.admin.orderStatusFilter);
     return c.json(await listNeedsAttention(c.var.db));
   })
-  /** Books a flagged order again through the pipeline; 409 when it needs a seat and none is free. */
+  /**
+   * Books a flagged order again through the pipeline; 409 `no_seat` when it needs a seat and none is
+   * free, 409 `account_closed` when its guest is suspended or deleted (refunded, never booked).
+   */
   .post('/orders/:id/retry', async (c) => {
     const id = c.req.param('id');
     const { order, booking } = settled(

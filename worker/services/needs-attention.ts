@@ -13,7 +13,7 @@ import { TICKET_LABELS } from '@domain/pricing';
 import { assertOrderTransition } from '@domain/statuses';
 import type { Env } from '../env';
 import { auditRow, orderTarget } from './audit';
-import { claimSeat, processCapturedPayment } from './ledger/capture';
+import { accountClosed, claimSeat, processCapturedPayment } from './ledger/capture';
 import { claimForOperatorRefund, refundWhatIsLeft, settleOperatorRefund } from './ledger/operator';
 import { type Order, orderById } from './ledger/order-facts';
 import { reportRowsQuery, reportWire } from './reports';
@@ -100,6 +100,7 @@ export type RetryResult =
   | { kind: 'not_flagged' }
   | { kind: 'no_seat' }
   | { kind: 'refunding' }
+  | { kind: 'account_closed' }
   | { kind: 'done'; order: ReturnType<typeof orderFacts>; booking: typeof eventBookings.$inferSelect | null };
 
 /**
@@ -107,7 +108,9 @@ export type RetryResult =
  * order that kept no seat first claims one with the pipeline's own claim; if none is free nothing
  * changes (`no_seat`), so the operator may refund instead. A confirmed order answers its booking
  * (a second click: no second booking, no second email). The pipeline still checks the amount: a
- * payment that turns out not to match is refunded by it, never booked.
+ * payment that turns out not to match is refunded by it, never booked. A payment of a suspended or
+ * deleted account is never booked (`account_live`): `account_closed`, nothing changed (the pipeline
+ * refunds it; the operator may refund it now).
  */
 export async function retryOrder(env: Env, d: Db, actorId: string, orderId: string): Promise<RetryResult> {
   let order = await orderById(d, orderId);
@@ -118,6 +121,7 @@ export async function retryOrder(env: Env, d: Db, actorId: string, orderId: stri
   if (order.status !== 'needs_attention' || !paymentId || !order.razorpayOrderId) return { kind: 'not_flagged' };
   // An operator's refund has claimed it: it is on its way back, never booked (ledger/operator.ts).
   if (order.refundClaimedAt) return { kind: 'refunding' };
+  if (await accountClosed(d, order.userId)) return { kind: 'account_closed' };
   assertOrderTransition('needs_attention', 'confirmed');
 
   if (!order.ownsSeats && !(await claimSeat(d, order, paymentId))) {

@@ -3,8 +3,10 @@
  * the one writer of `users.suspended_at`. A suspension, in one D1 batch: the account is stamped,
  * each future booking is refunded in full through the ledger (ledger/suspension.ts) and its seats
  * go back on sale, unpaid holds and places in line end, and every step leaves its audit row. Then
- * the refunds are queued (Razorpay, off the request), the waitlist is offered the seats, and the
- * guest is told once, in neutral words (email and WhatsApp through `deliverOnce`).
+ * the refunds are queued (Razorpay, off the request), a payment no booking carries yet (paid, or
+ * flagged for a person) is handed to the pipeline, which refunds it in full and frees its seat
+ * (ledger/capture.ts), the waitlist is offered the seats, and the guest is told once, in neutral
+ * words (email and WhatsApp through `deliverOnce`).
  *
  * Suspending again is safe: nothing already moved moves twice, the refunds owed are queued again
  * (each asks Razorpay with the payment's one idempotency key) and the notice, claimed per
@@ -25,6 +27,7 @@ import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { auditRow } from './audit';
 import { deliverOnce } from './deliveries';
 import { guestContact } from './guests';
+import { bookPaidByCredit, reportCapturedPayment } from './ledger/capture';
 import { enqueueRefunds } from './ledger/cancelled-refunds';
 import { queueSeatsFreed } from './ledger/offers';
 import {
@@ -33,7 +36,12 @@ import {
   type RefundedBooking,
   refundsOwed,
   suspensionLedgerStatements,
+  type UnbookedPayment,
+  unbookedPaymentsOf,
 } from './ledger/suspension';
+
+/** What a suspension refunds: a booking (`id` its id), or a payment no booking carries yet (`id` null). */
+export type SuspensionRefund = RefundedBooking | UnbookedPayment;
 
 /** 403 `account_suspended`, in neutral words: what an order, a waitlist join and an offer answer a suspended account. */
 export const accountSuspended = () => new ApiError(403, 'account_suspended', SUSPENSION_COPY.refused);
@@ -67,8 +75,10 @@ const refundText = (b: { amount: number; creditAmount: number }) =>
       : `${rupees(b.creditAmount)} of credit`
     : rupees(b.amount);
 
-const bookingWire = (b: RefundedBooking) => ({
+const bookingWire = (b: SuspensionRefund) => ({
+  /** Null for a payment no booking carries yet (paid, or flagged for a person). */
   booking_id: b.id,
+  order_id: b.orderId,
   event_id: b.eventId,
   event_title: b.title,
   starts_at: b.startsAt,
@@ -76,15 +86,20 @@ const bookingWire = (b: RefundedBooking) => ({
   credit: b.creditAmount,
 });
 
+/** The bookings and the unbooked payments, by the dinner's start. */
+const byStart = (bookings: RefundedBooking[], payments: UnbookedPayment[]): SuspensionRefund[] =>
+  [...bookings, ...payments].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+
 /**
  * What suspending the guest would do, for the console's confirmation: who they are, whether they
- * are suspended already, and the future bookings that would be refunded (how many, how much).
- * Null for an unknown or erased account.
+ * are suspended already, and the future bookings that would be refunded (how many, how much),
+ * payments not booked yet among them. Null for an unknown or erased account.
  */
 export async function suspensionPreview(d: Db, userId: string, now: Date) {
   const account = await readAccount(d, userId);
   if (!account) return null;
-  const bookings = await futureBookingsOf(d, userId, now);
+  const [booked, unbooked] = await Promise.all([futureBookingsOf(d, userId, now), unbookedPaymentsOf(d, userId, now)]);
+  const bookings = byStart(booked, unbooked);
   return {
     user: {
       id: account.id,
@@ -109,8 +124,11 @@ export type SuspendResult =
       suspendedAt: string;
       /** False when the account was suspended already (a second click, a retry). */
       newly: boolean;
-      /** Every booking this suspension refunds (a retry answers the same list). */
-      refunds: RefundedBooking[];
+      /**
+       * Every booking this suspension refunds (a retry answers the same list), and the payments not
+       * booked yet it hands to the pipeline's refund (a retry lists those still owed).
+       */
+      refunds: SuspensionRefund[];
       /** Whether the refunds owed are on the queue (false: suspending again retries). */
       queued: boolean;
     };
@@ -137,11 +155,17 @@ export async function suspendUser(
   let newly = false;
   let suspendedAt = account.suspendedAt;
   const freed = new Set<string>();
+  let unbooked: UnbookedPayment[] = [];
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const [bookings, holds] = await Promise.all([
+    const [bookings, holds, payments] = await Promise.all([
       futureBookingsOf(d, o.userId, now),
       dinnersWithLiveHolds(d, o.userId, now),
+      unbookedPaymentsOf(d, o.userId, now),
     ]);
+    // The batch leaves these to the pipeline. The last read follows a batch that suspended the
+    // account, which no booking path passes from then on (`account_live`): a payment not booked
+    // by then is in it, and one paid since is refused its seat and refunded by the pipeline.
+    unbooked = payments;
     if (pass > 0 && bookings.length === 0 && holds.length === 0) break;
     for (const b of bookings) freed.add(b.eventId);
     for (const e of holds) freed.add(e);
@@ -158,7 +182,12 @@ export async function suspendUser(
         action: 'user.suspend',
         target: `user:${o.userId}`,
         before: { suspended_at: null },
-        after: { suspended_at: nowIso, reason: o.reason, future_bookings: bookings.length },
+        after: {
+          suspended_at: nowIso,
+          reason: o.reason,
+          future_bookings: bookings.length,
+          unbooked_payments: payments.length,
+        },
       }),
       ...suspensionLedgerStatements(d, { userId: o.userId, actorId: o.actorId, bookings, now }),
       d.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, o.userId)),
@@ -170,12 +199,43 @@ export async function suspendUser(
   }
   if (!suspendedAt) return { kind: 'not_found' };
 
-  const refunds = await refundedBySuspension(d, o.userId, suspendedAt);
+  const refunds = byStart(await refundedBySuspension(d, o.userId, suspendedAt), unbooked);
   const owed = await refundsOwed(d, o.userId);
-  const queued = owed.length === 0 || (await enqueueRefunds(env, owed));
+  const bookingsQueued = owed.length === 0 || (await enqueueRefunds(env, owed));
+  const paymentsQueued = await refundUnbooked(env, d, unbooked);
+  const queued = bookingsQueued && paymentsQueued;
   for (const eventId of freed) await queueSeatsFreed(env, eventId);
   await tellSuspended(env, d, o.userId, suspendedAt, refunds);
   return { kind: 'done', suspendedAt, newly, refunds, queued };
+}
+
+/**
+ * Hands each payment no booking carries yet to the pipeline, which refunds a suspended account's in
+ * full and frees its seat: a Razorpay payment on the queue, as reconcile reports one (the cron
+ * re-queues a flagged order that kept its seat, and suspending again re-queues every one); one
+ * paid wholly with credit at once, its credit back. Never throws.
+ * @returns whether every one was handed over
+ */
+async function refundUnbooked(env: Env, d: Db, payments: readonly UnbookedPayment[]): Promise<boolean> {
+  let ok = true;
+  for (const p of payments) {
+    try {
+      if (p.razorpayOrderId)
+        await reportCapturedPayment(env, d, {
+          kind: 'payment-captured',
+          orderId: p.razorpayOrderId,
+          paymentId: p.paymentId,
+          source: 'reconcile',
+        });
+      else await bookPaidByCredit(env, d, p.orderId);
+    } catch (err) {
+      ok = false;
+      console.error(
+        JSON.stringify({ level: 'error', alert: 'suspension_refund_not_queued', order: p.orderId, error: String(err) }),
+      );
+    }
+  }
+  return ok;
 }
 
 /** The bookings the suspension in force since `suspendedAt` refunded: their orders gave the seats back since. */
@@ -210,7 +270,7 @@ async function refundedBySuspension(d: Db, userId: string, suspendedAt: string):
  * WhatsApp (template `account_suspended`) to the verified sign-in phone. Never why, never who.
  * A transient failure stays owed: suspending again sends it.
  */
-async function tellSuspended(env: Env, d: Db, userId: string, suspendedAt: string, refunds: RefundedBooking[]) {
+async function tellSuspended(env: Env, d: Db, userId: string, suspendedAt: string, refunds: SuspensionRefund[]) {
   const guest = await guestContact(d, userId);
   const key = DELIVERY_KEYS.accountSuspended(userId, suspendedAt);
   if (guest.verifiedEmail) {
@@ -258,4 +318,4 @@ export async function unsuspendUser(d: Db, o: { actorId: string; userId: string 
 }
 
 /** A booking the suspension refunds, as `POST /api/admin/users/:id/suspend` answers it: with its refund in words (card and credit parts). */
-export const suspensionRefundWire = (b: RefundedBooking) => ({ ...bookingWire(b), refund: refundText(b) });
+export const suspensionRefundWire = (b: SuspensionRefund) => ({ ...bookingWire(b), refund: refundText(b) });

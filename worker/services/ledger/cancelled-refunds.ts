@@ -92,6 +92,13 @@ export const chooseRefundStatement = (d: Db, userId: string, bookingId: string, 
 export const refundMessage = (bookingId: string): BookingMessage => ({ kind: 'booking-refund', bookingId });
 
 /**
+ * A refund of a dinner we cancelled: the guest's choice or the start's automatic refund, both
+ * `refund`. Not a `move` (a moved booking is refunded only by a suspension, which clears the choice,
+ * or from Razorpay's dashboard), not none (a suspension's refund, ledger/suspension.ts).
+ */
+export const isCancelledDinnerRefund = (choice: string | null) => choice === 'refund';
+
+/**
  * Puts `booking-refund` messages on the queue. Never throws: the write that owes the refund is
  * committed, and the cron re-enqueues what was not requested within minutes.
  * @returns whether every message was queued
@@ -125,8 +132,9 @@ async function requestBookingRefund(
   const key = refundKey(booking.paymentId, attempt);
   const refund = await refundPayment(env, booking.paymentId, paise, key, {
     booking_id: booking.id,
-    // Without a choice, the refund is a suspended account's (issue 21, ledger/suspension.ts).
-    reason: booking.cancellationChoice ? 'dinner cancelled' : 'account suspended',
+    // A cancelled dinner's refund always carries the choice `refund`; without one, the refund is a
+    // suspended account's (issue 21, ledger/suspension.ts clears a move's choice).
+    reason: isCancelledDinnerRefund(booking.cancellationChoice) ? 'dinner cancelled' : 'account suspended',
   });
   if (refund.ok) return refund.value;
   const listed = await fetchPaymentRefunds(env, booking.paymentId);
@@ -189,7 +197,8 @@ export async function handleBookingRefund(env: Env, bookingId: string): Promise<
   if (status === 'refunded' && refundRef) await creditNoteForRefundedBooking(env, d, bookingId, refundRef);
   // A cancelled dinner's refund is told here; a suspended account's (no choice: ledger/suspension.ts)
   // was told once by the suspension's own notice (services/suspension.ts), never as a cancelled dinner.
-  if (status === 'refunded' && booking.cancellationChoice) await tellRefunded(env, d, bookingId);
+  if (status === 'refunded' && isCancelledDinnerRefund(booking.cancellationChoice))
+    await tellRefunded(env, d, bookingId);
 }
 
 /** The guest's "refunded" email and WhatsApp, each once. Throws while one is owed. */
@@ -248,8 +257,10 @@ export async function refundProcessed(
     .select({ id: eventBookings.id, status: eventBookings.status, choice: eventBookings.cancellationChoice })
     .from(eventBookings)
     .where(eq(eventBookings.paymentId, refund.payment_id));
-  // Told only of the refund of a dinner we cancelled; a dashboard refund is the operator's to explain.
-  if (booking?.status === 'refunded' && booking.choice) await env.BOOKINGS.send(refundMessage(booking.id));
+  // Told only of the refund of a dinner we cancelled; a dashboard refund (of a moved booking too) is
+  // the operator's to explain.
+  if (booking?.status === 'refunded' && isCancelledDinnerRefund(booking.choice))
+    await env.BOOKINGS.send(refundMessage(booking.id));
 }
 
 /**
@@ -384,7 +395,7 @@ export async function settleCancelledBookings(env: Env, d: Db, now: Date): Promi
         eq(eventBookings.status, 'refunded'),
         gt(eventBookings.refundedAt, new Date(now.getTime() - REFUND_NOTICE_WINDOW_MS).toISOString()),
         lte(eventBookings.refundedAt, noticeRequeueBefore),
-        isNotNull(eventBookings.cancellationChoice),
+        eq(eventBookings.cancellationChoice, 'refund'),
         sql`NOT ${claimedSql(sql`${DELIVERY_KEYS.notice('refund', '')} || ${eventBookings.id}`)}`,
         reachableSql(sql`${eventBookings.userId}`),
       ),

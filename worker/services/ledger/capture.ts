@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, db } from '../../../db/client';
-import { eventBookings, paymentOrders } from '../../../db/schema';
+import { eventBookings, paymentOrders, users } from '../../../db/schema';
 import { orderStatusesBefore } from '@domain/statuses';
 import { newTicketCode } from '@domain/ticket';
 import type { BookingMessage, Env } from '../../env';
@@ -18,6 +18,7 @@ import { notifyConfirmed, sendConfirmation } from '../booking-confirmation';
 import { seatLateBooking } from '../tables';
 import { creditNotesForReleaseCredit } from '../invoices';
 import { grantResoldReleases } from './credit';
+import { queueSeatsFreed } from './offers';
 import { fromStatuses, type GuardScope, requiredGuards } from './guards';
 import { type CapturedMessage, type Order, orderById, orderByRazorpayId } from './order-facts';
 import { type RefundReason, refundInFull, refundMismatch, settleRefundedAtRazorpay } from './refund-payment';
@@ -131,6 +132,20 @@ export async function claimSeat(d: Db, order: Order, paymentId: string): Promise
 }
 
 /**
+ * Why the guest `userId` may no longer be booked, if they may not: their account was deleted, or is
+ * suspended (the two halves of guards.ts `account_live`, which every booking path requires and the
+ * refund checks again in its own write). Null while the account is live.
+ */
+export async function accountClosed(d: Db, userId: string): Promise<'erased' | 'suspended' | null> {
+  const [row] = await d
+    .select({ erasedAt: users.erasedAt, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (row?.erasedAt) return 'erased';
+  return row?.suspendedAt ? 'suspended' : null;
+}
+
+/**
  * Why a payment that found no seat is refunded, from the order as it is now: a second payment of
  * a booked order first (its booking stands, whatever happened to the dinner since), then each
  * `pay_late` condition that fails, in the order a guest would want to hear it.
@@ -195,6 +210,18 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
     await refundInFull(env, d, order, msg.paymentId, 'cancelled');
     return 'refunded';
   }
+  // A guest suspended, or gone, before this payment was booked gets it back and no seat, whatever
+  // the order holds (a hold, a paid order whose booking was not recorded, a flagged one): every
+  // booking path requires `account_live`, so trying would only fail again. Refunded in full, once,
+  // saying why; the seat it held goes back to the waitlist.
+  if (order.status !== 'confirmed') {
+    const closed = await accountClosed(d, order.userId);
+    if (closed) {
+      if ((await refundInFull(env, d, order, msg.paymentId, closed)) && order.ownsSeats)
+        await queueSeatsFreed(env, order.eventId);
+      return 'refunded';
+    }
+  }
   // A flagged order kept its seat while it waited for a retry, maybe past the dinner's start: it is
   // booked only while the dinner is still on sale (`confirm_flagged`), else refunded.
   if (owned && order.status === 'needs_attention' && !order.dinnerOpen) {
@@ -218,12 +245,20 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
 /**
  * An order credit pays in full (no Razorpay): its hold becomes a payment (`pay_in_time`, payment id
  * `credit_<order id>`) and then the same booking and confirmation as any other. Null if the hold no
- * longer owns its seats (it lapsed): its credit then counts as given back.
+ * longer owns its seats (it lapsed): its credit then counts as given back. Null too once the guest
+ * is suspended or gone: an order paid but not booked yet is refunded (its credit back), never booked.
  */
 export async function bookPaidByCredit(env: Env, d: Db, orderId: string): Promise<string | null> {
   const order = await orderById(d, orderId);
   if (order?.amount !== 0 || order.creditAmount <= 0 || order.razorpayOrderId) return null;
   const paymentId = `credit_${order.id}`;
+  if (order.status === 'paid' && order.paymentId === paymentId) {
+    const closed = await accountClosed(d, order.userId);
+    if (closed) {
+      if (await refundInFull(env, d, order, paymentId, closed)) await queueSeatsFreed(env, order.eventId);
+      return null;
+    }
+  }
   if (order.paymentId !== paymentId && !(await claimSeat(d, order, paymentId))) return null;
   const booked = (await orderById(d, orderId)) as Order;
   try {

@@ -1,7 +1,8 @@
 /**
  * Refunding a payment that cannot be booked (a late payment with no seat, or on terms the ledger no
- * longer sells at; a duplicate; a cancelled dinner; an amount that differs; a payment refunded at
- * Razorpay since): Razorpay first, with the one idempotency key of the payment, then the order
+ * longer sells at; a duplicate; a cancelled dinner; an account suspended or deleted before it was
+ * booked; an amount that differs; a payment refunded at Razorpay since): Razorpay first, with the
+ * one idempotency key of the payment (credit alone has nothing to refund there), then the order
  * marked `refunded` in one conditional UPDATE that never writes over another payment's record nor
  * over an order that still owns its seats, then the guest told once (deliverOnce).
  */
@@ -34,9 +35,20 @@ const nowIso = () => new Date().toISOString();
  * - `cancelled`: we cancelled the dinner first;
  * - `closed`, `coupon`, `price`: paid after the hold ended, when the dinner had started or left sale,
  *   the coupon could no longer be used (off, expired, at its cap), or the price had risen above it;
- * - `credit`: paid after a hold that spent credit had ended (its credit came back to the guest).
+ * - `credit`: paid after a hold that spent credit had ended (its credit came back to the guest);
+ * - `suspended`, `erased`: the guest's account was suspended or deleted before the payment was
+ *   booked (`account_live`), whatever seat the order held (issue 21).
  */
-export type RefundReason = 'no_seat' | 'duplicate' | 'cancelled' | 'closed' | 'coupon' | 'price' | 'credit';
+export type RefundReason =
+  | 'no_seat'
+  | 'duplicate'
+  | 'cancelled'
+  | 'closed'
+  | 'coupon'
+  | 'price'
+  | 'credit'
+  | 'suspended'
+  | 'erased';
 const REFUND_NOTES: Record<RefundReason, string> = {
   no_seat: 'no seat left',
   duplicate: 'duplicate payment',
@@ -45,6 +57,9 @@ const REFUND_NOTES: Record<RefundReason, string> = {
   coupon: 'coupon no longer valid',
   price: 'price changed',
   credit: 'paid after a hold that spent credit',
+  // The words a suspension's booking refund tells Razorpay too (ledger/cancelled-refunds.ts).
+  suspended: 'account suspended',
+  erased: 'account deleted',
 };
 const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
   no_seat: COPY.refund.noSeat,
@@ -54,6 +69,8 @@ const REFUND_FAILURE_REASON: Record<RefundReason, string> = {
   coupon: LEDGER_COPY.refundCoupon,
   price: LEDGER_COPY.refundPrice,
   credit: LEDGER_COPY.refundCredit,
+  suspended: LEDGER_COPY.refundSuspended,
+  erased: LEDGER_COPY.refundErased,
 };
 
 /**
@@ -75,36 +92,61 @@ const markRefunded = (d: Db, orderId: string, paymentId: string, failureReason: 
     );
 
 /**
- * Full refund through Razorpay with an idempotency key per payment, then the order is marked
- * refunded (only from an unpaid state, so a confirmed order paid twice stays confirmed) and the
- * guest told once. A refund that fails throws: the queue retries, then flags the order.
+ * When a refund of `paymentId` for `reason` may end an order: never one that still owns its seats,
+ * unless they are worth nothing to it — its dinner cancelled, or closed when it was paid (an
+ * in-time capture is refunded all the same), or its guest's account no longer live (a paid or
+ * flagged order carrying this very payment always: its money is back, even if the suspension was
+ * lifted meanwhile).
  */
-export async function refundInFull(env: Env, d: Db, order: Order, paymentId: string, reason: RefundReason) {
-  const refund = await refundPayment(env, paymentId, order.amount * 100, refundKey(paymentId), {
-    order_id: order.id,
-    reason: REFUND_NOTES[reason],
-  });
-  if (!refund.ok) throw new Error(`refund of ${paymentId} failed: ${refund.error}`);
-  // Never over an order that still owns its seats, unless its dinner was cancelled or had closed
-  // when it was paid: a seat there is worth nothing, an in-time capture is refunded all the same.
+function refundableSql(reason: RefundReason, paymentId: string): SQL {
+  const scope = { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() };
+  if (reason === 'cancelled') return sql`NOT ${guard('dinner_not_cancelled', scope)}`;
+  if (reason === 'closed') return sql`NOT ${guard('dinner_open', scope)}`;
+  if (reason === 'suspended' || reason === 'erased')
+    return sql`(payment_orders.payment_id = ${paymentId} OR NOT ${guard('account_live', scope)})`;
+  return sql`NOT ${ownsSeatsSql('payment_orders', scope.nowIso)}`;
+}
+
+/**
+ * Full refund through Razorpay with an idempotency key per payment, then the order is marked
+ * refunded (only from a status `refund_unbooked` leaves, so a confirmed order paid twice stays
+ * confirmed) and the guest told once. An order paid wholly with credit (`credit_<order id>`) has
+ * nothing at Razorpay: marked refunded, its credit is back by itself (credit.ts `creditKeptSql`).
+ * A refund that fails throws: the queue retries, then flags the order.
+ * @returns whether the order was marked refunded just now
+ */
+export async function refundInFull(
+  env: Env,
+  d: Db,
+  order: Order,
+  paymentId: string,
+  reason: RefundReason,
+): Promise<boolean> {
+  const byCredit = paymentId === `credit_${order.id}`;
+  if (!byCredit) {
+    const refund = await refundPayment(env, paymentId, order.amount * 100, refundKey(paymentId), {
+      order_id: order.id,
+      reason: REFUND_NOTES[reason],
+    });
+    if (!refund.ok) throw new Error(`refund of ${paymentId} failed: ${refund.error}`);
+  }
   const res = await markRefunded(
     d,
     order.id,
     paymentId,
     REFUND_FAILURE_REASON[reason],
-    reason === 'cancelled'
-      ? sql`NOT ${guard('dinner_not_cancelled', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() })}`
-      : reason === 'closed'
-        ? sql`NOT ${guard('dinner_open', { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() })}`
-        : sql`NOT ${ownsSeatsSql('payment_orders', nowIso())}`,
+    refundableSql(reason, paymentId),
   );
+  const moved = (res.meta.changes ?? 0) === 1;
+  // Nothing went back to a card (credit is told by the suspension's notice), or nobody is left to tell.
+  if (byCredit || reason === 'erased') return moved;
   const guest = await guestContact(d, order.userId);
   const [event] = await d
     .select({ title: events.title, startsAt: events.startsAt, endsAt: events.endsAt, location: events.location })
     .from(events)
     .where(eq(events.id, order.eventId));
   const email = guest.verifiedEmail;
-  if (email && ((res.meta.changes ?? 0) === 1 || order.paymentId !== paymentId)) {
+  if (email && (moved || order.paymentId !== paymentId)) {
     const mail = refundEmail({
       name: guest.fullName,
       eventName: event?.title ?? 'your dinner',
@@ -122,6 +164,7 @@ export async function refundInFull(env: Env, d: Db, order: Order, paymentId: str
       (key) => sendEmail(env, { to: email, ...mail }, key),
     );
   }
+  return moved;
 }
 
 /**

@@ -4,15 +4,21 @@
  * batch, each written only while the account is suspended (read in the statement itself).
  * - Each confirmed booking at a dinner not yet started is refunded in full (`suspend_refund`): its
  *   order gives the seats back (`released_at`, the predicate seats.ts counts by, as a release does)
- *   and the booking becomes `refund_pending`, one audit row per booking. The refund itself is asked
+ *   and the booking becomes `refund_pending` with no cancellation choice (a booking moved after we
+ *   cancelled its first dinner loses its `move`: a refund with no choice is a suspension's, and a
+ *   cancelled dinner's always has `refund`), one audit row per booking. The refund itself is asked
  *   of Razorpay off the request by the `booking-refund` queue message, with the key every refund of
  *   a payment uses (ledger/cancelled-refunds.ts), so a retry or a second suspension refunds once.
  *   The credit part of a booking comes back as credit by itself (credit.ts `creditKeptSql`).
  * - Holds and waitlist offers not paid end now (a capture under way keeps its hold: the pipeline
  *   refunds it, as `account_live` refuses to book it); the guest's places in line end (`left`).
+ * - A payment no booking carries yet — paid, its booking not recorded, or flagged for a person,
+ *   keeping its seat or not ({@link unbookedPaymentsOf}) — is left to the pipeline, which refunds
+ *   a suspended account's payment in full and frees its seat (capture.ts): every booking path
+ *   requires `account_live`, `confirm` included, so none can book it in between.
  * Past bookings, checked-in guests and what was released or refunded before are never touched.
  */
-import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../db/client';
 import { eventBookings, events, paymentOrders, waitlistEntries } from '../../../db/schema';
@@ -33,6 +39,17 @@ export type RefundedBooking = {
   /** Whole rupees of credit the order spent (back as credit). */
   creditAmount: number;
   paymentId: string;
+};
+
+/**
+ * A captured payment of the guest's that no booking carries yet, at a dinner not yet started: what
+ * a suspension refunds in full through the pipeline (capture.ts), listed beside the bookings.
+ */
+export type UnbookedPayment = Omit<RefundedBooking, 'id'> & {
+  /** No booking. */
+  id: null;
+  /** Null for an order paid wholly with credit. */
+  razorpayOrderId: string | null;
 };
 
 /** The account `userId` is suspended right now (read inside each statement). */
@@ -68,6 +85,39 @@ export async function futureBookingsOf(d: Db, userId: string, now: Date): Promis
       ),
     )
     .orderBy(events.startsAt);
+}
+
+/**
+ * The guest's payments that a booking path could still confirm (`confirm`, `confirm_flagged`) and
+ * none has: paid with no booking yet, or flagged for a person, not claimed by an operator's refund,
+ * at a dinner not yet started. A suspension hands each to the pipeline, which refunds it.
+ */
+export async function unbookedPaymentsOf(d: Db, userId: string, now: Date): Promise<UnbookedPayment[]> {
+  const rows = await d
+    .select({
+      orderId: paymentOrders.id,
+      eventId: paymentOrders.eventId,
+      title: events.title,
+      startsAt: events.startsAt,
+      amount: paymentOrders.amount,
+      creditAmount: paymentOrders.creditAmount,
+      paymentId: sql<string>`${paymentOrders.paymentId}`,
+      razorpayOrderId: paymentOrders.razorpayOrderId,
+    })
+    .from(paymentOrders)
+    .innerJoin(events, eq(events.id, paymentOrders.eventId))
+    .where(
+      and(
+        eq(paymentOrders.userId, userId),
+        sql`${paymentOrders.status} IN (${fromStatuses('confirm')}, ${fromStatuses('confirm_flagged')})`,
+        isNotNull(paymentOrders.paymentId),
+        isNull(paymentOrders.refundClaimedAt),
+        gt(events.startsAt, now.toISOString()),
+        sql`NOT EXISTS (SELECT 1 FROM event_bookings AS ub WHERE ub.order_id = ${paymentOrders.id})`,
+      ),
+    )
+    .orderBy(events.startsAt);
+  return rows.map((r) => ({ id: null, ...r }));
 }
 
 /** The dinners whose unpaid holds or offers of the guest a suspension ends, for the waitlist's sweep after. */
@@ -116,9 +166,11 @@ export function suspensionLedgerStatements(
           suspended,
         ),
       ),
+    // The refund is the suspension's from now on: a move the guest chose after we cancelled an
+    // earlier dinner is cleared with it, so nothing reads it as a cancelled dinner's refund.
     d
       .update(eventBookings)
-      .set({ status: 'refund_pending' })
+      .set({ status: 'refund_pending', cancellationChoice: null, cancellationChoiceAt: null })
       .where(
         and(
           eq(eventBookings.id, b.id),
@@ -165,8 +217,9 @@ export function suspensionLedgerStatements(
 
 /**
  * The guest's refunds a suspension owes and has not asked Razorpay for yet: `refund_pending` with
- * no refund id, and no cancellation choice (a cancelled dinner's refund is its own flow's). What the
- * suspension queues, and queues again when an operator suspends once more.
+ * no refund id, and no cancellation choice (a cancelled dinner's refund, choice `refund`, is its own
+ * flow's; the suspension cleared any `move`). What the suspension queues, and queues again when an
+ * operator suspends once more.
  */
 export async function refundsOwed(d: Db, userId: string): Promise<string[]> {
   const rows = await d
