@@ -128,7 +128,7 @@ export function SuspendGuestDialog({ target, onClose }: { target: SuspendTarget 
             {bookings.length > 0 && (
               <ul className="mt-2 text-sm text-base-content/80">
                 {bookings.map((b) => (
-                  <li key={b.booking_id}>
+                  <li key={b.order_id}>
                     {b.event_title}, {formatIstDate(b.starts_at)}: {rupees(b.amount)}
                     {b.credit > 0 ? ` + ${rupees(b.credit)} credit` : ''}
                   </li>
