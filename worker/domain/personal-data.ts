@@ -200,18 +200,18 @@ export const PERSONAL_DATA = {
   tablemate_verdicts: {
     holds: 'guest',
     found:
-      "What the account said of its tablemates (from_user_id). What others said of the account (to_user_id) is never shown to it, so it is not exported; it is erased with the account.",
+      'What the account said of its tablemates (from_user_id). What others said of the account (to_user_id) is never shown to it, so it is not exported; it is erased with the account.',
     erase: { how: 'delete' },
   },
   reports: {
     holds: 'guest',
     found:
-      'Problems the account reported (reporter_id). Reports about the account (about_user_id) are the reporter\'s and never shown to it, so they are not exported; they are erased with the account.',
+      "Problems the account reported (reporter_id). Reports about the account (about_user_id) are the reporter's and never shown to it, so they are not exported; they are erased with the account.",
     erase: { how: 'delete' },
   },
   dinner_shares: {
     holds: 'guest',
-    found: "Links the account made to share a dinner with a trusted contact (user_id).",
+    found: 'Links the account made to share a dinner with a trusted contact (user_id).',
     erase: { how: 'delete' },
   },
   webhook_events: { holds: 'none', why: "Razorpay's event ids already processed." },

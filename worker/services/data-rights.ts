@@ -228,7 +228,10 @@ export async function exportPersonalData(d: Db, userId: string, now = new Date()
   const client = d.$client;
   const results = await client.batch<Record<string, unknown>>(
     GUEST_TABLES.map((t) =>
-      prepared(client, sql`SELECT ${sql.raw(EXPORTS[t])} FROM ${table(t)} WHERE ${(EXPORT_SCOPES[t] ?? SCOPES[t])(id)}`),
+      prepared(
+        client,
+        sql`SELECT ${sql.raw(EXPORTS[t])} FROM ${table(t)} WHERE ${(EXPORT_SCOPES[t] ?? SCOPES[t])(id)}`,
+      ),
     ),
   );
   const tables = Object.fromEntries(
