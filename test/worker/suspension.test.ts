@@ -23,6 +23,7 @@ import { LEDGER_COPY } from '../../worker/domain/ledger-rules';
 import type { Role } from '../../worker/domain/roles';
 import type { BookingMessage } from '../../worker/env';
 import worker from '../../worker/index';
+import { refundPayment } from '../../worker/providers/razorpay';
 import { handleScheduled } from '../../worker/scheduled';
 import { REFUND_REQUEUE_AFTER_MS } from '../../worker/services/ledger/cancelled-refunds';
 import { creditBalance, grantCredit } from '../../worker/services/ledger/credit';
@@ -758,6 +759,29 @@ describe('suspending a guest', () => {
     await runQueue('bookings', [msg], 3);
     expect(await refundNotes(paid.razorpay_payment_id)).toEqual([[49_900, 'account suspended']]);
     expect(await bookingsOf(guest.userId)).toEqual([]);
+  });
+
+  it('a paid order whose payment was refunded before its booking was recorded is settled as refunded by the retry, never booked (even once the account is live again)', async () => {
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 30 });
+    const placed = await placeOrder(guest.cookie, event.id as string);
+    const paid = await sandboxPay(placed.body.order.id);
+    const msg = message(placed.body.order.id, paid.razorpay_payment_id);
+    await withConfirmRefused(guest.userId, async () => {
+      const run = await runQueue('bookings', [msg]);
+      expect(run.result.retryMessages).toHaveLength(1);
+    });
+    expect((await orderRow(placed.body.order.id)).status).toBe('paid');
+    // The money went back (a suspension's refund whose record was lost, or the dashboard's) while
+    // the retry waited; the account is live.
+    const back = await refundPayment(env, paid.razorpay_payment_id, 49_900, `test_${paid.razorpay_payment_id}`, {});
+    expect(back.ok).toBe(true);
+    const retry = await runQueue('bookings', [msg], 2);
+    expect(retry.result.retryMessages).toEqual([]);
+    expect(await bookingsOf(guest.userId)).toEqual([]);
+    expect((await orderRow(placed.body.order.id)).status).toBe('refunded');
+    expect(await seatsTaken(d(), event.id as string)).toBe(0);
+    expect((await refundsOf(paid.razorpay_payment_id)).count).toBe(1);
   });
 
   it('a credit-paid order whose booking was not yet recorded when its guest was suspended gives the credit back, never booked', async () => {

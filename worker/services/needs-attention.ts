@@ -13,7 +13,7 @@ import { TICKET_LABELS } from '@domain/pricing';
 import { assertOrderTransition } from '@domain/statuses';
 import type { Env } from '../env';
 import { auditRow, orderTarget } from './audit';
-import { accountClosed, claimSeat, processCapturedPayment } from './ledger/capture';
+import { claimSeat, processCapturedPayment } from './ledger/capture';
 import { claimForOperatorRefund, refundWhatIsLeft, settleOperatorRefund } from './ledger/operator';
 import { type Order, orderById } from './ledger/order-facts';
 import { reportRowsQuery, reportWire } from './reports';
@@ -121,7 +121,7 @@ export async function retryOrder(env: Env, d: Db, actorId: string, orderId: stri
   if (order.status !== 'needs_attention' || !paymentId || !order.razorpayOrderId) return { kind: 'not_flagged' };
   // An operator's refund has claimed it: it is on its way back, never booked (ledger/operator.ts).
   if (order.refundClaimedAt) return { kind: 'refunding' };
-  if (await accountClosed(d, order.userId)) return { kind: 'account_closed' };
+  if (order.accountClosed) return { kind: 'account_closed' };
   assertOrderTransition('needs_attention', 'confirmed');
 
   if (!order.ownsSeats && !(await claimSeat(d, order, paymentId))) {

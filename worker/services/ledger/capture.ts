@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, db } from '../../../db/client';
-import { eventBookings, paymentOrders, users } from '../../../db/schema';
+import { eventBookings, paymentOrders } from '../../../db/schema';
 import { orderStatusesBefore } from '@domain/statuses';
 import { newTicketCode } from '@domain/ticket';
 import type { BookingMessage, Env } from '../../env';
@@ -132,20 +132,6 @@ export async function claimSeat(d: Db, order: Order, paymentId: string): Promise
 }
 
 /**
- * Why the guest `userId` may no longer be booked, if they may not: their account was deleted, or is
- * suspended (the two halves of guards.ts `account_live`, which every booking path requires and the
- * refund checks again in its own write). Null while the account is live.
- */
-export async function accountClosed(d: Db, userId: string): Promise<'erased' | 'suspended' | null> {
-  const [row] = await d
-    .select({ erasedAt: users.erasedAt, suspendedAt: users.suspendedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (row?.erasedAt) return 'erased';
-  return row?.suspendedAt ? 'suspended' : null;
-}
-
-/**
  * Why a payment that found no seat is refunded, from the order as it is now: a second payment of
  * a booked order first (its booking stands, whatever happened to the dinner since), then each
  * `pay_late` condition that fails, in the order a guest would want to hear it.
@@ -191,7 +177,9 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
   // payment not booked yet is asked of Razorpay itself, whatever its report said. It may have been
   // refunded from the dashboard since (a refunded payment never books), or dead-lettered before its
   // amount was ever known (reconcile re-queues it by itself).
-  if (!owned || order.status === 'needs_attention') {
+  // A paid order whose booking was not recorded is asked too: a suspension's refund may have sent
+  // this very payment back since (review of issue 21), and a refunded payment never books.
+  if (!owned || order.status === 'needs_attention' || order.status === 'paid') {
     const captured = await capturedPayment(env, msg);
     // A mismatch first: it is refunded (once, by its key) and written down however often it comes.
     if (captured.amountPaise !== order.amount * 100 || captured.currency !== order.currency) {
@@ -215,7 +203,7 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
   // booking path requires `account_live`, so trying would only fail again. Refunded in full, once,
   // saying why; the seat it held goes back to the waitlist.
   if (order.status !== 'confirmed') {
-    const closed = await accountClosed(d, order.userId);
+    const closed = order.accountClosed;
     if (closed) {
       if ((await refundInFull(env, d, order, msg.paymentId, closed)) && order.ownsSeats)
         await queueSeatsFreed(env, order.eventId);
@@ -253,7 +241,7 @@ export async function bookPaidByCredit(env: Env, d: Db, orderId: string): Promis
   if (order?.amount !== 0 || order.creditAmount <= 0 || order.razorpayOrderId) return null;
   const paymentId = `credit_${order.id}`;
   if (order.status === 'paid' && order.paymentId === paymentId) {
-    const closed = await accountClosed(d, order.userId);
+    const closed = order.accountClosed;
     if (closed) {
       if (await refundInFull(env, d, order, paymentId, closed)) await queueSeatsFreed(env, order.eventId);
       return null;

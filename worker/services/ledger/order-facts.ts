@@ -26,6 +26,8 @@ export type Order = typeof paymentOrders.$inferSelect & {
   couponCountable: boolean;
   priceFloor: number;
   priceTerms: string | null;
+  /** Whether its guest's account is closed to bookings (issue 21): suspended, erased, or neither (null). */
+  accountClosed: 'erased' | 'suspended' | null;
 };
 
 /** The order Razorpay knows as `razorpayOrderId`, as the ledger judges it (see {@link Order}). */
@@ -44,6 +46,9 @@ async function readOrder(d: Db, where: ReturnType<typeof eq>): Promise<Order | n
       dinnerOpen: guard('dinner_open', scope),
       couponCountable: guard('coupon_countable', scope),
       priceTerms: priceTermsSql('payment_orders', scope.eventId),
+      // Read with the order: the pipeline asks it of every payment not booked yet.
+      accountClosed: sql<'erased' | 'suspended' | null>`(SELECT CASE WHEN oa.erased_at IS NOT NULL THEN 'erased'
+        WHEN oa.suspended_at IS NOT NULL THEN 'suspended' END FROM users AS oa WHERE oa.id = ${paymentOrders.userId})`,
       event: dinnerPriceColumns,
       coupon: redeemedCouponColumns,
     })
@@ -59,6 +64,7 @@ async function readOrder(d: Db, where: ReturnType<typeof eq>): Promise<Order | n
     eventCancelled: Boolean(Number(order.eventCancelled)),
     dinnerOpen: Boolean(Number(order.dinnerOpen)),
     couponCountable: Boolean(Number(order.couponCountable)),
+    accountClosed: order.accountClosed ?? null,
     priceFloor: priceAt(event, order.ticketType, redeemedCoupon(coupon)),
   };
 }
