@@ -34,6 +34,7 @@ import {
   dinnersWithLiveHolds,
   futureBookingsOf,
   type RefundedBooking,
+  refundedBookingsQuery,
   refundsOwed,
   suspensionLedgerStatements,
   type UnbookedPayment,
@@ -240,20 +241,7 @@ async function refundUnbooked(env: Env, d: Db, payments: readonly UnbookedPaymen
 
 /** The bookings the suspension in force since `suspendedAt` refunded: their orders gave the seats back since. */
 async function refundedBySuspension(d: Db, userId: string, suspendedAt: string): Promise<RefundedBooking[]> {
-  return d
-    .select({
-      id: eventBookings.id,
-      orderId: eventBookings.orderId,
-      eventId: eventBookings.eventId,
-      title: events.title,
-      startsAt: events.startsAt,
-      amount: eventBookings.amount,
-      creditAmount: paymentOrders.creditAmount,
-      paymentId: eventBookings.paymentId,
-    })
-    .from(eventBookings)
-    .innerJoin(paymentOrders, eq(paymentOrders.id, eventBookings.orderId))
-    .innerJoin(events, eq(events.id, eventBookings.eventId))
+  return refundedBookingsQuery(d)
     .where(
       and(
         eq(eventBookings.userId, userId),

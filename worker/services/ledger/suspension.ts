@@ -52,17 +52,12 @@ export type UnbookedPayment = Omit<RefundedBooking, 'id'> & {
   razorpayOrderId: string | null;
 };
 
-/** The account `userId` is suspended right now (read inside each statement). */
-const suspendedSql = (userId: string): SQL =>
-  sql`EXISTS (SELECT 1 FROM users AS su WHERE su.id = ${userId} AND su.suspended_at IS NOT NULL AND su.erased_at IS NULL)`;
-
 /**
- * The guest's bookings a suspension refunds: confirmed, at a dinner not yet started, whose order
- * still owns its seats — exactly what {@link suspensionLedgerStatements} will move.
+ * A booking with its order and dinner, as {@link RefundedBooking}: what a suspension refunds, and
+ * what it refunded (services/suspension.ts), read the same way. The caller adds the WHERE.
  */
-export async function futureBookingsOf(d: Db, userId: string, now: Date): Promise<RefundedBooking[]> {
-  const nowIso = now.toISOString();
-  return d
+export const refundedBookingsQuery = (d: Db) =>
+  d
     .select({
       id: eventBookings.id,
       orderId: eventBookings.orderId,
@@ -75,7 +70,19 @@ export async function futureBookingsOf(d: Db, userId: string, now: Date): Promis
     })
     .from(eventBookings)
     .innerJoin(paymentOrders, eq(paymentOrders.id, eventBookings.orderId))
-    .innerJoin(events, eq(events.id, eventBookings.eventId))
+    .innerJoin(events, eq(events.id, eventBookings.eventId));
+
+/** The account `userId` is suspended right now (read inside each statement). */
+const suspendedSql = (userId: string): SQL =>
+  sql`EXISTS (SELECT 1 FROM users AS su WHERE su.id = ${userId} AND su.suspended_at IS NOT NULL AND su.erased_at IS NULL)`;
+
+/**
+ * The guest's bookings a suspension refunds: confirmed, at a dinner not yet started, whose order
+ * still owns its seats — exactly what {@link suspensionLedgerStatements} will move.
+ */
+export async function futureBookingsOf(d: Db, userId: string, now: Date): Promise<RefundedBooking[]> {
+  const nowIso = now.toISOString();
+  return refundedBookingsQuery(d)
     .where(
       and(
         eq(eventBookings.userId, userId),
