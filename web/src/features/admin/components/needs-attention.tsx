@@ -13,7 +13,7 @@ import {
 import { CONSOLE_COPY } from '@domain/copy-console';
 import { REPORT_CATEGORY_COPY, REPORTS_CONSOLE_COPY } from '@domain/copy-reports';
 import { ConsoleLink } from '../routing/console-links';
-import { ReportBadges, ReportDinner } from './reports-page';
+import { ReportBadges, ReportFacts } from './reports-page';
 import { rupees } from '@domain/pricing';
 import { formatIstShort } from '@domain/time';
 
@@ -108,20 +108,9 @@ function OpenReports({ reports }: { reports: NeedsAttentionData['reports'] }) {
               <h4 className="text-lg font-semibold break-words">{REPORT_CATEGORY_COPY[report.category].label}</h4>
               <ReportBadges report={report} />
             </div>
-            <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="text-base-content/80">Dinner</dt>
-              <dd className="mb-1 break-words sm:mb-0">
-                <ReportDinner report={report} />
-              </dd>
-              <dt className="text-base-content/80">Reported by</dt>
-              <dd className="mb-1 break-words sm:mb-0">{report.reporter.name || 'No name'}</dd>
-              <dt className="text-base-content/80">Guest concerned</dt>
-              <dd className="mb-1 break-words sm:mb-0">{report.about ? report.about.name || 'No name' : R.nobody}</dd>
-              <dt className="text-base-content/80">Reported</dt>
-              <dd>
-                <time dateTime={report.created_at}>{formatIstShort(report.created_at)}</time>
-              </dd>
-            </dl>
+            <div className="mt-3">
+              <ReportFacts report={report} />
+            </div>
             <p className="mt-2 line-clamp-3 whitespace-pre-wrap break-words text-sm">{report.description}</p>
           </li>
         ))}

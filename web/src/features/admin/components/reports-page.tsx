@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { toast } from '@/components/toast';
 import { toastError } from '@/components/toast-error';
 import { REPORT_CATEGORY_COPY, REPORTS_CONSOLE_COPY } from '@domain/copy-reports';
-import { formatIstDate, formatIstDateTime } from '@domain/time';
+import { formatIstDate, formatIstDateTime, formatIstShort } from '@domain/time';
 import { type AdminReport, useAdminReportsQuery, useResolveReport } from '../api/reports-api';
 import { ConsoleLink } from '../routing/console-links';
 import { type SuspendTarget, SuspendGuestDialog } from './suspend-guest';
@@ -20,6 +20,50 @@ export function ReportBadges({ report }: { report: Pick<AdminReport, 'urgent' | 
         <span className="badge badge-success">{R.resolved}</span>
       )}
     </span>
+  );
+}
+
+/**
+ * A report's facts as a description list: the dinner, who reported, the guest concerned and when.
+ * `detailed` (the reports page): the full time, the guest's suspension and when it was resolved;
+ * otherwise (needs attention) the short time only.
+ */
+export function ReportFacts({ report, detailed = false }: { report: AdminReport; detailed?: boolean }) {
+  const about = report.about;
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="text-base-content/80">Dinner</dt>
+      <dd className="mb-1 break-words sm:mb-0">
+        <ReportDinner report={report} />
+      </dd>
+      <dt className="text-base-content/80">Reported by</dt>
+      <dd className="mb-1 break-words sm:mb-0">{report.reporter.name || 'No name'}</dd>
+      <dt className="text-base-content/80">Guest concerned</dt>
+      <dd className="mb-1 break-words sm:mb-0">
+        {about ? (
+          <>
+            {about.name || 'No name'}
+            {detailed && about.suspended_at && <span className="badge badge-neutral ml-2">{R.suspended}</span>}
+          </>
+        ) : (
+          R.nobody
+        )}
+      </dd>
+      <dt className="text-base-content/80">Reported</dt>
+      <dd className="mb-1 sm:mb-0">
+        <time dateTime={report.created_at}>
+          {detailed ? formatIstDateTime(report.created_at) : formatIstShort(report.created_at)}
+        </time>
+      </dd>
+      {detailed && report.resolved_at && (
+        <>
+          <dt className="text-base-content/80">Resolved</dt>
+          <dd>
+            <time dateTime={report.resolved_at}>{formatIstDateTime(report.resolved_at)}</time>
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
 
@@ -51,37 +95,7 @@ function ReportCard({ report, onSuspend }: { report: AdminReport; onSuspend: (ta
           </h2>
           <ReportBadges report={report} />
         </div>
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="text-base-content/80">Dinner</dt>
-          <dd className="mb-1 break-words sm:mb-0">
-            <ReportDinner report={report} />
-          </dd>
-          <dt className="text-base-content/80">Reported by</dt>
-          <dd className="mb-1 break-words sm:mb-0">{report.reporter.name || 'No name'}</dd>
-          <dt className="text-base-content/80">Guest concerned</dt>
-          <dd className="mb-1 break-words sm:mb-0">
-            {about ? (
-              <>
-                {about.name || 'No name'}
-                {about.suspended_at && <span className="badge badge-neutral ml-2">{R.suspended}</span>}
-              </>
-            ) : (
-              R.nobody
-            )}
-          </dd>
-          <dt className="text-base-content/80">Reported</dt>
-          <dd className="mb-1 sm:mb-0">
-            <time dateTime={report.created_at}>{formatIstDateTime(report.created_at)}</time>
-          </dd>
-          {report.resolved_at && (
-            <>
-              <dt className="text-base-content/80">Resolved</dt>
-              <dd>
-                <time dateTime={report.resolved_at}>{formatIstDateTime(report.resolved_at)}</time>
-              </dd>
-            </>
-          )}
-        </dl>
+        <ReportFacts report={report} detailed />
         <p className="whitespace-pre-wrap break-words">{report.description}</p>
         <div className="flex flex-wrap gap-2">
           {report.status === 'open' && (
