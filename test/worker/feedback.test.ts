@@ -484,6 +484,19 @@ describe('the feedback page', () => {
     expect((await view(a)).feedback).toMatchObject(RATINGS);
   });
 
+  it('is limited per guest: past 20 saves in an hour, 429 with Retry-After, and the answers stay as they were', async () => {
+    const event = await endedDinner();
+    const a = await seated(event, 'Asha Rao');
+    for (let i = 0; i < 20; i++) {
+      const res = await putFeedback(a, a.bookingId, { ...RATINGS, note: `Save ${i}`, tablemates: [] });
+      expect(res.status).toBe(200);
+    }
+    const refused = await putFeedback(a, a.bookingId, { ...RATINGS, note: 'One too many', tablemates: [] });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect((await view(a)).feedback).toMatchObject({ note: 'Save 19' });
+  });
+
   it('writes the feedback and the verdicts in one batch: a save that fails keeps the old answers whole', async () => {
     const event = await endedDinner();
     const a = await seated(event, 'Asha Rao');

@@ -37,8 +37,12 @@ import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';
 import { DELIVERY_KEYS, deliverOnce } from './deliveries';
+import { consume, type Limit } from './rate-limit';
 import { guestContactColumns, toGuestContact } from './guests';
 import { listTablemates, type Tablemate, tablemateRef, tablematesQuery, toTablemates } from './tablemates';
+
+/** Saves of one guest's feedback (any dinner): 20 an hour. */
+export const FEEDBACK_SAVE_LIMITS: readonly Limit[] = [{ windowS: 3600, max: 20 }];
 
 /** A contact as the wire carries it. */
 export type Contact = { kind: ShareKind; value: string };
@@ -308,6 +312,8 @@ export async function saveFeedback(
   if (state === 'not_checked_in') return { kind: 'not_checked_in' };
   if (state === 'upcoming') return { kind: 'not_yet' };
   if (state === 'closed') return { kind: 'closed' };
+  // A guest rewrites their answers a few times at most; past that it is a script (429, nothing saved).
+  await consume(d, `feedback:user:${user.id}`, FEEDBACK_SAVE_LIMITS, now.getTime());
 
   const mates = await listTablemates(env.SESSION_SECRET, d, { userId: user.id, eventId: booking.eventId, bookingId });
   const byRef = new Map(mates.map((m) => [m.ref, m]));
