@@ -24,6 +24,8 @@ import type { Role } from '../../worker/domain/roles';
 import type { BookingMessage } from '../../worker/env';
 import worker from '../../worker/index';
 import { refundPayment } from '../../worker/providers/razorpay';
+import { type Order, orderByRazorpayId } from '../../worker/services/ledger/order-facts';
+import { refundInFull } from '../../worker/services/ledger/refund-payment';
 import { handleScheduled } from '../../worker/scheduled';
 import { REFUND_REQUEUE_AFTER_MS } from '../../worker/services/ledger/cancelled-refunds';
 import { creditBalance, grantCredit } from '../../worker/services/ledger/credit';
@@ -781,6 +783,26 @@ describe('suspending a guest', () => {
     expect(await bookingsOf(guest.userId)).toEqual([]);
     expect((await orderRow(placed.body.order.id)).status).toBe('refunded');
     expect(await seatsTaken(d(), event.id as string)).toBe(0);
+    expect((await refundsOf(paid.razorpay_payment_id)).count).toBe(1);
+  });
+
+  it('a refund for a suspended account is recorded on its order even if the suspension is lifted in between', async () => {
+    const guest = await createGuest({ sex: 'male' });
+    const event = await createEvent({ inHours: 30 });
+    const placed = await placeOrder(guest.cookie, event.id as string);
+    const paid = await sandboxPay(placed.body.order.id);
+    // The pipeline read the order while the account was suspended; the suspension is lifted before
+    // its refund is written down. The money is back at Razorpay: the order must say so.
+    await d().update(users).set({ suspendedAt: new Date().toISOString() }).where(eq(users.id, guest.userId));
+    const seen = await orderByRazorpayId(d(), placed.body.order.id);
+    expect(seen?.accountClosed).toBe('suspended');
+    await d().update(users).set({ suspendedAt: null }).where(eq(users.id, guest.userId));
+    expect(await refundInFull(env, d(), seen as Order, paid.razorpay_payment_id, 'suspended')).toBe(true);
+    expect(await orderRow(placed.body.order.id)).toMatchObject({
+      status: 'refunded',
+      paymentId: paid.razorpay_payment_id,
+      failureReason: LEDGER_COPY.refundSuspended,
+    });
     expect((await refundsOf(paid.razorpay_payment_id)).count).toBe(1);
   });
 

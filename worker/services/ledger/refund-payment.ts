@@ -94,16 +94,16 @@ const markRefunded = (d: Db, orderId: string, paymentId: string, failureReason: 
 /**
  * When a refund of `paymentId` for `reason` may end an order: never one that still owns its seats,
  * unless they are worth nothing to it — its dinner cancelled, or closed when it was paid (an
- * in-time capture is refunded all the same), or its guest's account no longer live (a paid or
- * flagged order carrying this very payment always: its money is back, even if the suspension was
- * lifted meanwhile).
+ * in-time capture is refunded all the same), or its guest's account seen closed (always: its
+ * money is back, even if the suspension was lifted meanwhile).
  */
-function refundableSql(reason: RefundReason, paymentId: string): SQL {
+function refundableSql(reason: RefundReason): SQL {
   const scope = { order: 'payment_orders', eventId: sql`payment_orders.event_id`, nowIso: nowIso() };
   if (reason === 'cancelled') return sql`NOT ${guard('dinner_not_cancelled', scope)}`;
   if (reason === 'closed') return sql`NOT ${guard('dinner_open', scope)}`;
-  if (reason === 'suspended' || reason === 'erased')
-    return sql`(payment_orders.payment_id = ${paymentId} OR NOT ${guard('account_live', scope)})`;
+  // Asked only once the account was seen closed, and written after Razorpay has the money back:
+  // whatever happened to the account since (a suspension lifted), the order's record is the refund.
+  if (reason === 'suspended' || reason === 'erased') return sql`1`;
   return sql`NOT ${ownsSeatsSql('payment_orders', scope.nowIso)}`;
 }
 
@@ -135,7 +135,7 @@ export async function refundInFull(
     order.id,
     paymentId,
     REFUND_FAILURE_REASON[reason],
-    refundableSql(reason, paymentId),
+    refundableSql(reason),
   );
   const moved = (res.meta.changes ?? 0) === 1;
   // Nothing went back to a card (credit is told by the suspension's notice), or nobody is left to tell.
