@@ -130,13 +130,7 @@ export async function refundInFull(
     });
     if (!refund.ok) throw new Error(`refund of ${paymentId} failed: ${refund.error}`);
   }
-  const res = await markRefunded(
-    d,
-    order.id,
-    paymentId,
-    REFUND_FAILURE_REASON[reason],
-    refundableSql(reason),
-  );
+  const res = await markRefunded(d, order.id, paymentId, REFUND_FAILURE_REASON[reason], refundableSql(reason));
   const moved = (res.meta.changes ?? 0) === 1;
   // Nothing went back to a card (credit is told by the suspension's notice), or nobody is left to tell.
   if (byCredit || reason === 'erased') return moved;
