@@ -189,6 +189,10 @@ test('the morning after: the request, a mutual "dine again" with contacts, a pri
   await expect(connections).toContainText('Vikram');
   await expect(connections).toContainText(title);
   await expect(connections.getByRole('link', { name: `+91${vikram.phone}` })).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Both were told, once each, by WhatsApp (and email); Sana nothing.
   await expect
