@@ -253,6 +253,16 @@ describe('a dinner in a city that is not in the table', () => {
     venue_name: null,
     venue_address: null,
   });
+  /**
+   * About 8 days ahead at 7:00 PM IST (13:30 UTC): a fixed time of day, so the dinner's default
+   * three hours never run past midnight IST, whatever time the suite runs (now + 200 h did, for a
+   * run between 07:00 and 08:00 UTC: a 400 on end_time instead of city).
+   */
+  const sevenPmInEightDays = () => {
+    const start = new Date(Date.now() + 200 * HOUR);
+    start.setUTCHours(13, 30, 0, 0);
+    return start.toISOString();
+  };
   const unknownCity = {
     error: {
       code: 'invalid_input',
@@ -267,7 +277,7 @@ describe('a dinner in a city that is not in the table', () => {
     const auditsBefore = await allAudit();
     const create = await call('POST', '/api/admin/events', op.cookie, {
       ...dinner(city),
-      starts_at: new Date(Date.now() + 200 * HOUR).toISOString(),
+      starts_at: sevenPmInEightDays(),
     });
     expect(create.status).toBe(400);
     expect(await create.json()).toEqual(unknownCity);
@@ -282,7 +292,7 @@ describe('a dinner in a city that is not in the table', () => {
     const { ticket_price_single: _s, ticket_price_couple: _c, ticket_price_group: _g, ...noPrices } = dinner(city);
     const defaulted = await call('POST', '/api/admin/events', op.cookie, {
       ...noPrices,
-      starts_at: new Date(Date.now() + 200 * HOUR).toISOString(),
+      starts_at: sevenPmInEightDays(),
     });
     expect(defaulted.status).toBe(400);
     expect(await defaulted.json()).toEqual(unknownCity);
