@@ -8,9 +8,10 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 step "dependencies"
 if [ ! -x node_modules/.bin/wrangler ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # `npm install` (not `npm ci`): npm 11 writes locks without other platforms' optional
-  # binaries (Biome's), which `npm ci` then refuses as out of sync. The lock still pins versions.
-  npm install --no-audit --no-fund
+  # `npm ci`, as deploy pipelines install: exactly the committed lock, which must be in sync with
+  # package.json (written by the npm that package.json's "packageManager" names, every platform's
+  # optional binaries included), and never rewritten by a test run.
+  npm ci --no-audit --no-fund
 fi
 # npm scripts put node_modules/.bin first on PATH, so this is the node@22 devDependency.
 export PATH="$PWD/node_modules/.bin:$PATH"
