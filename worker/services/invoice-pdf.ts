@@ -1,19 +1,21 @@
 /**
- * A tax invoice, receipt or credit note as a one-page A4 PDF (pdf-lib: pure JavaScript, runs in
- * the Worker). Drawn from the stored row alone, so a document prints the same for ever, whatever
- * the config says later. The standard Helvetica fonts keep the Worker small; they cannot draw ₹
- * or scripts beyond Latin-1, so amounts say "Rs." and such a character in a name prints as "?".
+ * A tax invoice, receipt or credit note as a one-page A4 PDF (worker/lib/pdf.ts). Drawn from the
+ * stored row alone, so a document prints the same for ever, whatever the config says later. The
+ * standard Helvetica fonts keep the Worker small; they cannot draw ₹ or scripts beyond Latin-1, so
+ * amounts say "Rs." and such a character in a name prints as "?".
  */
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { INVOICE_COPY } from '@domain/copy-invoices';
 import { paiseAmount, stateLabel } from '@domain/invoice';
 import { formatIstDate } from '@domain/time';
+import { type FontName, PdfPage, printable, type Rgb, textWidth, writePdf } from '../lib/pdf';
 import type { DocumentRecord } from './invoices';
 
 const P = INVOICE_COPY.pdf;
 const A4 = [595.28, 841.89] as const;
 const MARGIN = 50;
-const GREY = rgb(0.35, 0.35, 0.35);
+const BLACK: Rgb = [0, 0, 0];
+const GREY: Rgb = [0.35, 0.35, 0.35];
+type Style = { size?: number; font?: FontName; color?: Rgb };
 
 /** The document's title: a tax invoice only with a GSTIN at issue; a credit note either way. */
 export function documentTitle(doc: Pick<DocumentRecord, 'kind' | 'is_tax_invoice'>) {
@@ -25,37 +27,26 @@ const money = (paise: number) => `Rs. ${paiseAmount(paise)}`;
 
 /** The PDF's bytes. */
 export async function invoicePdf(doc: DocumentRecord): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = await PDFDocument.create();
   const title = documentTitle(doc);
-  pdf.setTitle(`${title} ${doc.number}`);
-  pdf.setAuthor(doc.seller_name);
-  pdf.setCreationDate(new Date(doc.issued_at));
-  pdf.setModificationDate(new Date(doc.issued_at));
-  const page = pdf.addPage([...A4]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = new PdfPage(...A4);
+  const regular: FontName = 'Helvetica';
+  const bold: FontName = 'Helvetica-Bold';
   const right = A4[0] - MARGIN;
   let y = A4[1] - MARGIN;
 
-  // What the font cannot draw would make pdf-lib throw: replaced rather than failing the document.
-  const drawable = new Map<PDFFont, Set<number>>();
-  const safe = (font: PDFFont, text: string) => {
-    const known = drawable.get(font) ?? new Set(font.getCharacterSet());
-    drawable.set(font, known);
-    return Array.from(text, (ch) => (known.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('');
-  };
-  const draw = (text: string, x: number, { size = 10, font = regular, color = rgb(0, 0, 0) } = {}) =>
-    page.drawText(safe(font, text), { x, y, size, font, color });
-  const drawRight = (text: string, xRight: number, { size = 10, font = regular } = {}) => {
-    const t = safe(font, text);
-    page.drawText(t, { x: xRight - font.widthOfTextAtSize(t, size), y, size, font });
+  // What the font cannot draw is printed as "?" rather than failing the document.
+  const draw = (text: string, x: number, { size = 10, font = regular, color = BLACK }: Style = {}) =>
+    page.text(printable(text), x, y, { size, font, color });
+  const drawRight = (text: string, xRight: number, { size = 10, font = regular }: Style = {}) => {
+    const t = printable(text);
+    page.text(t, xRight - textWidth(t, font, size), y, { size, font, color: BLACK });
   };
   /** Words wrapped to `width`, one line each, moving down. */
-  const wrapped = (text: string, x: number, width: number, { size = 10, font = regular, color = GREY } = {}) => {
+  const wrapped = (text: string, x: number, width: number, { size = 10, font = regular, color = GREY }: Style = {}) => {
     let line = '';
-    for (const word of safe(font, text).split(/\s+/)) {
+    for (const word of printable(text).split(/\s+/)) {
       const next = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(next, size) > width) {
+      if (line && textWidth(next, font, size) > width) {
         draw(line, x, { size, font, color });
         y -= size + 4;
         line = word;
@@ -67,7 +58,7 @@ export async function invoicePdf(doc: DocumentRecord): Promise<Uint8Array<ArrayB
     }
   };
   const rule = () => {
-    page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.5, color: GREY });
+    page.line(MARGIN, y, right, y, { thickness: 0.5, color: GREY });
     y -= 16;
   };
 
@@ -118,7 +109,7 @@ export async function invoicePdf(doc: DocumentRecord): Promise<Uint8Array<ArrayB
   y -= 8;
   rule();
   const lineTop = y;
-  wrapped(doc.description, MARGIN, 280, { color: rgb(0, 0, 0) });
+  wrapped(doc.description, MARGIN, 280, { color: BLACK });
   const after = y;
   y = lineTop;
   draw(doc.sac_code, 340);
@@ -128,7 +119,7 @@ export async function invoicePdf(doc: DocumentRecord): Promise<Uint8Array<ArrayB
   rule();
 
   // The sums: taxable value, each tax with its rate, the total, and how it was paid.
-  const sum = (label: string, paise: number, font = regular) => {
+  const sum = (label: string, paise: number, font: FontName = regular) => {
     draw(label, 320, { font });
     drawRight(money(paise), right, { font });
     y -= 16;
@@ -161,6 +152,11 @@ export async function invoicePdf(doc: DocumentRecord): Promise<Uint8Array<ArrayB
     y -= 12;
   }
   draw(P.computerGenerated, MARGIN, { size: 9, color: GREY });
-  // Copied into an ArrayBuffer of its own: what a Response body and base64 take.
-  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+  const issued = new Date(doc.issued_at);
+  return writePdf(page, {
+    title: `${title} ${doc.number}`,
+    author: doc.seller_name,
+    created: issued,
+    modified: issued,
+  });
 }
