@@ -16,9 +16,9 @@ import { listPublicCities } from '../../worker/services/cities';
 import { homePageFrame } from '@/server-render';
 import { createEvent } from './helpers/booking-fixtures';
 import { addCity } from './helpers/cities';
+import { istEvening } from './helpers/event-row';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
-const HOUR = 3_600_000;
 const unique = () => crypto.randomUUID().slice(0, 8);
 
 async function operator() {
@@ -254,15 +254,11 @@ describe('a dinner in a city that is not in the table', () => {
     venue_address: null,
   });
   /**
-   * About 8 days ahead at 7:00 PM IST (13:30 UTC): a fixed time of day, so the dinner's default
-   * three hours never run past midnight IST, whatever time the suite runs (now + 200 h did, for a
-   * run between 07:00 and 08:00 UTC: a 400 on end_time instead of city).
+   * 8 days ahead at 7:00 PM IST: a fixed time of day, so the dinner's default three hours never run
+   * past midnight IST, whatever time the suite runs (now + 200 h did, for a run between 07:00 and
+   * 08:00 UTC: a 400 on end_time instead of city).
    */
-  const sevenPmInEightDays = () => {
-    const start = new Date(Date.now() + 200 * HOUR);
-    start.setUTCHours(13, 30, 0, 0);
-    return start.toISOString();
-  };
+  const sevenPmInEightDays = () => istEvening(8).startsAt;
   const unknownCity = {
     error: {
       code: 'invalid_input',

@@ -15,6 +15,7 @@ import { sendWhatsAppTemplate } from '../../worker/providers/whatsapp';
 import { sendReminders } from '../../worker/services/reminders';
 import { URL_BUTTON_TEMPLATES } from '../sandbox/whatsapp-templates';
 import { bookedGuest, createEvent, createGuest } from './helpers/booking-fixtures';
+import { istEvening } from './helpers/event-row';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
 const d = () => db(env.DB);
@@ -53,7 +54,9 @@ const reminderClaims = async (bookingId: string) =>
 
 describe('the 24-hour reminder asks "Still coming?"', () => {
   it('carries both links: the email as buttons and text, the WhatsApp template as its two URL buttons, once', async () => {
-    const event = await createEvent({ inHours: 30 });
+    // 7:00 PM IST, so a minute inside its last 24 hours is the day before in IST whenever the suite
+    // runs (a start at now + 30 h fell on the day of that minute for a run between 5:58 and 6:00 PM IST).
+    const event = await createEvent({ ...istEvening(2) });
     const guest = await bookedGuest(event.id);
     const id = guest.booking.id;
     // A minute inside the last 24 hours: the 24-hour reminder is due (the day before, in IST).
@@ -106,11 +109,12 @@ describe('the 24-hour reminder asks "Still coming?"', () => {
   });
 
   it('a guest who said "can\'t make it" (released) or whose dinner we cancelled gets no reminder', async () => {
-    const event = await createEvent({ inHours: 30 });
+    // At 7:00 PM IST, 23.5 hours before is the day before in IST (see the test above).
+    const event = await createEvent({ ...istEvening(2) });
     const released = await bookedGuest(event.id);
     await setStatus(released.booking.id, 'released');
     const still = await bookedGuest(event.id);
-    const cancelledEvent = await createEvent({ inHours: 30 });
+    const cancelledEvent = await createEvent({ ...istEvening(2) });
     const cancelled = await bookedGuest(cancelledEvent.id);
     await d().update(events).set({ cancelledAt: new Date().toISOString() }).where(eq(events.id, cancelledEvent.id));
 

@@ -1,5 +1,5 @@
 import type { events } from '../../../db/schema';
-import { istDate } from '../../../worker/domain/time';
+import { DEFAULT_DINNER_END, DEFAULT_DINNER_START, istDate, istToUtc } from '../../../worker/domain/time';
 
 export type EventRow = typeof events.$inferInsert;
 
@@ -31,4 +31,16 @@ export function eventRow(id: string, inMs: number, over: Partial<EventRow> = {})
     venueAddress: '1 Hidden Lane',
     ...over,
   };
+}
+
+/**
+ * A dinner's date, start and end at its default hours (7:00 PM - 10:00 PM IST) on the IST date `days`
+ * from today's: for a test whose outcome hangs on the IST day, which `now + N hours` does not fix
+ * (its start and end move with the time the suite runs, across IST midnight in some hour of the
+ * day). Spread it into {@link eventRow}'s `over` or `createEvent`.
+ * @example await createEvent({ ...istEvening(2) }) // the day after tomorrow, 7:00 PM IST: 43 to 67 hours ahead
+ */
+export function istEvening(days: number) {
+  const date = istDate(new Date(Date.now() + days * 86_400_000));
+  return { date, startsAt: istToUtc(date, DEFAULT_DINNER_START), endsAt: istToUtc(date, DEFAULT_DINNER_END) };
 }
