@@ -1,3 +1,5 @@
+// The console's and host's classes are not in the guest's stylesheet (web/src/console.css).
+import '@/console.css';
 import { AppHeader } from '@/components/app-header';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,5 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { type ComponentType, lazy, Suspense } from 'react';
+// The console's and host's classes are not in the guest's stylesheet (web/src/console.css).
+import '@/console.css';
 import { AppHeader } from '@/components/app-header';
 import { usePageTitle } from '@/lib/use-page-title';
 import { matchPage, PageOf } from '@/lib/page-table';
