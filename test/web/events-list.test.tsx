@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 import { EventsList } from '@/features/events/components/events-list';
 import { eventImage } from '@/features/events/lib/event-image';
 import { filterEvents, filterOptions } from '@/features/events/lib/events-filter';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
 
 type Call = { url: string; body: unknown };

@@ -10,7 +10,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY } from '../../worker/domain/copy';
 import type { ProfileFormValues } from '../../worker/domain/profile';
-import { Toaster } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 import { ProfileDetailsForm } from '@/features/profile/components/profile-details-form';
 
 afterEach(() => {

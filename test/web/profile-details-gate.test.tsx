@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 import { useProfileDetailsGate } from '@/features/profile/hooks/use-profile-details-gate';
 
 afterEach(() => {

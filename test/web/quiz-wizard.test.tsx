@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
-import { Toaster } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 import { QuizWizard } from '@/features/quiz/components/quiz-wizard';
 
 afterEach(cleanup);

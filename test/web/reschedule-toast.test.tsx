@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MY_BOOKING_COPY } from '@domain/copy-my-booking';
-import { currentToasts, dismissAll, Toaster } from '@/components/toast';
+import { currentToasts, dismissAll } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 import type { MyBooking } from '@/features/my-bookings/api/get-booking';
 import { RescheduleSection } from '@/features/my-bookings/components/reschedule-section';
 

@@ -15,9 +15,9 @@ import {
   HANDOFF_MS,
   navigationResolved,
   navigationStarted,
-  Toaster,
   toast,
 } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 
 const clear = () => {
   for (const t of currentToasts()) dismiss(t.id);

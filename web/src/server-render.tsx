@@ -5,7 +5,7 @@
  * Worker imports nothing else from web/src, so features can change without the Worker knowing.
  */
 import { createElement, Fragment } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from '@/lib/string-renderer';
 import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
 import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';

@@ -1,7 +1,9 @@
-import { useRouter } from '@tanstack/react-router';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
-import './toast.css';
+/**
+ * The toasts: what is on screen and the calls that change it, for any component to use. The
+ * Toaster that draws them is in ./toaster.tsx, which only the root layout mounts: it uses the
+ * browser's react-dom (a portal), which the Worker, rendering components that raise toasts on the
+ * server, must not bundle (issue 23: 135 KB).
+ */
 
 export type ToastVariant = 'default' | 'destructive';
 export type Toast = {
@@ -24,7 +26,7 @@ const MAX_TOASTS = 3;
 /**
  * On a phone one at a time: a new toast replaces the one before (issue 24: three stacked over the
  * profile form's heading). Read per toast, so a turned or resized window counts as it is now.
- * Structural types: the Worker's tsconfig has no DOM (see `Browser` below).
+ * Structural types: the Worker's tsconfig has no DOM (see `Browser` in ./toaster.tsx).
  */
 const PHONE = '(max-width: 639.98px)';
 function maxOnScreen(): number {
@@ -137,111 +139,8 @@ export function navigationResolved(pathChanged: boolean) {
   }
 }
 
-function subscribe(l: () => void) {
+/** Calls `l` whenever the toasts change (the Toaster's store). */
+export function subscribeToToasts(l: () => void) {
   listeners.add(l);
   return () => listeners.delete(l);
-}
-
-/** Ties the toasts to the page: see `navigationStarted`. A no-op outside a router (tests). */
-function useToastsStayOnTheirPage() {
-  const router = useRouter({ warn: false });
-  useEffect(() => {
-    if (!router) return;
-    const offStart = router.subscribe('onBeforeNavigate', (e) => {
-      if (e.pathChanged) navigationStarted();
-    });
-    const offEnd = router.subscribe('onResolved', (e) => navigationResolved(e.pathChanged));
-    return () => {
-      offStart();
-      offEnd();
-    };
-  }, [router]);
-}
-
-/**
- * The few browser APIs the dialog tracking needs. The Worker renders this component on the server
- * too (tsconfig.worker.json has no DOM types), and effects only run in the browser.
- */
-type ModalTarget = Parameters<typeof createPortal>[1] & { isConnected: boolean };
-type Browser = {
-  document: { querySelector(selector: string): ModalTarget | null; body: object };
-  MutationObserver: new (
-    callback: () => void,
-  ) => { observe(target: object, options: object): void; disconnect(): void };
-};
-const browser = () => globalThis as unknown as Browser;
-
-/** The open modal <dialog>, if any (jsdom knows no `:modal`). */
-function openModal(): ModalTarget | null {
-  try {
-    return browser().document.querySelector('dialog:modal');
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A modal dialog makes the rest of the page inert: a toast outside it would sit dimmed behind its
- * backdrop, out of reach of its close button and of screen readers (the Book Your Spot dialog's
- * sign-in error, SPEC §8). While one is open, the toasts are drawn inside it.
- */
-function useOpenModal(toastCount: number) {
-  const [modal, setModal] = useState<ModalTarget | null>(null);
-  useEffect(() => {
-    const find = () => setModal(openModal());
-    const { MutationObserver, document } = browser();
-    const observer = new MutationObserver(find);
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
-    return () => observer.disconnect();
-  }, []);
-  // A dialog taken out of the page while open sends no `open` change: look again as toasts come.
-  useEffect(() => {
-    if (toastCount > 0) setModal(openModal());
-  }, [toastCount]);
-  return modal?.isConnected ? modal : null;
-}
-
-/**
- * The toast area, mounted once in the root layout (placed by toast.css: top on a phone, bottom
- * right from 640 px). Polite live region; errors are alerts.
- */
-export function Toaster() {
-  useToastsStayOnTheirPage();
-  const list = useSyncExternalStore(subscribe, currentToasts, currentToasts);
-  const modal = useOpenModal(list.length);
-  const area = (
-    <section aria-label="Notifications" data-testid="toaster" className="toaster">
-      {list.map((t) => {
-        const error = t.variant === 'destructive';
-        return (
-          <div
-            key={t.id}
-            role={error ? 'alert' : 'status'}
-            aria-live={error ? 'assertive' : 'polite'}
-            data-testid="toast"
-            data-variant={error ? 'destructive' : 'default'}
-            className="toast-card"
-          >
-            {/* Keyed by the repeat count: the same message asked for again is read out again. */}
-            <div
-              key={t.repeats}
-              className={`flex min-w-0 flex-1 flex-col gap-0.5 ${t.repeats > 1 ? 'toast-repeat' : ''}`}
-            >
-              <p className="font-semibold break-words">{t.title}</p>
-              {t.description && <p className="break-words opacity-90">{t.description}</p>}
-            </div>
-            <button
-              type="button"
-              className="toast-close"
-              aria-label="Dismiss notification"
-              onClick={() => dismiss(t.id)}
-            >
-              <span aria-hidden="true">✕</span>
-            </button>
-          </div>
-        );
-      })}
-    </section>
-  );
-  return modal ? createPortal(area, modal) : area;
 }

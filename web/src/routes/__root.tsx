@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundPage } from '@/components/not-found-page';
-import { Toaster } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 
 export type RouterContext = { queryClient: QueryClient };
 
