@@ -13,10 +13,16 @@ import { createServer } from 'vite';
 
 /**
  * Path → file name under _frames/, and whether the SPA may hydrate the frame: only where the
- * Worker serves it as is. /events gets its cards drawn in by the Worker, so the SPA replaces
- * it. Each needs its route in worker/routes/pages.ts.
+ * Worker serves it as is, or patched with markup the SPA's own components render from the data
+ * it hands over (docs/decisions/010, 018). /events gets its cards drawn in by router-free
+ * fragments, so the SPA replaces it. Each needs its route in worker/routes/pages.ts.
  */
-const PAGES = { '/': { name: 'home', hydrate: true }, '/events': { name: 'events', hydrate: false } } as const;
+const PAGES = {
+  '/': { name: 'home', hydrate: true },
+  '/events': { name: 'events', hydrate: false },
+  // The vibe check's first question: what a visitor sees before the session is known.
+  '/quiz': { name: 'quiz', hydrate: true },
+} as const;
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/web/', import.meta.url));

@@ -1,6 +1,9 @@
 import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
 import { expect, spaRendered, test } from './fixtures.ts';
 
+/** The vibe check's first question, as its heading and its group of answers are named. */
+const QUIZ_FIRST_QUESTION = /^What's your vibe for pulling up today\?/;
+
 /**
  * The landing pages paint their first frame from the HTML, before any script has run, and the
  * SPA takes over without moving it or asking the API again (worker/routes/pages.ts).
@@ -25,6 +28,13 @@ const PAGES = [
     heading: /Gurugram/,
     spa: (page: Page) => page.getByRole('link', { name: 'Sign in to book' }),
     onlySpa: true,
+  },
+  {
+    // The frame is the signed-out visitor's page whole: its first question.
+    path: '/quiz',
+    heading: 'The vibe check',
+    spa: (page: Page) => page.getByRole('group', { name: QUIZ_FIRST_QUESTION }),
+    onlySpa: false,
   },
 ];
 
@@ -63,7 +73,7 @@ for (const { path, heading, spa, onlySpa } of PAGES) {
   });
 }
 
-// `/` only: the live pages' frames are drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
+// `/` and /quiz only: the live pages' frames are drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
 test('/: the SPA hydrates the served frame in place, with no mismatch', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
@@ -89,6 +99,42 @@ test('/: the SPA hydrates the served frame in place, with no mismatch', async ({
     ),
   ).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test('/quiz: the SPA hydrates the first question in place, with no mismatch, and asks nothing of the quiz yet', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => void errors.push(String(error)));
+  const release = await openWithBundleHeld(page, '/quiz');
+  const question = page.getByRole('heading', { level: 2, name: QUIZ_FIRST_QUESTION });
+  await question.waitFor();
+  await question.evaluate((h) => Object.assign(h, { __fromFrame: true }));
+  release();
+  await spaRendered(page);
+  await page.waitForLoadState('networkidle');
+  expect(await question.evaluate((h) => (h as { __fromFrame?: boolean }).__fromFrame)).toBe(true);
+  expect(errors).toEqual([]);
+  // The SPA's own render from here: the next question's group is named by its heading (useId
+  // agrees with the frame's ids), and Back returns to the first.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: /^Netflix night/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('group', { name: QUIZ_FIRST_QUESTION })).toBeVisible();
+});
+
+test('/quiz: an answer picked and Next tapped before the bundle has run carry over to the SPA', async ({ page }) => {
+  const release = await openWithBundleHeld(page, '/quiz');
+  await page.getByText('Up for an adventure').click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  // Nothing listens yet: still the first question.
+  await expect(page.getByText('Question 1 of 11')).toBeVisible();
+  release();
+  await expect(page.getByText('Question 2 of 11')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('radio', { name: /Up for an adventure/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Meeting new people/ })).not.toBeChecked();
 });
 
 test('the event page shows its hero image without JavaScript', async ({ browser }) => {
@@ -219,7 +265,8 @@ test('frame-taps.js arriving after the SPA has hydrated the frame leaves every b
 });
 
 test('frame-taps.js arriving after the SPA drew a page without a frame leaves it working too', async ({ page }) => {
-  await openWithTapsScriptLate(page, '/quiz');
+  // /auth: served as the bare shell, the SPA draws it all.
+  await openWithTapsScriptLate(page, '/auth');
   const start = page.getByRole('button').first();
   await expect(start).toBeVisible();
   const clicked = await start.evaluate((b) => {

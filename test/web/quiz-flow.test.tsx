@@ -9,7 +9,7 @@ import {
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
-import { Toaster } from '@/components/toaster';
+import { Toaster } from '@/components/toast';
 import { QuizWizard } from '@/features/quiz/components/quiz-wizard';
 import { useQuizFlow } from '@/features/quiz/hooks/use-quiz-flow';
 
@@ -66,10 +66,15 @@ afterEach(() => {
 });
 
 function QuizUnderTest() {
-  const { phase, initialAnswers, submit, submitting } = useQuizFlow();
+  const { phase, initialAnswers, submit, submitting, isAuthenticated } = useQuizFlow();
   if (phase === 'loading') return <p>Loading...</p>;
   if (phase === 'done') return <p>All Set!</p>;
-  return <QuizWizard initialAnswers={initialAnswers} submitting={submitting} onSubmit={submit} />;
+  return (
+    <>
+      {isAuthenticated && <p>Signed in</p>}
+      <QuizWizard initialAnswers={initialAnswers} submitting={submitting} onSubmit={submit} />
+    </>
+  );
 }
 
 function renderQuiz() {
@@ -135,11 +140,18 @@ describe('the quiz flow (SPEC §4)', () => {
     expect(posts).toHaveLength(0);
   });
 
+  it('before the session is known: the first question (the prerendered first frame), no loading state', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    renderQuiz();
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
   it('signed out: stale pending answers are cleared on load', async () => {
     localStorage.setItem('pendingQuizData', JSON.stringify(complete));
     renderQuiz();
-    await screen.findByRole('button', { name: 'Next' });
-    expect(localStorage.getItem('pendingQuizData')).toBeNull();
+    await waitFor(() => expect(localStorage.getItem('pendingQuizData')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
   });
 
   it("signed in with a response: 'Already completed!' and on to /profile-details", async () => {
@@ -167,6 +179,7 @@ describe('the quiz flow (SPEC §4)', () => {
   it("a failed submit shows the destructive 'Error' toast with the fallback text and releases the button", async () => {
     server = { ...server, signedIn: true, post: () => new Response('boom', { status: 500 }) };
     renderQuiz();
+    await screen.findByText('Signed in');
     await answerEverything();
     fireEvent.click(screen.getByRole('button', { name: "Let's Go" }));
     await waitFor(() => expect(screen.getByText('Failed to submit quiz. Please try again.')).toBeTruthy());
@@ -184,6 +197,7 @@ describe('the quiz flow (SPEC §4)', () => {
         json({ error: { code: 'quiz_already_completed', message: "You've already completed the vibe check." } }, 409),
     };
     renderQuiz();
+    await screen.findByText('Signed in');
     await answerEverything();
     fireEvent.click(screen.getByRole('button', { name: "Let's Go" }));
     expect(await screen.findByText("You've already completed the vibe check.")).toBeTruthy();

@@ -31,13 +31,15 @@ async function served(path: string) {
 }
 
 describe('the served HTML of every landing page validates (html-validate:standard)', () => {
-  it('/, /events and an event page, each with its first frame', async () => {
+  it('/, /events, an event page and /quiz, each with its first frame', async () => {
     // A dinner in a city guests can see, so /events and the city cards on / draw a real card.
     const event = await createEvent({ city: 'gurugram', title: 'Supper by the Lake' });
     const pages: Array<[path: string, shows: string]> = [
       ['/', 'What Actually Happens Here'],
       ['/events', 'Supper by the Lake'],
       [`/event/${event.id}`, 'Supper by the Lake'],
+      // The vibe check's first question, prerendered.
+      ['/quiz', 'aria-label="Vibe check"'],
     ];
     for (const [path, shows] of pages) {
       const html = await served(path);
@@ -47,8 +49,8 @@ describe('the served HTML of every landing page validates (html-validate:standar
     }
   });
 
-  it('/quiz and the information pages, served as the SPA shell', async () => {
-    for (const path of ['/quiz', '/about-us', '/contact', '/privacy-policy', '/terms-and-conditions', '/gallery']) {
+  it('the information pages, served as the SPA shell', async () => {
+    for (const path of ['/about-us', '/contact', '/privacy-policy', '/terms-and-conditions', '/gallery']) {
       const html = await served(path);
       expect(html, path).toContain('<div id="root">');
       expect(await validate(html, path), path).toEqual([]);

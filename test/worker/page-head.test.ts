@@ -84,6 +84,14 @@ describe('the other landing pages carry their own head', () => {
     expect(meta(html, 'og:image')).toEqual(['https://tablemates.example/images/events/gurugram.jpg']);
   });
 
+  it('/quiz: the vibe check and its tagline', async () => {
+    const html = await page('/quiz');
+    expect(title(html)).toEqual(['The vibe check — Tablemates']);
+    expect(meta(html, 'og:title')).toEqual(['Take the Tablemates vibe check']);
+    expect(meta(html, 'description')).toEqual(['Help us match you with people who get it.']);
+    expect(meta(html, 'og:url')).toEqual(['https://tablemates.example/quiz']);
+  });
+
   it('/: the product and its promise', async () => {
     const html = await page('/');
     expect(title(html)).toEqual(['Tablemates — Where strangers become friends']);

@@ -1,9 +1,8 @@
 import './fonts.css';
 import './styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppTree } from './app';
 import { FrameReplay, takeFrameTaps, typedValues } from './lib/first-frame';
 import { seedQueryCache } from './lib/seed-query-cache';
 import { queryClient } from './lib/query-client';
@@ -20,14 +19,7 @@ const hydratable = hasFirstFrame && container.dataset.frame === 'hydrate';
 seedQueryCache(queryClient);
 
 function app(replay?: Parameters<typeof FrameReplay>[0]) {
-  return (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        {replay && <FrameReplay {...replay} />}
-      </QueryClientProvider>
-    </StrictMode>
-  );
+  return <AppTree queryClient={queryClient} router={router} extra={replay && <FrameReplay {...replay} />} />;
 }
 
 /**

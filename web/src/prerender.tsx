@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { AppTree } from './app';
 import { createAppRouter } from './router';
 
 /**
@@ -14,11 +15,9 @@ export async function renderFirstFrame(path: string): Promise<string> {
     history: createMemoryHistory({ initialEntries: [path] }),
     // Its server rendering adds an inline script, which the CSP would refuse; the SPA restores.
     scrollRestoration: false,
+    isServer: true,
   });
   await router.load();
-  return renderToString(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  // The browser's tree exactly (main.tsx): hydration needs the same shape, not only the same HTML.
+  return renderToString(<AppTree queryClient={queryClient} router={router} />);
 }

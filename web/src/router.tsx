@@ -9,11 +9,14 @@ export function createAppRouter(options: {
   queryClient: QueryClient;
   history?: RouterHistory;
   scrollRestoration?: boolean;
+  /** Set by the build's prerender, which renders as a server does wherever it runs (a test's DOM too). */
+  isServer?: boolean;
 }) {
   return createRouter({
     routeTree,
     context: { queryClient: options.queryClient },
     history: options.history,
+    isServer: options.isServer,
     defaultPreload: 'intent',
     // Loaders read through React Query's cache, so the router never considers its own copy fresh.
     defaultPreloadStaleTime: 0,

@@ -19,6 +19,7 @@ import { filterOptions, NO_FILTER } from '@/features/events/lib/events-filter';
 import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
 import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
+import { QUIZ_TAGLINE, QUIZ_TITLE } from '@/features/quiz/lib/quiz-head';
 import { eventPageHead, SITE_PREVIEW_IMAGE } from '@/features/events/lib/event-head';
 import { type PageData, pageDataElement } from '@/lib/page-data';
 import {
@@ -75,6 +76,12 @@ export function headTags(head: PageHead, url: string): string {
 
 /** The public pages' heads that do not depend on data. */
 export const HOME_HEAD: PageHead = { title: HOME_TITLE, description: SITE_DESCRIPTION, ...SITE_PREVIEW_IMAGE };
+export const QUIZ_HEAD: PageHead = {
+  title: pageTitle(QUIZ_TITLE),
+  ogTitle: 'Take the Tablemates vibe check',
+  description: QUIZ_TAGLINE,
+  ...SITE_PREVIEW_IMAGE,
+};
 export const EVENTS_HEAD: PageHead = {
   title: pageTitle(EVENTS_TITLE),
   ogTitle: 'Upcoming dinners with Tablemates',

@@ -8,6 +8,7 @@ import {
   headTags,
   homePageFrame,
   pageDataElement,
+  QUIZ_HEAD,
 } from '@/server-render';
 import type { AppEnv } from '../app-env';
 import { database } from '../middleware/database';
@@ -28,6 +29,8 @@ import { findEventDetail, listBookableEvents } from '../services/events';
  *   images are the page's largest paint.
  * - `/event/:idOrCity`: the frame is rendered here, since it shows the event's own hero. An
  *   unknown event gets the bare shell: the SPA says it doesn't exist and moves on.
+ * - `/quiz`: the prerendered frame as it is (the vibe check's first question; no data), which
+ *   the SPA hydrates.
  *
  * If reading the data fails, the page goes out without it, and the SPA's own call shows the error.
  */
@@ -65,6 +68,13 @@ export const pageRoutes = new Hono<AppEnv>()
     if (!event) return shell;
     return firstFramePage(shell, { assets: c.env.ASSETS, url: c.req.url, ...eventPageFrame(key, event) });
   })
+  .get('/quiz', async (c) =>
+    firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'quiz'), {
+      assets: c.env.ASSETS,
+      url: c.req.url,
+      head: QUIZ_HEAD,
+    }),
+  )
   // 'Share my dinner' (issue 21): a trusted contact's page, for whoever holds the link only.
   .get('/shared/:token', async (c) => privatePage(await c.env.ASSETS.fetch(unconditional(c.req.raw))));
 

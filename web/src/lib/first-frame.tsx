@@ -23,12 +23,22 @@ declare global {
 type Field = HTMLInputElement | HTMLTextAreaElement;
 const fields = (root: HTMLElement) => [...root.querySelectorAll<Field>('input[name], textarea[name]')];
 const label = (button: Element) => button.textContent?.trim() ?? '';
+const checkable = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox');
 
-/** What the guest typed into the frame's fields, by name and position. Read just before React hydrates or replaces them. */
-export function typedValues(root: HTMLElement): Map<string, string> {
-  const typed = new Map<string, string>();
+/**
+ * What the guest typed or picked in the frame's fields, by name and position: a text, or for a
+ * radio or checkbox the state it was clicked into (a radio only where it was picked: the one it
+ * replaced in its group follows). Read just before React hydrates or replaces them.
+ */
+export function typedValues(root: HTMLElement): Map<string, string | boolean> {
+  const typed = new Map<string, string | boolean>();
   fields(root).forEach((field, i) => {
-    if (field.value !== field.defaultValue) typed.set(`${field.name}#${i}`, field.value);
+    const key = `${field.name}#${i}`;
+    if (!checkable(field)) {
+      if (field.value !== field.defaultValue) typed.set(key, field.value);
+    } else if (field.checked !== field.defaultChecked && (field.checked || field.type === 'checkbox'))
+      typed.set(key, field.checked);
   });
   return typed;
 }
@@ -37,7 +47,7 @@ export function typedValues(root: HTMLElement): Map<string, string> {
  * Puts `typed` back into the SPA's own fields, then replays `taps` on the SPA's buttons (same
  * label, same position among those with it). Each is its own event, as the guest's were.
  */
-async function replay(root: HTMLElement, typed: Map<string, string>, taps: Tap[]): Promise<void> {
+async function replay(root: HTMLElement, typed: Map<string, string | boolean>, taps: Tap[]): Promise<void> {
   // React renders an event's updates after it; let it, before the next event reads them.
   const settle = () => new Promise((resolve) => setTimeout(resolve));
   fields(root).forEach((field, i) => {
@@ -47,6 +57,13 @@ async function replay(root: HTMLElement, typed: Map<string, string>, taps: Tap[]
     // unless an event there needs it at once: this one makes it hydrate the field now. No
     // change reaches the SPA: React takes the value the field holds then as the one it has seen.
     field.dispatchEvent(new Event('input', { bubbles: true }));
+    if (typeof value === 'boolean') {
+      // A radio or checkbox: React has seen the state it holds; make it see the other (its
+      // tracked setter), then click, as the guest did, into the state the guest chose.
+      (field as HTMLInputElement).checked = !value;
+      (field as HTMLInputElement).click();
+      return;
+    }
     // So make it see another (through the setter it tracks values with), then set the typed one
     // behind its back (the native setter) and announce it: a change.
     field.value = value === '' ? ' ' : '';
@@ -80,7 +97,15 @@ let takenOver = false;
  * and be handled twice. The replay runs just after, outside React's commit, where each event
  * is handled in full before the next, as the guest's were.
  */
-export function FrameReplay({ root, typed, taps }: { root: HTMLElement; typed: Map<string, string>; taps?: Tap[] }) {
+export function FrameReplay({
+  root,
+  typed,
+  taps,
+}: {
+  root: HTMLElement;
+  typed: Map<string, string | boolean>;
+  taps?: Tap[];
+}) {
   useLayoutEffect(() => {
     if (takenOver) return;
     takenOver = true;

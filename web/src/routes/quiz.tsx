@@ -7,6 +7,7 @@ import {
 } from '@/features/quiz/components/quiz-illustrations';
 import { QuizWizard } from '@/features/quiz/components/quiz-wizard';
 import { useQuizFlow } from '@/features/quiz/hooks/use-quiz-flow';
+import { QUIZ_TAGLINE, QUIZ_TITLE } from '@/features/quiz/lib/quiz-head';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export const Route = createFileRoute('/quiz')({
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/quiz')({
 
 function QuizPage() {
   const { phase, initialAnswers, submit, submitting, isAuthenticated, signOut } = useQuizFlow();
-  usePageTitle('The vibe check');
+  usePageTitle(QUIZ_TITLE);
   return (
     <div className="min-h-screen bg-base-200/60">
       <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-4">
@@ -43,8 +44,8 @@ function QuizPage() {
                 <DancingIllustration className="h-20 w-20 sm:h-24 sm:w-24" />
                 <DinnerIllustration className="h-16 w-16 rotate-6 sm:h-20 sm:w-20" />
               </div>
-              <h1 className="font-display text-4xl font-bold">The vibe check</h1>
-              <p className="max-w-md text-base-content/80">Help us match you with people who get it.</p>
+              <h1 className="font-display text-4xl font-bold">{QUIZ_TITLE}</h1>
+              <p className="max-w-md text-base-content/80">{QUIZ_TAGLINE}</p>
             </div>
             <div className="rounded-box bg-base-100 p-5 shadow-sm sm:p-8">
               <QuizWizard initialAnswers={initialAnswers} submitting={submitting} onSubmit={submit} />

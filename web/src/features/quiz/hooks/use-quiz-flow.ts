@@ -28,7 +28,11 @@ export function useQuizFlow() {
   const consentRequired = session?.consent_required === true;
   const status = useQuizStatusQuery(isAuthenticated);
   const mutation = useSubmitQuizMutation();
-  const [phase, setPhase] = useState<QuizPhase>('loading');
+  // The wizard's first question until the session says otherwise: it is what a visitor landing
+  // here sees first (the build prerenders it as the page's first frame, which the SPA hydrates,
+  // docs/decisions/010), and a signed-in guest who has answered is moved on as before. 'loading'
+  // only where the session is already known to be someone's (the quiz status is then awaited).
+  const [phase, setPhase] = useState<QuizPhase>(() => (!loading && isAuthenticated ? 'loading' : 'wizard'));
   const [initialAnswers, setInitialAnswers] = useState<QuizAnswers>(QUIZ_DEFAULTS);
   const decided = useRef(false);
 
@@ -91,6 +95,7 @@ export function useQuizFlow() {
       // Answers from before sign-in: submit them; if that fails, show them in the wizard so the
       // guest can press 'Let's Go' again.
       setInitialAnswers(pending);
+      setPhase('loading');
       submitSignedIn(pending, () => setPhase('wizard'));
       return;
     }
