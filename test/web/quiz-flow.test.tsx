@@ -9,7 +9,7 @@ import {
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUIZ_DEFAULTS } from '../../worker/domain/quiz';
-import { Toaster } from '@/components/toast';
+import { Toaster } from '@/components/toaster';
 import { QuizWizard } from '@/features/quiz/components/quiz-wizard';
 import { useQuizFlow } from '@/features/quiz/hooks/use-quiz-flow';
 
