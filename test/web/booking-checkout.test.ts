@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCheckout } from '@/features/checkout/lib/load-checkout';
 import { ticketIcs } from '@domain/ticket-ics';
