@@ -1,7 +1,7 @@
 /**
  * A one-page PDF, written by hand: text in the standard Helvetica and Helvetica-Bold, in a colour,
  * and straight lines — all a tax invoice needs (worker/services/invoice-pdf.ts). It replaced pdf-lib,
- * which was 210 KB of the Worker's gzipped bundle (issue 23, docs/decisions/030-tax-invoices.md).
+ * which was 180 KB of the Worker's gzipped bundle (issue 23, docs/decisions/030-tax-invoices.md).
  * Text is WinAnsiEncoding (Windows-1252), the standard fonts' encoding: any other character is
  * printed as "?". The page's content is deflated; the file follows ISO 32000-1 §7.5 (header,
  * numbered objects, a cross-reference table of exact byte offsets, trailer).
