@@ -16,6 +16,7 @@ import { ProfileDetailsForm } from '@/features/profile/components/profile-detail
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const empty: ProfileFormValues = {
@@ -72,12 +73,15 @@ describe('ProfileDetailsForm', () => {
     expect(screen.getByLabelText(/^Date of birth/).getAttribute('min')).toBe('1900-01-01');
   });
 
-  it('lists years 1924 … this year and jumps the date of birth to the chosen year', async () => {
+  it('lists years 1924 … this year in India and jumps the date of birth to the chosen year', async () => {
+    // A fixed clock (only Date faked): 00:30 IST on 1 January 2027 is still 31 December 2026 in UTC,
+    // where the machine's own year (getFullYear) made this test fail for a run in those 5½ hours.
+    vi.useFakeTimers({ now: new Date('2026-12-31T19:00:00Z'), toFake: ['Date'] });
     renderForm({ ...empty, date_of_birth: '1990-07-14' });
     const year = (await screen.findByLabelText('Jump to year')) as unknown as HTMLSelectElement;
     const years = [...year.options].map((o) => o.value).filter(Boolean);
     expect(years.at(-1)).toBe('1924');
-    expect(years[0]).toBe(String(new Date().getFullYear()));
+    expect(years[0]).toBe('2027');
     expect(year.value).toBe('1990');
     fireEvent.change(year, { target: { value: '1985' } });
     await waitFor(() => expect((screen.getByLabelText(/^Date of birth/) as HTMLInputElement).value).toBe('1985-07-14'));
