@@ -2,7 +2,14 @@
  * `npm run bench:load`: throughput and latency of the booking path on the local stack, and the
  * oversell check under load. Loopback only and bounded (fixed request counts, a hard timeout).
  *
- *   1. GET  /api/events         — 50 concurrent connections, LOAD_GET_REQUESTS requests
+ *   1. GET  /api/events         — against the floor (issue 23): a bare Worker making one D1 SELECT of
+ *                                 the same dinners (test/bench/floor.ts) on its own `wrangler dev`, with
+ *                                 the same D1 data. Floor, /api/events and /api/health take turns, in
+ *                                 LOAD_ROUNDS rounds of LOAD_GET_REQUESTS requests each on 50 concurrent
+ *                                 connections (the order rotating each round), so a busy machine slows
+ *                                 all three alike; each round's req/s ratio to the floor is taken, and
+ *                                 the median of those is held to ≥ 0.9 (PASS/FAIL; FAIL exits 1).
+ *                                 `-- --reads` runs this comparison alone.
  *   2. POST /api/orders         — 50 concurrent connections, LOAD_POST_REQUESTS requests, one signed-in
  *                                 guest each, on a large event (each also creates a sandbox Razorpay order)
  *   3. Oversell                 — 200 guests at once on an 8-seat event: exactly 8 may win
@@ -13,19 +20,25 @@
  *
  * Guests are written straight into the local D1 (users, sessions, complete profiles) and their
  * access tokens minted with the same claims the session core uses, so no SMS round-trips skew
- * the numbers. Ports: LOAD_WORKER_PORT (8854) / LOAD_SANDBOX_PORT (8855). Exits 1 if oversold.
+ * the numbers. Ports: LOAD_WORKER_PORT (8854) / LOAD_SANDBOX_PORT (8855) / LOAD_FLOOR_PORT (8856).
+ * Exits 1 if oversold or under the floor's ratio.
  * Runs under Node 22's type stripping (`.ts` import extensions, no enums).
  */
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, type ExecFileSyncOptions, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { localVars, root, startStack } from '../stack/stack.ts';
 
 const workerPort = Number(process.env.LOAD_WORKER_PORT ?? 8854);
 const sandboxPort = Number(process.env.LOAD_SANDBOX_PORT ?? 8855);
-const GET_REQUESTS = Number(process.env.LOAD_GET_REQUESTS ?? 2000);
+const floorPort = Number(process.env.LOAD_FLOOR_PORT ?? 8856);
+const GET_REQUESTS = Number(process.env.LOAD_GET_REQUESTS ?? 1000);
+const ROUNDS = Math.max(1, Number(process.env.LOAD_ROUNDS ?? 6) || 6);
+/** Issue 23: `GET /api/events` serves at least this share of the floor's requests per second. */
+const FLOOR_RATIO_TARGET = 0.9;
+const READS_ONLY = process.argv.includes('--reads');
 const POST_REQUESTS = Number(process.env.LOAD_POST_REQUESTS ?? 1000);
 const CONCURRENCY = 50;
 const OVERSELL_GUESTS = 200;
@@ -39,6 +52,9 @@ const OVERALL_TIMEOUT_MS = 15 * 60_000;
 
 const base = `http://127.0.0.1:${workerPort}`;
 const persistTo = join(root, `.wrangler/load-state-${workerPort}`);
+const floorBase = `http://127.0.0.1:${floorPort}`;
+const floorPersistTo = join(root, `.wrangler/load-floor-state-${floorPort}`);
+const floorConfig = join(root, 'test/bench/floor.wrangler.toml');
 
 const q = (s: string | number) => (typeof s === 'number' ? String(s) : `'${s.replace(/'/g, "''")}'`);
 
@@ -114,13 +130,104 @@ async function run(label: string, total: number, concurrency: number, send: (i: 
   latencies.sort((a, b) => a - b);
   const line = `${label.padEnd(34)} ${String(total).padStart(5)} req  ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms  statuses ${JSON.stringify(Object.fromEntries(statuses))}`;
   console.log(line);
-  return { statuses };
+  return { statuses, rps: total / seconds };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * The floor Worker (test/bench/floor.ts) on its own `wrangler dev`, over a D1 of its own that
+ * holds what the stack's holds: the same migrations, the same seed and the same `load.sql`. Its
+ * own database rather than the stack's file, so two workerd processes never share one SQLite file.
+ */
+async function startFloor(loadSql: string): Promise<() => void> {
+  rmSync(floorPersistTo, { recursive: true, force: true });
+  const persist = ['--persist-to', floorPersistTo];
+  const quiet: ExecFileSyncOptions = { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] };
+  // The Worker's own config for D1: the floor's names the same database id, so it reads this file.
+  execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist], quiet);
+  execFileSync('node', ['db/seed.ts', ...persist], quiet);
+  execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', ...persist, '--file', loadSql], quiet);
+  const child: ChildProcess = spawn(
+    'wrangler',
+    [
+      'dev',
+      '--config',
+      floorConfig,
+      '--port',
+      String(floorPort),
+      '--ip',
+      '127.0.0.1',
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'warn',
+      ...persist,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: process.env.CI ?? '' } },
+  );
+  const stop = () => {
+    child.kill('SIGTERM');
+  };
+  const until = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`floor wrangler dev exited with code ${child.exitCode}`);
+    const ok = await fetch(floorBase).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return stop;
+    if (Date.now() > until) {
+      stop();
+      throw new Error(`timed out waiting for the floor Worker on ${floorBase}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/**
+ * Floor, `/api/events` and `/api/health` in turns, ROUNDS rounds, the order rotating each round.
+ * A round's ratio is its req/s over the floor's in the same round; the medians are reported, and
+ * `/api/events` is held to {@link FLOOR_RATIO_TARGET}. Every answer must be a 200, or the ratio
+ * would be measuring errors.
+ */
+async function compareWithFloor(): Promise<boolean> {
+  const targets = [
+    { key: 'floor', label: 'GET  floor (one D1 SELECT)', url: `${floorBase}/` },
+    { key: 'events', label: 'GET  /api/events', url: `${base}/api/events` },
+    { key: 'health', label: 'GET  /api/health', url: `${base}/api/health` },
+  ] as const;
+  const rps: Record<(typeof targets)[number]['key'], number[]> = { floor: [], events: [], health: [] };
+  let failed = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    for (const t of order) {
+      const result = await run(`${t.label} r${round + 1}`, GET_REQUESTS, CONCURRENCY, () => fetch(t.url));
+      rps[t.key].push(result.rps);
+      failed += GET_REQUESTS - (result.statuses.get(200) ?? 0);
+    }
+  }
+  const ratios = (key: 'events' | 'health') => rps[key].map((x, i) => x / rps.floor[i]);
+  const events = median(ratios('events'));
+  const health = median(ratios('health'));
+  const fmt = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
+  console.log(`  /api/events ÷ floor per round: ${fmt(ratios('events'))}`);
+  console.log(`  /api/health ÷ floor per round: ${fmt(ratios('health'))}`);
+  const ok = events >= FLOOR_RATIO_TARGET && failed === 0;
+  console.log(
+    `${ok ? 'PASS' : 'FAIL'}  GET /api/events at ${events.toFixed(2)}× the floor's req/s (median of ${ROUNDS} rounds; floor median ${median(rps.floor).toFixed(0)} req/s; target ≥ ${FLOOR_RATIO_TARGET}×)${failed ? `; ${failed} answers were not 200` : ''}`,
+  );
+  console.log(`      GET /api/health at ${health.toFixed(2)}× the floor's req/s (for reference: no D1 at all)`);
+  return ok;
 }
 
 async function main() {
   rmSync(persistTo, { recursive: true, force: true });
   const vars = localVars(workerPort, sandboxPort);
   const stack = await startStack({ workerPort, sandboxPort, persistTo, inlineVars: true, quiet: true });
+  let stopFloor = () => {};
   try {
     // One guest per order: a guest may hold at most two live holds per event (429 beyond that).
     const rate = await createGuests('rate', POST_REQUESTS, vars.SESSION_SECRET);
@@ -152,13 +259,19 @@ async function main() {
         body: JSON.stringify({ event_id: eventId, ticket_type: 'male' }),
       });
 
-    // Warm-up: the first requests compile the Worker and open D1.
-    await Promise.all(Array.from({ length: 10 }, () => fetch(`${base}/api/events`).then((r) => r.arrayBuffer())));
+    stopFloor = await startFloor(file);
 
+    // Warm-up: the first requests compile each Worker and open its D1.
+    for (const url of [`${base}/api/events`, `${base}/api/health`, `${floorBase}/`])
+      await Promise.all(Array.from({ length: 20 }, () => fetch(url).then((r) => r.arrayBuffer())));
+
+    const [load1] = loadavg();
     console.log(
-      `Load on ${base} (wrangler dev, local D1, sandbox Razorpay on :${sandboxPort}); ${CONCURRENCY} concurrent connections`,
+      `Load on ${base} (wrangler dev, local D1, sandbox Razorpay on :${sandboxPort}), floor on ${floorBase}; ${CONCURRENCY} concurrent connections; machine: ${cpus().length} CPUs, load average ${load1.toFixed(1)}`,
     );
-    await run('GET  /api/events', GET_REQUESTS, CONCURRENCY, () => fetch(`${base}/api/events`));
+    if (!(await compareWithFloor())) process.exitCode = 1;
+    stopFloor();
+    if (READS_ONLY) return;
     const posts = await run('POST /api/orders', POST_REQUESTS, CONCURRENCY, (i) => order(rate.guests[i], 'load-big'));
     if ((posts.statuses.get(201) ?? 0) !== POST_REQUESTS)
       console.log('  note: not every order answered 201 (see statuses)');
@@ -185,6 +298,7 @@ async function main() {
 
     if (!(await lastSeats(last.guests, headers, order, stack.sandboxUrl))) process.exitCode = 1;
   } finally {
+    stopFloor();
     await stack.stop();
   }
 }
