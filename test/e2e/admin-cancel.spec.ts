@@ -1,20 +1,15 @@
 /**
  * Cancelling a dinner and messaging its guests from the console (docs/decisions/016): an operator
- * (made with `npm run role`) opens a dinner with a booked guest, writes to its guests after seeing
- * the preview and the count, cancels it through the confirmation dialog, and the guest's emails
+ * (given the role as `npm run role` gives it) opens a dinner with a booked guest, writes to its
+ * guests after seeing the preview and the count, cancels it through the confirmation dialog, and the guest's emails
  * arrive in the sandbox outbox through the real queue. axe at phone width with the dialog open.
  */
-import { execFileSync } from 'node:child_process';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
+import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
-const run = (cmd: string, args: string[]) =>
-  execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const sql = (command: string) => localD1(command);
 
 /** A dinner of this test's own (hidden, so other specs' lists never see it) with one booked guest. */
@@ -55,7 +50,7 @@ test('an operator messages a dinner’s guests, then cancels it through one dial
 }) => {
   const dinner = dinnerWithGuest();
   const phone = await signInWithPhone(page);
-  run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+  grantRole(phone, 'operator');
 
   await page.goto(`/admin/events/${dinner.id}`);
   const actions = page.getByRole('region', { name: 'Dinner actions' });

@@ -8,14 +8,12 @@
  * and only Gurugram on /events (events.spec.ts): this test puts Noida, its dinner and its new
  * city back (coming soon, hidden, hidden) as soon as it has looked, pass or fail.
  */
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
+import { grantRole } from './helpers/tables.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 
 /** The IST calendar date `days` from now. */
@@ -35,10 +33,7 @@ test('an operator opens Noida and gives it a dinner; the home page shows it, and
   const dinnerTitle = `Noida Launch ${tag}`;
   const date = istDateIn(20);
   const phone = await signInWithPhone(page);
-  execFileSync('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  grantRole(phone, 'operator');
 
   let dinnerId: string | null = null;
   try {

@@ -4,23 +4,14 @@
  * the price struck through beside the discounted one, and pays the discounted amount in the
  * Razorpay sandbox; the console then counts the redemption. axe on the page at phone width.
  */
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { nextSaturdays } from '../../db/seed.ts';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, SANDBOX_URL, test } from './fixtures.ts';
+import { grantRole } from './helpers/tables.ts';
 import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-/** The e2e stack's local D1 (global-setup.ts). */
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
-
-const makeOperator = (phone: string) =>
-  execFileSync('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+const makeOperator = (phone: string) => grantRole(phone, 'operator');
 
 /** Completes the guest's profile through the API the profile form uses. */
 async function completeProfile(page: Page, phone: string) {

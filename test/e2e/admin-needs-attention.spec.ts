@@ -2,20 +2,14 @@
  * "Needs attention" in the operator console end to end (docs/decisions/012, 013): a paid order the
  * pipeline flagged is refunded in full from the page, after a confirmation, once at Razorpay (the
  * sandbox), and leaves the list; the audit log records it. The flagged order is made the way
- * admin.spec.ts makes its dinner: a real sandbox payment, and rows written with wrangler d1.
+ * admin.spec.ts makes its dinner: a real sandbox payment, and rows written straight into the local D1.
  */
-import { execFileSync } from 'node:child_process';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, SANDBOX_URL, test } from './fixtures.ts';
+import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-/** The e2e stack's local D1 (global-setup.ts). */
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
-const run = (cmd: string, args: string[]) =>
-  execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const d1 = (command: string) => localD1(command, { json: true });
 
 const razorpay = { Authorization: `Basic ${btoa('rzp_test_sandbox:sandbox_key_secret')}` };
@@ -67,7 +61,7 @@ test('an operator refunds a flagged order from the console: confirmed first, ref
   page,
 }) => {
   const phone = await signInWithPhone(page);
-  run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+  grantRole(phone, 'operator');
   const flagged = await flaggedOrder(phone);
 
   await page.goto('/admin');

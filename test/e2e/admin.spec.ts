@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
+import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
@@ -117,7 +118,7 @@ test('an operator creates a weekly series of 2 dinners in Gurugram, sees them on
   const tag = Math.random().toString(36).slice(2, 8);
   const title = `Sunday Series ${tag} — Gurugram`;
   const phone = await signInWithPhone(page);
-  run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+  grantRole(phone, 'operator');
 
   await page.goto('/admin');
   await page.getByRole('link', { name: 'New dinner' }).click();

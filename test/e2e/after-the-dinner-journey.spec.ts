@@ -19,7 +19,7 @@
  *
  * Set-up a person would not do in a browser goes straight in: the dinners, the bookings (one paid
  * for real in the Razorpay sandbox) and the clock (the dinner moved to the night before once the
- * host has checked the guests in). Two `wrangler d1 execute` runs in all.
+ * host has checked the guests in). Two local D1 transactions in all.
  */
 import type { Page, Response } from '@playwright/test';
 import { CONSOLE_COPY } from '../../worker/domain/copy-console.ts';
@@ -87,7 +87,7 @@ type Person = {
 };
 
 /**
- * Everything the journey starts from, in one `wrangler d1 execute`: a host and an operator; the
+ * Everything the journey starts from, in one local D1 transaction: a host and an operator; the
  * first dinner, an hour from now (its check-in is open), with Asha, Kunal, Leela and Omar at
  * table 1 and Farah at table 2, published; a later dinner ten days ahead with seventeen guests
  * (helpers/tables.ts) and Asha's, Kunal's and Leela's bookings, Asha's paid in the sandbox.

@@ -5,19 +5,16 @@
  * Book Now resumes the held order ('Finish paying: your seat is held until …', the same Razorpay
  * order, never a second hold), and 'Let the seat go' frees it.
  */
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { HOLD_COPY } from '../../worker/domain/copy-hold.ts';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { localD1, persistTo } from './helpers/local-d1.ts';
+import { grantRole } from './helpers/tables.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
-const run = (cmd: string, args: string[]) =>
-  execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** A dinner of this test's own (hidden, so no list shows it) and a paid booking on it for the guest `phone`. */
 function bookedDinner(phone: string) {
@@ -75,7 +72,7 @@ test('a dinner we cancel: the booking reads as cancelled, then refunded, everywh
   await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeVisible();
 
   // The operator cancels it (the console's API; its dialog has its own spec, admin-cancel.spec.ts).
-  run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+  grantRole(phone, 'operator');
   const cancelled = await page.request.post(`/api/admin/events/${dinner.id}/cancel`, {
     data: { reason: 'Our chef is unwell.' },
     headers: { Origin: ORIGIN },

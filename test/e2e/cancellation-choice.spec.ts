@@ -7,18 +7,15 @@
  * queue. On the night, the guest says they are running late and the dinner's host gets the
  * WhatsApp. axe at 375px and on desktop.
  */
-import { execFileSync } from 'node:child_process';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { istDate } from '../../worker/domain/time.ts';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, outbox, SANDBOX_URL, test } from './fixtures.ts';
-import { localD1, persistTo } from './helpers/local-d1.ts';
+import { grantRole } from './helpers/tables.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-const run = (cmd: string, args: string[]) =>
-  execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-/** SQL on the stack's local D1, retried while the running Worker holds its lock (helpers/local-d1.ts). */
+/** SQL on the stack's local D1, waiting while the running Worker holds its lock (helpers/local-d1.ts). */
 const sql = (command: string) => localD1(command);
 
 const basic = `Basic ${Buffer.from('rzp_test_sandbox:sandbox_key_secret').toString('base64')}`;
@@ -78,7 +75,7 @@ async function bookedDinner(phone: string) {
 test('we cancel a dinner; the guest chooses a full refund on My Booking and sees it refunded', async ({ page }) => {
   const phone = await signInWithPhone(page);
   const dinner = await bookedDinner(/^\d{10}$/.test(phone) ? `+91${phone}` : phone);
-  run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+  grantRole(phone, 'operator');
 
   // The operator cancels it (the console's API; its dialog has its own spec, admin-cancel.spec.ts).
   const reason = 'Our chef is unwell. We are very sorry.';

@@ -7,15 +7,14 @@
  * The dinner is on sale in a hidden city while this runs, so the spec is a shared-state one
  * (playwright.config.ts): /events of the other specs never sees it.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CONSOLE_COPY } from '../../worker/domain/copy-console.ts';
 import { istDate, istToUtc, weekdayOf } from '../../worker/domain/time.ts';
-import { root } from '../stack/stack.ts';
 import { expect, spaRendered, test } from './fixtures.ts';
+import { grantRole } from './helpers/tables.ts';
 import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
-import { localD1, persistTo } from './helpers/local-d1.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
 
 const DAY = 86_400_000;
@@ -132,10 +131,7 @@ test("the console's new dinner starts at 7:00 PM - 10:00 PM, refuses an end befo
     `INSERT INTO cities (slug, name, blurb, status) VALUES ('${city}', 'Lunch City ${tag}', 'A test city.', 'hidden');`,
   );
   const phone = await signInWithPhone(page);
-  execFileSync('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  grantRole(phone, 'operator');
 
   await page.goto('/admin');
   await page.getByRole('link', { name: 'New dinner' }).click();

@@ -2,18 +2,13 @@
  * A dinner's guest list in the operator console: an operator (made with `npm run role`) opens a
  * dinner's guest list from /admin, finds a guest who booked it, searches, and downloads the CSV.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
-const run = (cmd: string, args: string[]) =>
-  execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const sql = (command: string) => localD1(command);
 
 /** A dinner of this test's own (Gurugram, the Sunday after the first seeded Saturday) with two booked guests. */
@@ -50,7 +45,7 @@ function dinnerWithGuests() {
 test('an operator opens a dinner’s guest list, searches it and downloads it as CSV', async ({ page }) => {
   const dinner = dinnerWithGuests();
   const phone = await signInWithPhone(page);
-  run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+  grantRole(phone, 'operator');
 
   await page.goto('/admin');
   // Found by name in the dashboard's table; its title links to the guest list.

@@ -5,17 +5,12 @@
  * second attempt says 'Already checked in'. axe at phone width (hosts use phones at the venue) and
  * at desktop width.
  */
-import { execFileSync } from 'node:child_process';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { grantRole } from './helpers/tables.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
-const run = (cmd: string, args: string[]) =>
-  execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const sql = (command: string) =>
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', command]);
+const sql = (command: string) => localD1(command);
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ticketCode = () =>
@@ -71,11 +66,11 @@ test('an operator assigns a host; the host checks the guest in by typing the cod
   const hostContext = await browser.newContext();
   const hostPage = await hostContext.newPage();
   const hostPhone = await signInWithPhone(hostPage);
-  run('npm', ['run', '--silent', 'role', '--', hostPhone, 'host', '--persist-to', persistTo]);
+  grantRole(hostPhone, 'host');
 
   // The operator adds them on the dinner's guest list page, by their 10-digit phone.
   const operatorPhone = await signInWithPhone(page);
-  run('npm', ['run', '--silent', 'role', '--', operatorPhone, 'operator', '--persist-to', persistTo]);
+  grantRole(operatorPhone, 'operator');
   await page.goto(`/admin/events/${dinner.id}`);
   const hosts = page.getByRole('region', { name: 'Hosts' });
   await expect(hosts).toContainText('No host yet');

@@ -6,7 +6,7 @@
  *
  * Pictures only with `SCREENSHOTS=1`, into docs/screenshots/issue-24/$SCREENSHOT_SET (default
  * `after`); without it the spec only walks the screens. Everything is seeded once, in one
- * `wrangler d1 execute` (a random tag), and what other specs could see is removed at the end. The
+ * transaction (a random tag), and what other specs could see is removed at the end. The
  * 1 PM dinner is on sale while the spec runs (a hidden city's, so the home page never shows it;
  * /events does), hence the shared-state list in playwright.config.ts.
  * @example SCREENSHOTS=1 SCREENSHOT_SET=after npx playwright test --config test/e2e/playwright.config.ts issue-24-screens --project=shared-state --no-deps
@@ -218,8 +218,9 @@ test("the home page's Book Your Spot dialog: the sign-up step, then what Sign Up
     await dialog.getByLabel('Password').fill('secret1');
     await shot(page, `signup-${size.name}`);
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
+    // What Sign Up leads to: the code step, once the server has sent the code.
+    await expect(dialog.getByLabel('Verification code')).toBeVisible();
     await settle(page);
-    await page.waitForTimeout(700);
     await shot(page, `signup-submitted-${size.name}`);
   }
 });

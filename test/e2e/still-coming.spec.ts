@@ -4,10 +4,9 @@
  * of the expected seats said so; a guest who did not answer shows nothing of the kind. axe at phone
  * width.
  */
-import { execFileSync } from 'node:child_process';
-import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { localD1, persistTo } from './helpers/local-d1.ts';
+import { grantRole } from './helpers/tables.ts';
+import { localD1 } from './helpers/local-d1.ts';
 import { signInWithPhone } from './helpers/sign-in.ts';
 
 /** A dinner of this test's own starting in two hours (hidden from other specs' lists): one guest said yes, one did not. */
@@ -49,10 +48,7 @@ test("the host sees who said they're still coming", async ({ page }) => {
   const dinner = dinnerWithAnswers();
   // An operator runs every dinner's night (no assignment needed).
   const phone = await signInWithPhone(page);
-  execFileSync('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  grantRole(phone, 'operator');
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/host/events/${dinner.id}`);

@@ -6,9 +6,9 @@
  * icebreakers. Each call makes a dinner of its own (a random tag), hidden from the guests' lists
  * unless asked, so no other spec's list or count sees it.
  */
-import { execFileSync } from 'node:child_process';
-import { root } from '../../stack/stack.ts';
-import { localD1, persistTo } from './local-d1.ts';
+import type { Role } from '../../../worker/domain/roles.ts';
+import { grantSql, parseWho } from '../../../db/role.ts';
+import { localD1 } from './local-d1.ts';
 
 export type SeededGuest = {
   userId: string;
@@ -88,7 +88,7 @@ export type MatchingDinnerOptions = {
 
 /**
  * {@link seedMatchingDinner}'s dinner and the SQL that seeds it, not yet run: for a spec that seeds
- * more in the same `wrangler d1 execute` (each invocation costs seconds).
+ * more in the same transaction (all or nothing).
  */
 export function matchingDinnerSeed(opts: MatchingDinnerOptions = {}): { dinner: SeededDinner; sql: string } {
   const { singles = 12, couples = 1, startsInDays = 10, available = false, city = 'gurugram' } = opts;
@@ -152,15 +152,16 @@ export function matchingDinnerSeed(opts: MatchingDinnerOptions = {}): { dinner: 
 }
 
 /**
- * Grants `role` to the account that signed in with `phone` (`npm run role`, as a fresh deploy's
- * first operator is made). The person must have signed in once.
+ * Grants `role` to the account that signed in with `phone`: the very statement `npm run role` runs
+ * (db/role.ts, as a fresh deploy's first operator is made), in this process rather than through
+ * npm and wrangler (seconds each); admin.spec.ts runs the command itself. The person must have
+ * signed in once.
  */
-export function grantRole(phone: string, role: 'operator' | 'host' | 'guest') {
-  execFileSync('npm', ['run', '--silent', 'role', '--', phone, role, '--persist-to', persistTo], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function grantRole(phone: string, role: Role) {
+  const who = parseWho(phone);
+  if (!who) throw new Error(`"${phone}" is not a phone number`);
+  const [{ results }] = JSON.parse(localD1(grantSql(who, role), { json: true })) as [{ results: unknown[] }];
+  if (results.length !== 1) throw new Error(`no account with phone ${phone}: it must sign in before it gets a role`);
 }
 
 /** Each booking's table as D1 holds it (null: not seated): what a spec checks the page against. */
