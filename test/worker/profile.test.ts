@@ -1,9 +1,8 @@
 import { env, SELF } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { deliveries, quizResponses, userProfiles } from '../../db/schema';
-import { todayIst as todayInIst } from '../../worker/domain/time';
 import { sendWelcomeEmail } from '../../worker/services/welcome-email';
 import { apiRequest, createSignedInUser } from './helpers/session-cookie';
 
@@ -13,12 +12,13 @@ type Outbox = Array<{ channel: string; to: string; subject?: string; body: strin
 let seq = 0;
 const uniqueEmail = (tag: string) => `${tag}.${Date.now()}.${++seq}@example.com`;
 
-/** A date of birth `years` years before today in India, shifted by `dayShift` days. */
-function dobYearsAgo(years: number, dayShift = 0): string {
-  const [y, m, d] = todayInIst().split('-').map(Number);
-  const date = new Date(Date.UTC(y - years, m - 1, d + dayShift));
-  return date.toISOString().slice(0, 10);
-}
+/**
+ * The saves' clock: 00:10 IST on 15 March 2026, still 14 March in UTC. Ages are counted on India's
+ * date, so 2008-03-15 is 18 today and 2008-03-16 not yet. A date of birth counted back from the
+ * wall clock failed on 29 February 2028 (no one born in 2010 turns 18 that day) and around IST
+ * midnight (a date taken before it, the save after).
+ */
+const SAVED_AT = new Date('2026-03-14T18:40:00Z');
 
 const validProfile = (email = uniqueEmail('asha')) => ({
   full_name: '  Asha Rao  ',
@@ -38,6 +38,10 @@ const welcomeMailsTo = async (email: string) => {
 };
 
 describe('PUT /api/profile', () => {
+  // Only Date is faked: the sandbox and the database answer as usual.
+  beforeEach(() => vi.useFakeTimers({ now: SAVED_AT, toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
   it('saves every field, computes the age on the server and trims the name', async () => {
     const { userId, cookie } = await createSignedInUser();
     const body = validProfile();
@@ -54,9 +58,8 @@ describe('PUT /api/profile', () => {
       work_profile: 'startup',
     });
     const row = await profileRow(userId);
-    const [y, m, d] = todayInIst().split('-').map(Number);
-    const expectedAge = y - 1995 - (m > 6 || (m === 6 && d >= 15) ? 0 : 1);
-    expect(row!.age).toBe(expectedAge);
+    // Born 15 June 1995: 30 on 15 March 2026, the birthday not yet come.
+    expect(row!.age).toBe(30);
   });
 
   it('applies the spec defaults for sex, relationship status and work profile', async () => {
@@ -186,7 +189,7 @@ describe('PUT /api/profile', () => {
     ['date_of_birth', undefined, 'Date of birth is required'],
     ['date_of_birth', '2001-02-30', 'Please enter a valid date of birth'],
     ['date_of_birth', '1899-12-31', 'Please enter a valid date of birth'],
-    ['date_of_birth', dobYearsAgo(18, 1), 'You must be at least 18 years old to register.'],
+    ['date_of_birth', '2008-03-16', 'You must be at least 18 years old to register.'],
     ['sex', 'other', 'Please choose one of the options'],
     ['relationship_status', 'married', 'Please choose one of the options'],
     ['work_profile', 'retired', 'Please choose one of the options'],
@@ -236,7 +239,7 @@ describe('PUT /api/profile', () => {
   it('accepts a guest who turns 18 today in India', async () => {
     const { cookie } = await createSignedInUser();
     const res = await SELF.fetch(
-      apiRequest('PUT', '/api/profile', { cookie, body: { ...validProfile(), date_of_birth: dobYearsAgo(18) } }),
+      apiRequest('PUT', '/api/profile', { cookie, body: { ...validProfile(), date_of_birth: '2008-03-15' } }),
     );
     expect(res.status).toBe(200);
   });
