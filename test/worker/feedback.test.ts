@@ -28,7 +28,7 @@ import { saveFeedback } from '../../worker/services/feedback';
 import { afterTheDinner, sendMorningAfter } from '../../worker/services/morning-after';
 import { URL_BUTTON_TEMPLATES } from '../sandbox/whatsapp-templates';
 import { createEvent, createGuest, providerOutage } from './helpers/booking-fixtures';
-import type { EventRow } from './helpers/event-row';
+import { type EventRow, istEvening } from './helpers/event-row';
 import { roundTrips } from './helpers/round-trips';
 import { apiRequest } from './helpers/session-cookie';
 
@@ -98,8 +98,7 @@ async function seated(event: EventRow, name: string, opts: { table?: number; sta
 
 /** A dinner held on an IST date, 7-10 PM, `daysAgo` days before today (0: tonight). */
 async function dinnerDaysAgo(daysAgo: number, over: Partial<EventRow> = {}) {
-  const date = istDate(new Date(Date.now() - daysAgo * 24 * HOUR));
-  return createEvent({ date, startsAt: istToUtc(date, '19:00'), endsAt: istToUtc(date, '22:00'), ...over });
+  return createEvent({ ...istEvening(-daysAgo), ...over });
 }
 
 /** A dinner that ended an hour ago (or, just after IST midnight, yesterday's): its feedback page is open. */
