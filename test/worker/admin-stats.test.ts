@@ -8,7 +8,7 @@
  * them; past dinners sit on a Wednesday evening, so they have ended whatever day the test runs.
  */
 import { env, SELF } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_COPY } from '../../worker/domain/copy-console';
 import type { Role } from '../../worker/domain/roles';
 import type { BookingStatus } from '../../worker/domain/statuses';
@@ -151,7 +151,16 @@ const w = {
   hostThree: '',
 };
 
+/**
+ * The file's clock, fixed (only Date faked): 2:00 PM IST on a Thursday. The weeks the data is laid
+ * out in and the weeks the API answers are then the same; on the wall clock, a run whose setup fell
+ * in the last moment before Monday 00:00 IST laid it out in a week the API had already left.
+ */
+const NOW = new Date('2026-11-26T08:30:00Z');
+afterAll(() => vi.useRealTimers());
+
 beforeAll(async () => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   await addCity('stats-a', { name: 'Statsabad' });
   await addCity('stats-b', { name: 'Statspur' });
   const operator = await signedInAs('operator');
