@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { cities, eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
 import { REVENUE_BOOKING_STATUSES, SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
 import { type AuditFields, auditRow, auditRowBefore, eventTarget } from './audit';
-import { ownsSeatsSql, seatsTakenSql } from './ledger/seats';
+import { ownsSeatsSql, seatsLeftSql, seatsTakenSql } from './ledger/seats';
 import { dinnerColumns } from './events';
 
 /** Dinners on one page of the console's table. */
@@ -87,6 +87,7 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
       cancelled_at: events.cancelledAt,
       cancel_reason: events.cancelReason,
       capacity: events.capacity,
+      seats_left: seatsLeftSql(events.id, events.capacity, nowIso).as('seats_left'),
       taken: sql<number>`(SELECT COALESCE(SUM(CASE WHEN ${ownsSeatsSql('po', nowIso)} THEN po.seats ELSE 0 END), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId})`,
       sold: sql<number>`(SELECT COALESCE(SUM(po.seats), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND po.status IN (${holding}))`,
       flagged: sql<number>`(SELECT COUNT(*) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND po.status = 'needs_attention')`,
@@ -117,14 +118,14 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
     d.select({ n: sql<number>`COUNT(*)` }).from(events).where(where),
   ]);
 
-  const list = rows.map(({ taken, sold, flagged, revenue, ...event }) => {
+  const list = rows.map(({ seats_left, taken, sold, flagged, revenue, ...event }) => {
     const seatsTaken = Number(taken);
     const seatsSold = Number(sold);
     return {
       ...event,
       seats_sold: seatsSold,
       seats_held: Math.max(0, seatsTaken - seatsSold),
-      seats_left: Math.max(0, event.capacity - seatsTaken),
+      seats_left: Number(seats_left),
       revenue: Number(revenue),
       needs_attention: Number(flagged),
     };

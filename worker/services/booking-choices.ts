@@ -18,7 +18,7 @@ import {
   moveTargetColumns,
   moveTerms,
   NO_MOVE,
-  seatsLeftSql,
+  targetSeatsLeftSql,
 } from './ledger/moves';
 import { chooseRefundStatement } from './ledger/cancelled-refunds';
 import { isBookable } from './events';
@@ -81,7 +81,7 @@ export const choiceOpen = (s: ChoiceState) =>
  * goes in the same batch as the booking itself.
  */
 function moveTargets(d: Db, userId: string, bookingId: string, nowIso: string) {
-  const left = seatsLeftSql(nowIso);
+  const left = targetSeatsLeftSql(nowIso);
   const own = sql`(SELECT b.seats FROM event_bookings b WHERE b.id = ${bookingId} AND b.user_id = ${userId})`;
   const ownCity = sql`(SELECT ev.city FROM events ev JOIN event_bookings b ON b.event_id = ev.id WHERE b.id = ${bookingId})`;
   return d
@@ -175,7 +175,7 @@ export async function chooseMove(
     .select({
       id: events.id,
       bookable: sql<number>`${isBookable(nowIso)}`,
-      left: seatsLeftSql(nowIso),
+      left: targetSeatsLeftSql(nowIso),
       hasTables: hasTablesSql(sql`${events.id}`),
     })
     .from(events)

@@ -11,7 +11,7 @@ import { cities, events } from '../../db/schema';
 import type { CityPatchInput, NewCityInput } from '@domain/city';
 import { type AuditFields, auditRow, auditRowBefore } from './audit';
 import { isBookable, withRoomFirst } from './events';
-import { seatsTakenSql } from './ledger/seats';
+import { seatsLeftSql } from './ledger/seats';
 
 /** The audit target of a city. */
 export const cityTarget = (slug: string) => `city:${slug}`;
@@ -45,8 +45,7 @@ export async function listPublicCities(d: Db, now: Date) {
       endsAt: nextEvent.endsAt,
       price: nextEvent.ticketPriceSingle,
       imageUrl: nextEvent.imageUrl,
-      capacity: nextEvent.capacity,
-      taken: seatsTakenSql(sql`${nextEvent.id}`, now.toISOString()),
+      seatsLeft: seatsLeftSql(nextEvent.id, nextEvent.capacity, now.toISOString()),
     })
     .from(cities)
     .leftJoin(
@@ -75,7 +74,7 @@ export async function listPublicCities(d: Db, now: Date) {
             ends_at: r.endsAt,
             ticket_price_single: r.price,
             image_url: r.imageUrl ?? '',
-            seats_left: Math.max(0, (r.capacity ?? 0) - Number(r.taken)),
+            seats_left: Number(r.seatsLeft),
           }
         : null,
   }));

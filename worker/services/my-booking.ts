@@ -20,7 +20,7 @@ import { type BookingStatus, SEATED_BOOKING_STATUSES } from '@domain/statuses';
 import { dinnerHours, isVenueRevealed } from '@domain/time';
 import { bookingColumns } from './bookings';
 import { isBookable } from './events';
-import { coveredTargets, movePriceColumns, moveTargetColumns, seatsLeftSql } from './ledger/moves';
+import { coveredTargets, movePriceColumns, moveTargetColumns, targetSeatsLeftSql } from './ledger/moves';
 import { venueRevealAt } from '@domain/dinner';
 import { releaseState } from '@domain/credit';
 import { attendanceOf } from '@domain/attendance';
@@ -123,7 +123,9 @@ function moveOptionsQuery(d: Db, userId: string, bookingId: string, nowIso: stri
     .from(eventBookings)
     .innerJoin(booked, eq(booked.id, eventBookings.eventId))
     .innerJoin(events, and(eq(events.city, booked.city), ne(events.id, booked.id)))
-    .where(and(own(userId, bookingId), isBookable(nowIso), sql`${seatsLeftSql(nowIso)} >= ${eventBookings.seats}`))
+    .where(
+      and(own(userId, bookingId), isBookable(nowIso), sql`${targetSeatsLeftSql(nowIso)} >= ${eventBookings.seats}`),
+    )
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(MAX_MOVE_OPTIONS);
 }

@@ -22,16 +22,15 @@ import type { TicketType } from '@domain/pricing';
 import { dinnerColumns } from '../events';
 import { priceTermsSql, requiredGuards } from './guards';
 import { dinnerPriceColumns, redeemedCoupon, redeemedCouponColumns } from './price-facts';
-import { seatsTakenSql } from './seats';
+import { seatsLeftSql } from './seats';
 
-/** A dinner's seats left right now (capacity less the seats taken, seats.ts). */
-export const seatsLeftSql = (nowIso: string) =>
-  sql<number>`(${events.capacity} - ${seatsTakenSql(sql`${events.id}`, nowIso)})`;
+/** The seats left on the dinner of the `events` row in scope right now (seats.ts, the one statement of them). */
+export const targetSeatsLeftSql = (nowIso: string) => seatsLeftSql(events.id, events.capacity, nowIso);
 
 /** A dinner a booking may move to, as My Booking lists it: what, where, when, and its seats left. */
 export const moveTargetColumns = (nowIso: string) => ({
   ...dinnerColumns,
-  seats_left: seatsLeftSql(nowIso).as('seats_left'),
+  seats_left: targetSeatsLeftSql(nowIso).as('seats_left'),
 });
 
 /**

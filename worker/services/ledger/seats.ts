@@ -4,10 +4,16 @@
  * the pages show and the atomic `INSERT … SELECT … WHERE taken + n <= capacity` that sells seats
  * use this same predicate, so what is shown and what can be sold never disagree.
  */
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type Column, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { events } from '../../../db/schema';
 import { SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
+
+/**
+ * The instant a seat count is taken at: ISO-8601 UTC, or a placeholder for it in a statement built
+ * once and run many times (services/events.ts).
+ */
+export type NowParam = string | Placeholder;
 
 /**
  * Whether the `payment_orders` row aliased `alias` owns its seats at `nowIso` (docs/decisions/004,
@@ -19,7 +25,7 @@ import { SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
  * payment already owns the seat" check (read in the same SELECT as the order), the booking and
  * confirmation batch, the refund and the flag all use it rather than re-typing a branch of it.
  */
-export function ownsSeatsSql(alias: string, nowIso: string): SQL<boolean> {
+export function ownsSeatsSql(alias: string, nowIso: NowParam): SQL<boolean> {
   const a = sql.raw(alias);
   // Never NULL (IS NOT NULL first), so `NOT ownsSeatsSql(…)` means what it says.
   return sql<boolean>`((${a}.status IN (${sql.join(
@@ -38,9 +44,23 @@ export function ownsSeatsSql(alias: string, nowIso: string): SQL<boolean> {
  * sql`INSERT INTO payment_orders (…) SELECT … FROM events e
  *     WHERE e.id = ${eventId} AND ${seatsTakenSql(eventId, nowIso)} + ${seats} <= e.capacity`
  */
-export function seatsTakenSql(eventId: string | SQL, nowIso: string): SQL<number> {
+export function seatsTakenSql(eventId: string | SQL | Column, nowIso: NowParam): SQL<number> {
   return sql<number>`(SELECT COALESCE(SUM(held.seats), 0) FROM payment_orders AS held
     WHERE held.event_id = ${eventId} AND ${ownsSeatsSql('held', nowIso)})`;
+}
+
+/**
+ * Seats left on the dinner `eventId` of `capacity` at `nowIso`: its capacity less the seats taken,
+ * never below zero (a dinner whose capacity was lowered under its seats taken is full, not
+ * negative). The only statement of "seats left": the lists, cards and pages, the console, the
+ * dinners a booking may move to and the checks that a move fits all read it, in SQL.
+ *
+ * A scalar subquery, so a statement that needs it twice for one dinner (to show it and to sort or
+ * filter by it) selects it once in a MATERIALIZED CTE and reads the column there: SQLite copies an
+ * aliased expression wherever the alias is used, and a flattened subquery's columns likewise.
+ */
+export function seatsLeftSql(eventId: SQL | Column, capacity: SQL | Column, nowIso: NowParam): SQL<number> {
+  return sql<number>`MAX(0, ${capacity} - ${seatsTakenSql(eventId, nowIso)})`;
 }
 
 /** Seats held on an event right now (see {@link seatsTakenSql}). */
