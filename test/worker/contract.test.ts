@@ -22,6 +22,7 @@ import {
   verify,
 } from './helpers/booking-fixtures';
 import { booked } from './helpers/booked';
+import { istEvening } from './helpers/event-row';
 import { apiRequest, ORIGIN } from './helpers/session-cookie';
 import { roundTrips as countedTrips } from './helpers/round-trips';
 
@@ -135,7 +136,9 @@ describe('one casing on the wire', () => {
         'admin create',
         apiRequest('POST', '/api/admin/events', {
           ...asOperator,
-          body: { ...newDinner, starts_at: new Date(Date.now() + 9 * 86_400_000).toISOString() },
+          // 7:00 PM IST: now + 9 days ended past midnight IST for a run after 9:00 PM IST, and the
+          // 400 that answered it left the created dinner's keys unchecked.
+          body: { ...newDinner, starts_at: istEvening(9).startsAt },
         }),
       ],
       [
