@@ -219,6 +219,41 @@ describe('GET /api/events/:idOrCity', () => {
   });
 });
 
+describe('seats left, one count everywhere (ledger/seats.ts)', () => {
+  it('is never below zero: a dinner whose capacity fell under its seats taken is full in the list and its page, which points at the next with room', async () => {
+    await insertEvents(
+      eventRow('shrunk', 2 * DAY, { capacity: 4 }),
+      eventRow('also-full', 3 * DAY, { capacity: 1 }),
+      eventRow('roomy', 5 * DAY, { capacity: 6 }),
+    );
+    const future = new Date(Date.now() + HOUR).toISOString();
+    await order('shrunk', 2, 'confirmed', future);
+    await order('shrunk', 2, 'paid', future);
+    await order('also-full', 1, 'confirmed', future);
+    await order('roomy', 2, 'created', future);
+    // The operator lowered the capacity under the seats already sold (4 taken, 3 seats).
+    await env.DB.prepare(`UPDATE events SET capacity = 3 WHERE id = 'shrunk'`).run();
+
+    const { events: list } = (await (await get('/api/events')).json()) as {
+      events: { id: string; seats_left: number }[];
+    };
+    expect(list.map((e) => [e.id, e.seats_left])).toEqual([
+      ['roomy', 4],
+      ['shrunk', 0],
+      ['also-full', 0],
+    ]);
+    const page = (await (await get('/api/events/shrunk')).json()) as {
+      event: Detail & { next_with_room: { id: string; seats_left: number } | null };
+    };
+    expect(page.event.seats_left).toBe(0);
+    expect(page.event.tickets.some((t) => t.available)).toBe(false);
+    // The next dinner of the city with a seat free, skipping the full one in between.
+    expect(page.event.next_with_room).toMatchObject({ id: 'roomy', seats_left: 4 });
+    // The city's page is the dinner with room first.
+    expect((await detail('testcity')).seats_left).toBe(4);
+  });
+});
+
 describe('ticket pricing', () => {
   const event = { ticketPriceSingle: 499, ticketPriceCouple: 899, ticketPriceGroup: 749 };
 
