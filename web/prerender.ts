@@ -14,12 +14,12 @@ import { createServer } from 'vite';
 /**
  * Path → file name under _frames/, and whether the SPA may hydrate the frame: only where the
  * Worker serves it as is, or patched with markup the SPA's own components render from the data
- * it hands over (docs/decisions/010, 018). /events gets its cards drawn in by router-free
- * fragments, so the SPA replaces it. Each needs its route in worker/routes/pages.ts.
+ * it hands over (docs/decisions/010, 018: the city cards on /, the list on /events). Each needs
+ * its route in worker/routes/pages.ts.
  */
 const PAGES = {
   '/': { name: 'home', hydrate: true },
-  '/events': { name: 'events', hydrate: false },
+  '/events': { name: 'events', hydrate: true },
   // The vibe check's first question: what a visitor sees before the session is known.
   '/quiz': { name: 'quiz', hydrate: true },
 } as const;

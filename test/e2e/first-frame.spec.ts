@@ -73,7 +73,7 @@ for (const { path, heading, spa, onlySpa } of PAGES) {
   });
 }
 
-// `/` and /quiz only: the live pages' frames are drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
+// `/`, /events and /quiz; the event page's frame is drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
 test('/: the SPA hydrates the served frame in place, with no mismatch', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
@@ -99,6 +99,33 @@ test('/: the SPA hydrates the served frame in place, with no mismatch', async ({
     ),
   ).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test('/events: the SPA hydrates the served frame, the cards the Worker drew included, with no mismatch', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => void errors.push(String(error)));
+  const release = await openWithBundleHeld(page, '/events');
+  const firstCard = page.getByRole('main').getByRole('listitem').first().getByRole('link');
+  await firstCard.waitFor();
+  await page.evaluate(() => Object.assign(document.querySelector('h1') ?? {}, { __fromFrame: true }));
+  await firstCard.evaluate((a) => Object.assign(a, { __fromFrame: true }));
+  release();
+  await spaRendered(page);
+  await page.waitForLoadState('networkidle');
+  // Hydrated, not drawn again: on a mismatch React 18 renders the root afresh (and reports it).
+  expect(
+    await page.evaluate(() => (document.querySelector('h1') as { __fromFrame?: boolean } | null)?.__fromFrame),
+  ).toBe(true);
+  expect(await firstCard.evaluate((a) => (a as { __fromFrame?: boolean }).__fromFrame)).toBe(true);
+  expect(errors).toEqual([]);
+  // The card's link is the router's now: the dinner's page opens without a page load.
+  await page.evaluate(() => Object.assign(window, { __samePage: true }));
+  await firstCard.click();
+  await expect(page).toHaveURL(/\/event\//);
+  expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
 });
 
 test('/quiz: the SPA hydrates the first question in place, with no mismatch, and asks nothing of the quiz yet', async ({
@@ -224,8 +251,7 @@ test('taps and typing on the first frame, before the bundle has run, carry over 
   await expect(page.getByRole('dialog', { name: 'Book Your Spot' })).toBeVisible();
 });
 
-test('typing and a tap on a frame the SPA replaces rather than hydrates carry over too', async ({ page }) => {
-  // /events: its cards are drawn by the Worker, so the SPA swaps the frame for its own render.
+test('typing and a tap on the /events frame, whose cards the Worker drew, carry over too', async ({ page }) => {
   const release = await openWithBundleHeld(page, '/events');
   const footer = page.getByRole('contentinfo');
   const email = `frame-swap-${Date.now()}@example.com`;

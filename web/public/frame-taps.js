@@ -2,13 +2,14 @@
  * Taps on a page's first frame, kept for the SPA (docs/decisions/006-first-frames.md).
  *
  * The Worker serves the landing pages with their first frame as plain HTML; once its bundle has
- * run, the SPA hydrates it, or replaces it where the Worker drew it from live data
- * (docs/decisions/010-hydrate-or-swap.md). Until then nothing listens to the frame: a button
+ * run, the SPA hydrates it, or replaces it where the Worker drew the page itself (the event page,
+ * docs/decisions/010-hydrate-or-swap.md). Until then nothing listens to the frame: a button
  * does nothing, and a form would submit itself to the page's own URL. This records such taps
  * and submits, and web/src/lib/first-frame.tsx replays them once the SPA has the page, with
  * what was typed. Recording stops as hydration starts (React handles taps from then) or in the
  * commit that replaced the frame.
- * Links are left alone: the browser follows them as usual.
+ * Links are left alone: the browser follows them as usual. So are radios and checkboxes (a
+ * quiz answer): they show the guest's pick at once, and first-frame.tsx reads it with the text.
  *
  * Plain JavaScript in public/: it must run before the bundle has arrived, and the CSP allows no
  * inline script. Loaded `async` right after #root, so it runs as soon as it arrives, whatever

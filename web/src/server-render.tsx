@@ -4,18 +4,17 @@
  * components, the query keys its data goes under, and where in the shell the markup goes. The
  * Worker imports nothing else from web/src, so features can change without the Worker knowing.
  */
-import { createElement, Fragment } from 'react';
+import { createElement } from 'react';
 import { renderToStaticMarkup, renderToString } from '@/lib/string-renderer';
 import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
 import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';
-import { EVENT_CARD_LINK_CLASS, EventCardFrame, EventGrid } from '@/features/events/components/event-card-frame';
+import { EVENT_CARD_LINK_CLASS } from '@/features/events/components/event-card-frame';
 import { EVENT_COLUMN, EventLayout } from '@/features/events/components/event-layout';
 import { eventImage } from '@/features/events/lib/event-image';
 import { StaticHeaderBar } from '@/components/header-bar';
-import { EventsFilter } from '@/features/events/components/events-filter';
-import { LOADING_EVENTS_LABEL } from '@/features/events/components/events-list';
-import { filterOptions, NO_FILTER } from '@/features/events/lib/events-filter';
+import { EventsListView, LOADING_EVENTS_LABEL } from '@/features/events/components/events-list-view';
+import { NO_FILTER } from '@/features/events/lib/events-filter';
 import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
 import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
@@ -93,27 +92,22 @@ export const EVENTS_HEAD: PageHead = {
 const sameOriginPath = (url: string | undefined) => (url?.startsWith('/') && !url.startsWith('//') ? url : undefined);
 
 /**
- * /events: the filter and the real cards in place of the prerendered frame's placeholders (with
- * none, the placeholders stay until the SPA says so), plus the list answer.
+ * /events: the list (the filter over the cards, or the empty text) in place of the prerendered
+ * frame's placeholders, plus the list answer. The SPA HYDRATES this page (docs/decisions/010):
+ * `EventsListView` is what the SPA's first render draws from the same answer, seeded before
+ * hydrating, with no filter chosen; rendered with `renderToString` (React's text separators
+ * kept), and each title a plain link with the attributes the router's link renders.
  */
 export function eventsPageFrame(events: EventSummary[]): FramePatch {
-  const cards = events.map((event, i) =>
-    createElement(EventCardFrame, {
-      key: event.id,
-      event,
-      eager: i < 3,
-      title: createElement('a', { href: `/event/${event.id}`, className: EVENT_CARD_LINK_CLASS }, event.title),
-    }),
-  );
-  // The filter as the SPA's first render draws it (nothing chosen), so the cards do not move.
-  const filter = createElement(EventsFilter, { options: filterOptions(events), value: NO_FILTER, onChange: () => {} });
+  const list = createElement(EventsListView, {
+    events,
+    filter: NO_FILTER,
+    onFilter: () => {},
+    title: (event: EventSummary) =>
+      createElement('a', { className: EVENT_CARD_LINK_CLASS, href: `/event/${event.id}` }, event.title),
+  });
   return {
-    replace: events.length
-      ? {
-          selector: `ul[aria-label="${LOADING_EVENTS_LABEL}"]`,
-          html: renderToStaticMarkup(createElement(Fragment, null, filter, createElement(EventGrid, null, cards))),
-        }
-      : undefined,
+    replace: { selector: `ul[aria-label="${LOADING_EVENTS_LABEL}"]`, html: renderToString(list) },
     data: { queries: [{ key: eventsQueryKey(), data: { events } }] },
     // The first card's image is the page's largest paint.
     preloadImage: events[0] && sameOriginPath(eventImage(events[0])),

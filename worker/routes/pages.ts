@@ -25,8 +25,8 @@ import { findEventDetail, listBookableEvents } from '../services/events';
  *
  * - `/`: a frame prerendered at build time (web/prerender.ts), its city cards drawn in here from
  *   the `cities` rows (the SPA hydrates it: the same components draw the same answer).
- * - `/events`: the same, with its placeholder cards swapped here for the real ones, whose
- *   images are the page's largest paint.
+ * - `/events`: the same, its placeholder cards swapped here for the list (the SPA hydrates it
+ *   too: the same list component draws the same answer), whose images are the page's largest paint.
  * - `/event/:idOrCity`: the frame is rendered here, since it shows the event's own hero. An
  *   unknown event gets the bare shell: the SPA says it doesn't exist and moves on.
  * - `/quiz`: the prerendered frame as it is (the vibe check's first question; no data), which

@@ -1,0 +1,215 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventSummary } from '@/features/events/api/get-events';
+
+/** The app's modules afresh for each test, as for each page load: the frame is taken over once per page. */
+async function app() {
+  vi.resetModules();
+  const [{ AppTree }, { FrameReplay, typedValues }, { renderFirstFrame }, { createAppRouter }] = await Promise.all([
+    import('@/app'),
+    import('@/lib/first-frame'),
+    import('@/prerender'),
+    import('@/router'),
+  ]);
+  return { AppTree, FrameReplay, typedValues, renderFirstFrame, createAppRouter };
+}
+
+/**
+ * A hydrated first frame is the SPA's first render (docs/decisions/010): /quiz's is drawn by the
+ * build with no session known, /events' by the build with its list pending and by the Worker's
+ * list in place of the placeholders (web/src/server-render.tsx); the browser hydrates either
+ * (web/src/main.tsx). The development build of React reports every difference here, attributes
+ * included (production stays silent about those and leaves the server's value in place, e.g. a
+ * `useId` that points nowhere).
+ */
+
+beforeEach(() => {
+  // React's act() outside Testing Library, which would set this itself.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  // No answers, as at build time and on the first render in the browser: every call pending.
+  vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+const FIRST_QUESTION = "What's your vibe for pulling up today?";
+
+type App = Awaited<ReturnType<typeof app>>;
+
+/**
+ * Hydrates `container` as main.tsx does: the page's answers seeded, the route's code loaded, then
+ * the app with the replay of what was done in the frame beside it.
+ */
+async function hydrate(
+  container: HTMLElement,
+  { AppTree, FrameReplay, typedValues, createAppRouter }: App,
+  path: string,
+  queryClient = new QueryClient(),
+) {
+  const router = createAppRouter({
+    queryClient,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    scrollRestoration: false,
+  });
+  await router.load();
+  router.ssr = { manifest: undefined };
+  const typed = typedValues(container);
+  await act(async () => {
+    hydrateRoot(
+      container,
+      <AppTree
+        queryClient={queryClient}
+        router={router}
+        extra={<FrameReplay root={container} typed={typed} taps={[]} />}
+      />,
+      { onRecoverableError: (e) => console.error(e) },
+    );
+  });
+}
+
+const radio = (container: HTMLElement, value: string) =>
+  container.querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`);
+const button = (container: HTMLElement, text: string) =>
+  [...container.querySelectorAll('button')].find((b) => b.textContent === text);
+
+describe('the / first frame', () => {
+  it("hydrates with no difference React reports, its fields' ids included", async () => {
+    const modules = await app();
+    const container = document.createElement('div');
+    container.innerHTML = await modules.renderFirstFrame('/');
+    document.body.appendChild(container);
+    // The newsletter's field is named by its label through a useId id.
+    const email = container.querySelector('footer input[type="email"]');
+    expect(email?.id).toBeTruthy();
+    const errors = vi.spyOn(console, 'error');
+    await hydrate(container, modules, '/');
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('footer input[type="email"]')).toBe(email);
+  });
+});
+
+describe('the /quiz first frame', () => {
+  it('is the first question, for a visitor whose session is not known yet', async () => {
+    const frame = await (await app()).renderFirstFrame('/quiz');
+    const container = document.createElement('div');
+    container.innerHTML = frame;
+    expect(container.querySelector('h1')?.textContent).toBe('The vibe check');
+    expect(container.querySelector('[data-testid="quiz-step"]')?.getAttribute('data-step')).toBe('1');
+    expect(container.querySelectorAll('input[type="radio"][name="vibe_reason"]')).toHaveLength(4);
+    expect(container.textContent).toContain('Question 1 of 11');
+    expect(container.textContent).not.toContain('Loading...');
+  });
+
+  it('hydrates in place, with no difference React reports', async () => {
+    const container = document.createElement('div');
+    const modules = await app();
+    container.innerHTML = await modules.renderFirstFrame('/quiz');
+    document.body.appendChild(container);
+    const heading = container.querySelector('h2');
+    expect(heading?.textContent).toContain(FIRST_QUESTION);
+
+    const errors = vi.spyOn(console, 'error');
+    await hydrate(container, modules, '/quiz');
+    expect(errors).not.toHaveBeenCalled();
+    // Hydrated, not drawn again, and the question's group is named by the heading in the page.
+    expect(container.querySelector('h2')).toBe(heading);
+    const group = container.querySelector('fieldset');
+    expect(document.getElementById(group?.getAttribute('aria-labelledby') ?? '')).toBe(heading);
+  });
+
+  it('an answer picked in the frame before the bundle ran is the answer the SPA keeps', async () => {
+    const container = document.createElement('div');
+    const modules = await app();
+    container.innerHTML = await modules.renderFirstFrame('/quiz');
+    document.body.appendChild(container);
+    // The guest's tap: the browser checks the radio, nothing else listens yet.
+    radio(container, 'adventure')?.click();
+    expect(radio(container, 'new_people')?.checked).toBe(false);
+    await hydrate(container, modules, '/quiz');
+    // React's state is the guest's pick: its tile is the chosen one, and it survives Next and Back.
+    await waitFor(() =>
+      expect(radio(container, 'adventure')?.closest('label')?.className).toContain('border-primary bg-primary/10'),
+    );
+    await act(async () => button(container, 'Next')?.click());
+    expect(container.querySelector('[data-testid="quiz-step"]')?.getAttribute('data-step')).toBe('2');
+    await act(async () => button(container, 'Back')?.click());
+    expect(radio(container, 'adventure')?.checked).toBe(true);
+    expect(radio(container, 'new_people')?.checked).toBe(false);
+  });
+});
+
+/** Dinners as GET /api/events answers them: two cities and two dates, so the filter shows. */
+const dinner = (id: string, city: string, location: string, date: string, seatsLeft = 8): EventSummary => ({
+  id,
+  city,
+  title: `Dinner ${id} & co`,
+  description: `A long table in ${location}.`,
+  location,
+  date,
+  starts_at: `${date}T13:30:00.000Z`,
+  ends_at: `${date}T16:30:00.000Z`,
+  image_url: '/images/events/gurugram.svg',
+  available: true,
+  seats_left: seatsLeft,
+});
+const LIST = [
+  dinner('g1', 'gurugram', 'Gurugram', '2026-12-05'),
+  dinner('n1', 'noida', 'Noida', '2026-12-05', 2),
+  dinner('g0', 'gurugram', 'Gurugram', '2026-11-28', 0),
+];
+
+/** The /events page as the Worker serves it for `events`: the prerendered frame with its placeholders replaced. */
+async function servedEvents(modules: App, events: EventSummary[]) {
+  const { eventsPageFrame } = await import('@/server-render');
+  const container = document.createElement('div');
+  container.innerHTML = await modules.renderFirstFrame('/events');
+  const { replace, data } = eventsPageFrame(events);
+  const placeholders = container.querySelector(replace?.selector ?? 'none');
+  expect(placeholders).not.toBeNull();
+  placeholders?.insertAdjacentHTML('afterend', replace?.html ?? '');
+  placeholders?.remove();
+  document.body.appendChild(container);
+  const queryClient = new QueryClient();
+  for (const { key, data: answer } of data?.queries ?? []) queryClient.setQueryData(key, answer);
+  return { container, queryClient };
+}
+
+describe('the /events first frame', () => {
+  it('hydrates the list the Worker drew, filter and cards, in place', async () => {
+    const modules = await app();
+    const { container, queryClient } = await servedEvents(modules, LIST);
+    expect(container.querySelector('[aria-busy]')).toBeNull();
+    const card = container.querySelector('li h2 a');
+    expect(card?.getAttribute('href')).toBe('/event/g1');
+    expect(container.querySelector('select[name="city"]')).not.toBeNull();
+    const errors = vi.spyOn(console, 'error');
+    await hydrate(container, modules, '/events', queryClient);
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('li h2 a')).toBe(card);
+    // The SPA has the list: the filter works on the hydrated cards.
+    const city = container.querySelector('select[name="city"]') as HTMLSelectElement | null;
+    await act(async () => {
+      if (!city) return;
+      city.value = 'noida';
+      city.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect([...container.querySelectorAll('li h2 a')].map((a) => a.getAttribute('href'))).toEqual(['/event/n1']);
+  });
+
+  it('hydrates the empty list the Worker drew too', async () => {
+    const modules = await app();
+    const { container, queryClient } = await servedEvents(modules, []);
+    expect(container.textContent).toContain('No events available at the moment.');
+    const errors = vi.spyOn(console, 'error');
+    await hydrate(container, modules, '/events', queryClient);
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
