@@ -41,10 +41,23 @@ async function completeGuest(page: Page, profile: { full_name?: string; email?: 
 const header = (page: Page) =>
   page.locator('header').filter({ has: page.getByRole('link', { name: 'Tablemates home' }) });
 
-const boxOf = async (l: Locator) => {
-  const box = await l.boundingBox();
-  if (!box) throw new Error('not on screen');
-  return box;
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+/**
+ * Its box, once on screen: right after a client-side navigation the page left may still be
+ * unmounting (its heading seen, then gone), and the new page's takes its place a moment later.
+ */
+const boxOf = async (l: Locator): Promise<Box> => {
+  const seen: { box: Box | null } = { box: null };
+  await expect
+    .poll(
+      async () => {
+        seen.box = await l.boundingBox();
+        return seen.box !== null;
+      },
+      { message: 'on screen' },
+    )
+    .toBe(true);
+  return seen.box as Box;
 };
 
 /**
