@@ -64,6 +64,9 @@ export default defineConfig({
     root,
     include: ['test/worker/**/*.test.ts'],
     setupFiles: ['test/worker/apply-migrations.ts'],
+    // npm test runs this suite beside the web tests on 2 cores (test/run-all.sh): a test making 50
+    // orders at once can pass vitest's default 5 s there without anything being wrong.
+    testTimeout: 15_000,
     globalSetup: ['test/worker/global-setup.ts'],
   },
 });
