@@ -27,6 +27,9 @@ test('an operator opens Noida and gives it a dinner; the home page shows it, and
   page,
   browser,
 }) => {
+  // Signing in, two axe checks, a city, a dinner and a second browser on a 2-core machine: more
+  // than the default 45 s.
+  test.setTimeout(90_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const citySlug = `e2e-${tag}`;
   const cityName = `Jaipur ${tag}`;

@@ -141,6 +141,9 @@ test('on a phone the price is near the top and the sticky Book Now bar brings th
 test('a couple names their second guest, sees it confirmed, then "You\'re going" instead of a second checkout', async ({
   page,
 }) => {
+  // Signing in, a booking paid in the sandbox and a second visit on a 2-core machine: more than the
+  // default 45 s.
+  test.setTimeout(90_000);
   const [dinner] = seedCity([{ capacity: 8 }]);
   await readyGuest(page);
   await page.setViewportSize(PHONE);
