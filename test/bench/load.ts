@@ -25,7 +25,7 @@
  * Runs under Node 22's type stripping (`.ts` import extensions, no enums).
  */
 import { type ChildProcess, type ExecFileSyncOptions, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
@@ -187,6 +187,49 @@ async function startFloor(loadSql: string): Promise<() => void> {
   }
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU milliseconds the workerd processes serving `port` have used so far: the one listening there
+ * and its siblings under the same `wrangler dev` (the proxy and the runtime). Read from /proc, so
+ * Linux only; null elsewhere or when they cannot be found. A runtime restarted by a file change
+ * starts again from zero, which the caller drops.
+ */
+function workerdCpuMs(port: number): number | null {
+  try {
+    const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+    const fields = (pid: string) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    };
+    const isWorkerd = (pid: string) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'workerd';
+    const entry = pids.find((pid) => {
+      try {
+        return (
+          isWorkerd(pid) &&
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`--socket-addr=entry=127.0.0.1:${port}\0`)
+        );
+      } catch {
+        return false;
+      }
+    });
+    if (!entry) return null;
+    const parent = fields(entry)[1];
+    let ticks = 0;
+    for (const pid of pids) {
+      try {
+        if (!isWorkerd(pid)) continue;
+        const f = fields(pid);
+        if (f[1] === parent) ticks += Number(f[11]) + Number(f[12]);
+      } catch {}
+    }
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Floor, `/api/events` and `/api/health` in turns, ROUNDS rounds, the order rotating each round.
  * A round's ratio is its req/s over the floor's in the same round; the medians are reported, and
@@ -195,20 +238,29 @@ async function startFloor(loadSql: string): Promise<() => void> {
  */
 async function compareWithFloor(): Promise<boolean> {
   const targets = [
-    { key: 'floor', label: 'GET  floor (one D1 SELECT)', url: `${floorBase}/` },
-    { key: 'events', label: 'GET  /api/events', url: `${base}/api/events` },
-    { key: 'health', label: 'GET  /api/health', url: `${base}/api/health` },
+    { key: 'floor', label: 'GET  floor (one D1 SELECT)', url: `${floorBase}/`, port: floorPort },
+    { key: 'events', label: 'GET  /api/events', url: `${base}/api/events`, port: workerPort },
+    { key: 'health', label: 'GET  /api/health', url: `${base}/api/health`, port: workerPort },
   ] as const;
-  const rps: Record<(typeof targets)[number]['key'], number[]> = { floor: [], events: [], health: [] };
+  type Key = (typeof targets)[number]['key'];
+  const rps: Record<Key, number[]> = { floor: [], events: [], health: [] };
+  const cpu: Record<Key, number[]> = { floor: [], events: [], health: [] };
   let failed = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
     for (const t of order) {
+      const before = workerdCpuMs(t.port);
       const result = await run(`${t.label} r${round + 1}`, GET_REQUESTS, CONCURRENCY, () => fetch(t.url));
+      const after = workerdCpuMs(t.port);
       rps[t.key].push(result.rps);
+      if (before !== null && after !== null && after >= before) cpu[t.key].push((after - before) / GET_REQUESTS);
       failed += GET_REQUESTS - (result.statuses.get(200) ?? 0);
     }
   }
+  if (cpu.floor.length && cpu.events.length && cpu.health.length)
+    console.log(
+      `  workerd CPU per request (median; steadier than req/s on a busy machine): floor ${median(cpu.floor).toFixed(2)} ms, /api/events ${median(cpu.events).toFixed(2)} ms (floor ÷ events ${(median(cpu.floor) / median(cpu.events)).toFixed(2)}), /api/health ${median(cpu.health).toFixed(2)} ms`,
+    );
   const ratios = (key: 'events' | 'health') => rps[key].map((x, i) => x / rps.floor[i]);
   const events = median(ratios('events'));
   const health = median(ratios('health'));
