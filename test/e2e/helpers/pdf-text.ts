@@ -1,6 +1,6 @@
 /**
- * The text drawn in a PDF written by pdf-lib (worker/services/invoice-pdf.ts), line by line, for
- * tests: each content stream inflated (pdf-lib deflates them) and its `Tj` strings decoded (the
+ * The text drawn in a PDF written by worker/lib/pdf.ts (worker/services/invoice-pdf.ts), line by line, for
+ * tests: each content stream inflated (the writer deflates them) and its `Tj` strings decoded (the
  * standard fonts' hex strings are WinAnsi bytes). Web APIs only, so it runs in Node and in workerd.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string[]> {
