@@ -204,11 +204,23 @@ function RefundButton({
 
 function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: string) => void }) {
   const headingId = useId();
-  const retry = useRetryOrder();
-  const refund = useRefundOrder();
-  const busy = retry.isPending || refund.isPending;
   const guest = order.guest_name || order.guest_phone || order.guest_email || 'Guest';
   const amount = rupees(order.amount);
+  const retry = useRetryOrder({
+    onSuccess: () => {
+      report(`${CONSOLE_COPY.admin.orderBooked} ${guest}, ${order.event_title}.`);
+      toast({ title: CONSOLE_COPY.admin.orderBooked });
+    },
+    onError: toastError,
+  });
+  const refund = useRefundOrder({
+    onSuccess: () => {
+      report(`${CONSOLE_COPY.admin.orderRefunded} ${amount} to ${guest}, ${order.event_title}.`);
+      toast({ title: CONSOLE_COPY.admin.orderRefunded });
+    },
+    onError: toastError,
+  });
+  const busy = retry.isPending || refund.isPending;
   const facts: Array<[string, string]> = [
     ['Ticket', `${order.ticket_label} · ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`],
     ['Amount', amount],
@@ -263,35 +275,14 @@ function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: stri
       </dl>
       <Facts facts={facts} />
       <div className="mt-4 flex flex-wrap items-start gap-2">
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          disabled={busy}
-          onClick={() =>
-            retry.mutate(order.id, {
-              onSuccess: () => {
-                report(`${CONSOLE_COPY.admin.orderBooked} ${guest}, ${order.event_title}.`);
-                toast({ title: CONSOLE_COPY.admin.orderBooked });
-              },
-              onError: toastError,
-            })
-          }
-        >
+        <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => retry.mutate(order.id)}>
           {retry.isPending ? 'Retrying...' : 'Retry booking'}
         </button>
         <RefundButton
           label={refund.isPending ? 'Refunding...' : 'Refund in full'}
           confirmText={`Refund ${amount} to ${guest} for ${order.event_title}? The order will not be booked and its seat is freed.`}
           busy={busy}
-          onConfirm={() =>
-            refund.mutate(order.id, {
-              onSuccess: () => {
-                report(`${CONSOLE_COPY.admin.orderRefunded} ${amount} to ${guest}, ${order.event_title}.`);
-                toast({ title: CONSOLE_COPY.admin.orderRefunded });
-              },
-              onError: toastError,
-            })
-          }
+          onConfirm={() => refund.mutate(order.id)}
         />
       </div>
     </li>
@@ -300,7 +291,13 @@ function OrderCard({ order, report }: { order: FlaggedOrder; report: (line: stri
 
 function IssueCard({ issue, report }: { issue: PaymentIssue; report: (line: string) => void }) {
   const headingId = useId();
-  const refund = useRefundPaymentIssue();
+  const refund = useRefundPaymentIssue({
+    onSuccess: () => {
+      report(`${CONSOLE_COPY.admin.issueRefunded} ${issue.payment_id}.`);
+      toast({ title: CONSOLE_COPY.admin.issueRefunded });
+    },
+    onError: toastError,
+  });
   const facts: Array<[string, string]> = [
     ['Kind', issue.kind === 'amount_mismatch' ? 'Amount mismatch' : 'Dead-lettered'],
     ['Detail', issue.detail],
@@ -331,15 +328,7 @@ function IssueCard({ issue, report }: { issue: PaymentIssue; report: (line: stri
               : `Refund payment ${issue.payment_id} in full?`
           }
           busy={refund.isPending}
-          onConfirm={() =>
-            refund.mutate(issue.payment_id, {
-              onSuccess: () => {
-                report(`${CONSOLE_COPY.admin.issueRefunded} ${issue.payment_id}.`);
-                toast({ title: CONSOLE_COPY.admin.issueRefunded });
-              },
-              onError: toastError,
-            })
-          }
+          onConfirm={() => refund.mutate(issue.payment_id)}
         />
       </div>
     </li>
