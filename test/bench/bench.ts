@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { root, startStack } from '../stack/stack.ts';
+import { measureFirstLoadFloor } from './first-load-floor.ts';
 import { measureWorkerBundle } from './worker-bundle.ts';
 
 const KB = 1024;
@@ -390,6 +391,11 @@ const sizesOnly = process.argv.includes('--sizes');
 
 try {
   measureBundle();
+  // Not a target: what React, the router and React Query weigh alone (docs/decisions/035), so the
+  // initial-JS line above can be read as the stack plus what is ours.
+  console.log(
+    `  stack floor (React 18, TanStack Router, React Query; one route): ${kb(await measureFirstLoadFloor())} gzip`,
+  );
   if (!sizesOnly) {
     measureWorker();
     await measureLighthouse();
