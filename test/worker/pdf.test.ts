@@ -127,6 +127,9 @@ describe('textWidth', () => {
     );
     // Past ASCII: € 556, é 556, em dash 1000; what has no glyph is measured as the "?" drawn.
     expect(textWidth('€é—', 'Helvetica', 1000)).toBe(2112);
+    // Ydieresis (WinAnsi 159) is 667 in both AFMs; its lowercase ÿ (255) is 500 and 556.
+    expect(textWidth('Ÿÿ', 'Helvetica', 1000)).toBe(1167);
+    expect(textWidth('Ÿÿ', 'Helvetica-Bold', 1000)).toBe(1223);
     expect(textWidth('₹', 'Helvetica', 1000)).toBe(textWidth('?', 'Helvetica', 1000));
     expect(textWidth('?', 'Helvetica-Bold', 1000)).toBe(611);
   });

@@ -115,6 +115,11 @@ export async function exchangeCode(
       emailVerified: payload.email_verified === true || payload.email_verified === 'true',
     });
   } catch (e) {
-    return fail(`id token rejected: ${String(e)}`);
+    // jose's error code (ERR_JWT_EXPIRED, …), not its class name: the deployed bundle is minified
+    // without names (wrangler.toml), so String(e) would say "Qe: …".
+    const code = (e as { code?: unknown } | null)?.code;
+    return fail(
+      `id token rejected: ${typeof code === 'string' ? `${code}: ` : ''}${(e as Error)?.message ?? String(e)}`,
+    );
   }
 }

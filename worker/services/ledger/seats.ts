@@ -52,8 +52,9 @@ export function seatsTakenSql(eventId: string | SQL | Column, nowIso: NowParam):
 /**
  * Seats left on the dinner `eventId` of `capacity` at `nowIso`: its capacity less the seats taken,
  * never below zero (a dinner whose capacity was lowered under its seats taken is full, not
- * negative). The only statement of "seats left": the lists, cards and pages, the console, the
- * dinners a booking may move to and the checks that a move fits all read it, in SQL.
+ * negative). The lists, cards and pages, the console's dinners, the dinners a booking may move to
+ * and the checks that a move fits all read it, in SQL (the waitlist page and the offer checks still
+ * subtract seatsTakenSql in TypeScript: decision 004).
  *
  * A scalar subquery, so a statement that needs it twice for one dinner (to show it and to sort or
  * filter by it) selects it once in a MATERIALIZED CTE and reads the column there: SQLite copies an
