@@ -7,7 +7,7 @@ The pages use Inter (text) and Fraunces (headings), both variable on the weight 
 rupee sign, which is in "latin-ext"), so this cuts each down to what the copy uses:
 
   * <family>-text.woff2: printable ASCII, Latin-1 (é, ×, ·, §, ©, no-break space) and the
-    punctuation the copy uses (– — ‘ ’ “ ” • … ™ −), every OpenType feature kept (kerning,
+    punctuation the copy uses (– — ‘ ’ “ ” • … ™ −), and the thin, non-breaking hyphen and narrow no-break spaces some browsers' Intl puts in times, every OpenType feature kept (kerning,
     tabular figures…);
   * <family>-rupee.woff2: the rupee sign alone, from "latin-ext" (web/src/fonts.css gives it its
     own face with `unicode-range: U+20B9`, so only pages showing a price fetch it).
@@ -70,7 +70,7 @@ FAMILIES = {
 TEXT = [
     *range(0x20, 0x7F),
     *range(0xA0, 0x100),
-    0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026, 0x2122, 0x2212,
+    0x2009, 0x2011, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026, 0x202F, 0x2122, 0x2212,
 ]
 RUPEE = [0x20B9]
 
