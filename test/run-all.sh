@@ -34,6 +34,9 @@ fi
 logs="$(mktemp -d)"
 fresh="worker/.worker-configuration.fresh.d.ts"
 trap 'rm -rf "$logs"; rm -f "$fresh"' EXIT
+# Stopped (Ctrl-C, or a CI timeout's TERM to this script alone): the stages running in the
+# background go too, rather than building into dist/ and holding ports after the run has ended.
+trap 'trap - INT TERM; kill -TERM 0 2>/dev/null; exit 143' INT TERM
 names=() pids=()
 stage() {
   local name="$1" n=$((${#names[@]} + 1))
