@@ -20,8 +20,10 @@ declare global {
   }
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-const fields = (root: HTMLElement) => [...root.querySelectorAll<Field>('input[name], textarea[name], select[name]')];
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const fields = (root: HTMLElement) => [...root.querySelectorAll<Field>('input[name], textarea[name]')];
+// Selects apart: the DOM typings do not let HTMLSelectElement stand in a querySelectorAll union.
+const selects = (root: HTMLElement) => [...root.getElementsByTagName('select')].filter((select) => select.name);
 /** The option a select starts on: the one marked selected, else the first. */
 const defaultOption = (select: HTMLSelectElement) =>
   [...select.options].find((o) => o.defaultSelected)?.value ?? select.options[0]?.value ?? '';
@@ -38,12 +40,13 @@ export function typedValues(root: HTMLElement): Map<string, string | boolean> {
   const typed = new Map<string, string | boolean>();
   fields(root).forEach((field, i) => {
     const key = `${field.name}#${i}`;
-    if (field instanceof HTMLSelectElement) {
-      if (field.value !== defaultOption(field)) typed.set(key, field.value);
-    } else if (!checkable(field)) {
+    if (!checkable(field)) {
       if (field.value !== field.defaultValue) typed.set(key, field.value);
     } else if (field.checked !== field.defaultChecked && (field.checked || field.type === 'checkbox'))
       typed.set(key, field.checked);
+  });
+  selects(root).forEach((select, i) => {
+    if (select.value !== defaultOption(select)) typed.set(`select:${select.name}#${i}`, select.value);
   });
   return typed;
 }
@@ -55,16 +58,17 @@ export function typedValues(root: HTMLElement): Map<string, string | boolean> {
 async function replay(root: HTMLElement, typed: Map<string, string | boolean>, taps: Tap[]): Promise<void> {
   // React renders an event's updates after it; let it, before the next event reads them.
   const settle = () => new Promise((resolve) => setTimeout(resolve));
+  selects(root).forEach((select, i) => {
+    const value = typed.get(`select:${select.name}#${i}`);
+    if (typeof value !== 'string') return;
+    // React hydrates a select without touching what it shows, and its onChange reads the change
+    // event alone (no tracked value): so the pick shows already, and its change is told.
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
   fields(root).forEach((field, i) => {
     const value = typed.get(`${field.name}#${i}`);
     if (value === undefined) return;
-    if (field instanceof HTMLSelectElement) {
-      // React hydrates a select without touching what it shows, and its onChange reads the
-      // change event alone (no tracked value): so the pick shows already, and its change is told.
-      field.value = String(value);
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-      return;
-    }
     // React hydrates what is inside a Suspense boundary (the route's page) after the root,
     // unless an event there needs it at once: this one makes it hydrate the field now. No
     // change reaches the SPA: React takes the value the field holds then as the one it has seen.
