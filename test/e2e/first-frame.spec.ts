@@ -73,11 +73,17 @@ for (const { path, heading, spa, onlySpa } of PAGES) {
   });
 }
 
-// `/`, /events and /quiz; the event page's frame is drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
-test('/: the SPA hydrates the served frame in place, with no mismatch', async ({ page }) => {
+/** The console errors and uncaught exceptions of `page` from now on: a hydration mismatch reports one. */
+function pageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
   page.on('pageerror', (error) => void errors.push(String(error)));
+  return errors;
+}
+
+// `/`, /events and /quiz; the event page's frame is drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
+test('/: the SPA hydrates the served frame in place, with no mismatch', async ({ page }) => {
+  const errors = pageErrors(page);
   // Mark the frame's heading before the bundle runs, then check React kept that node.
   const release = await openWithBundleHeld(page, '/');
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -104,9 +110,7 @@ test('/: the SPA hydrates the served frame in place, with no mismatch', async ({
 test('/events: the SPA hydrates the served frame, the cards the Worker drew included, with no mismatch', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-  page.on('pageerror', (error) => void errors.push(String(error)));
+  const errors = pageErrors(page);
   const release = await openWithBundleHeld(page, '/events');
   const firstCard = page.getByRole('main').getByRole('listitem').first().getByRole('link');
   await firstCard.waitFor();
@@ -131,9 +135,7 @@ test('/events: the SPA hydrates the served frame, the cards the Worker drew incl
 test('/quiz: the SPA hydrates the first question in place, with no mismatch, and asks nothing of the quiz yet', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-  page.on('pageerror', (error) => void errors.push(String(error)));
+  const errors = pageErrors(page);
   const release = await openWithBundleHeld(page, '/quiz');
   const question = page.getByRole('heading', { level: 2, name: QUIZ_FIRST_QUESTION });
   await question.waitFor();

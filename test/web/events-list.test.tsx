@@ -7,6 +7,7 @@ import { EventsList } from '@/features/events/components/events-list';
 import { eventImage } from '@/features/events/lib/event-image';
 import { filterEvents, filterOptions } from '@/features/events/lib/events-filter';
 import { formatEventDate } from '@/features/events/lib/format-event-date';
+import { listedDinner } from './helpers/listed-dinner';
 
 function renderWithEvents(respond: () => Response) {
   vi.stubGlobal(
@@ -82,20 +83,7 @@ describe('EventsList', () => {
   });
 });
 
-/** A listed dinner, as GET /api/events answers it. */
-const dinner = (id: string, city: string, location: string, date: string, seatsLeft = 8) => ({
-  id,
-  city,
-  title: `Dinner ${id}`,
-  description: `A long table in ${location}.`,
-  location,
-  date,
-  starts_at: `${date}T13:30:00.000Z`,
-  ends_at: `${date}T16:30:00.000Z`,
-  image_url: '/images/events/gurugram.svg',
-  available: true,
-  seats_left: seatsLeft,
-});
+const dinner = listedDinner;
 
 // The API's order (test/worker/events.test.ts): a seat free first, then soonest.
 const LIST = [

@@ -5,6 +5,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventSummary } from '@/features/events/api/get-events';
+import { listedDinner } from './helpers/listed-dinner';
 
 /** The app's modules afresh for each test, as for each page load: the frame is taken over once per page. */
 async function app() {
@@ -147,19 +148,9 @@ describe('the /quiz first frame', () => {
 });
 
 /** Dinners as GET /api/events answers them: two cities and two dates, so the filter shows. */
-const dinner = (id: string, city: string, location: string, date: string, seatsLeft = 8): EventSummary => ({
-  id,
-  city,
-  title: `Dinner ${id} & co`,
-  description: `A long table in ${location}.`,
-  location,
-  date,
-  starts_at: `${date}T13:30:00.000Z`,
-  ends_at: `${date}T16:30:00.000Z`,
-  image_url: '/images/events/gurugram.svg',
-  available: true,
-  seats_left: seatsLeft,
-});
+// A title with an ampersand: the Worker's markup must escape it as React's does.
+const dinner = (id: string, city: string, location: string, date: string, seatsLeft = 8) =>
+  listedDinner(id, city, location, date, seatsLeft, `Dinner ${id} & co`);
 const LIST = [
   dinner('g1', 'gurugram', 'Gurugram', '2026-12-05'),
   dinner('n1', 'noida', 'Noida', '2026-12-05', 2),
