@@ -1,4 +1,4 @@
-import { type Browser, expect as baseExpect, type Page } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { expect, spaRendered, test } from './fixtures.ts';
 
 /** The vibe check's first question, as its heading and its group of answers are named. */
@@ -81,29 +81,28 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Marks each of `nodes` in the frame before the bundle runs, lets it run, and checks React kept
+ * every one: hydrated, not drawn again (on a mismatch React 18 renders the root afresh).
+ */
+async function hydratedInPlace(page: Page, release: () => void, nodes: Locator[]) {
+  for (const node of nodes) await node.evaluate((el) => Object.assign(el, { __fromFrame: true }));
+  release();
+  await spaRendered(page);
+  await page.waitForLoadState('networkidle');
+  for (const node of nodes)
+    expect(await node.evaluate((el) => (el as { __fromFrame?: boolean }).__fromFrame)).toBe(true);
+}
+
 // `/`, /events and /quiz; the event page's frame is drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
 test('/: the SPA hydrates the served frame in place, with no mismatch', async ({ page }) => {
   const errors = pageErrors(page);
   // Mark the frame's heading before the bundle runs, then check React kept that node.
   const release = await openWithBundleHeld(page, '/');
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.evaluate(() => Object.assign(document.querySelector('h1') ?? {}, { __fromFrame: true }));
+  const heading = page.locator('h1');
   // The city cards are drawn into the frame by the Worker from the cities table: kept too.
-  await page.evaluate(() =>
-    Object.assign(document.querySelector('#upcoming-events article h3') ?? {}, { __fromFrame: true }),
-  );
-  release();
-  await spaRendered(page);
-  await page.waitForLoadState('networkidle');
-  // Hydrated, not drawn again: on a mismatch React 18 renders the root afresh (and reports it).
-  expect(
-    await page.evaluate(() => (document.querySelector('h1') as { __fromFrame?: boolean } | null)?.__fromFrame),
-  ).toBe(true);
-  expect(
-    await page.evaluate(
-      () => (document.querySelector('#upcoming-events article h3') as { __fromFrame?: boolean } | null)?.__fromFrame,
-    ),
-  ).toBe(true);
+  const cityCard = page.locator('#upcoming-events article h3').first();
+  await hydratedInPlace(page, release, [heading, cityCard]);
   expect(errors).toEqual([]);
 });
 
@@ -113,17 +112,7 @@ test('/events: the SPA hydrates the served frame, the cards the Worker drew incl
   const errors = pageErrors(page);
   const release = await openWithBundleHeld(page, '/events');
   const firstCard = page.getByRole('main').getByRole('listitem').first().getByRole('link');
-  await firstCard.waitFor();
-  await page.evaluate(() => Object.assign(document.querySelector('h1') ?? {}, { __fromFrame: true }));
-  await firstCard.evaluate((a) => Object.assign(a, { __fromFrame: true }));
-  release();
-  await spaRendered(page);
-  await page.waitForLoadState('networkidle');
-  // Hydrated, not drawn again: on a mismatch React 18 renders the root afresh (and reports it).
-  expect(
-    await page.evaluate(() => (document.querySelector('h1') as { __fromFrame?: boolean } | null)?.__fromFrame),
-  ).toBe(true);
-  expect(await firstCard.evaluate((a) => (a as { __fromFrame?: boolean }).__fromFrame)).toBe(true);
+  await hydratedInPlace(page, release, [page.locator('h1'), firstCard]);
   expect(errors).toEqual([]);
   // The card's link is the router's now: the dinner's page opens without a page load.
   await page.evaluate(() => Object.assign(window, { __samePage: true }));
@@ -138,12 +127,7 @@ test('/quiz: the SPA hydrates the first question in place, with no mismatch, and
   const errors = pageErrors(page);
   const release = await openWithBundleHeld(page, '/quiz');
   const question = page.getByRole('heading', { level: 2, name: QUIZ_FIRST_QUESTION });
-  await question.waitFor();
-  await question.evaluate((h) => Object.assign(h, { __fromFrame: true }));
-  release();
-  await spaRendered(page);
-  await page.waitForLoadState('networkidle');
-  expect(await question.evaluate((h) => (h as { __fromFrame?: boolean }).__fromFrame)).toBe(true);
+  await hydratedInPlace(page, release, [question]);
   expect(errors).toEqual([]);
   // The SPA's own render from here: the next question's group is named by its heading (useId
   // agrees with the frame's ids), and Back returns to the first.
