@@ -487,6 +487,26 @@ describe('the ledger invariants', () => {
     ).toEqual([]);
     // A dinner we cancelled is not judged (its guests were refunded or moved).
     expect(inv.check({ ...unsold, events: [dinner({ cancelledAt: at(-1) })] })).toEqual([]);
+    // b held its seat while c bought a's, then released and was refunded from Razorpay's
+    // dashboard: its booking is `refunded`, not one of the released seats, and it was a sale.
+    // (The property test found this: the dinner ends with a free seat, yet a's was sold again.)
+    const releasedThenRefunded = snapshot({
+      orders: [order('a', { releasedAt: at(-30) }), order('b', { releasedAt: at(-20) }), order('c')],
+      bookings: [booking('a', { status: 'released' }), booking('b', { status: 'refunded' }), booking('c')],
+      payments: [payment('a'), payment('b'), payment('c')],
+      credits: [credit('r', { kind: 'release', bookingId: 'bkg_a', amount: 500 })],
+    });
+    expect(inv.check(releasedThenRefunded)).toEqual([]);
+    // Without c, nobody bought a's seat.
+    expect(
+      inv.check({
+        ...releasedThenRefunded,
+        orders: releasedThenRefunded.orders.slice(0, 2),
+        bookings: releasedThenRefunded.bookings.slice(0, 2),
+      }),
+    ).toEqual([
+      'dinner e1: 1 released seats credited, but at most 0 were sold again (1 released, capacity 2, 1 ever held for good)',
+    ]);
   });
 
   it('credit-spent-once: one spend per order, of its credit_amount, by its guest; a paid credit order has it', () => {

@@ -419,14 +419,18 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
         const k = released.filter((b) => credited.has(b.id)).reduce((n, b) => n + b.seats, 0);
         if (k === 0) return [];
         // Every seat firm when a grant was made is still at this dinner (a release stops
-        // reschedules out of it: both need the 48 hours), or was moved out after a cancel.
+        // reschedules out of it: both need the 48 hours), or was moved out after a cancel. The
+        // released seats are R; an order released and then refunded (from Razorpay's dashboard,
+        // its booking `refunded`, not `released`) is not among them, but held its seat for good
+        // until then, like any order refunded after it was booked.
+        const inR = new Set(released.map((b) => b.orderId));
         const everFirm =
           s.orders
             .filter(
               (o) =>
                 o.eventId === e.id &&
-                o.releasedAt === null &&
-                (firm(o) || o.paymentId !== null || o.capturePendingAt !== null || o.keepsSeat),
+                !inR.has(o.id) &&
+                (o.releasedAt !== null || firm(o) || o.paymentId !== null || o.capturePendingAt !== null || o.keepsSeat),
             )
             .reduce((n, o) => n + o.seats, 0) +
           s.bookings.filter((b) => b.rescheduledFrom === e.id && b.eventId !== e.id).reduce((n, b) => n + b.seats, 0);
