@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -14,6 +15,8 @@ export default defineConfig({
   resolve: { alias: { '@': `${root}web/src`, '@domain': `${root}worker/domain` } },
   test: {
     root,
+    // Every core, like the worker suite (test/worker/vitest.config.ts): vitest's default leaves one idle.
+    maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: 'dom', include: ['test/web/**/*.test.tsx'], environment: 'jsdom' } },
       { extends: true, test: { name: 'node', include: ['test/web/**/*.test.ts'], environment: 'node' } },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
@@ -67,6 +68,11 @@ export default defineConfig({
     // npm test runs this suite beside the web tests on 2 cores (test/run-all.sh): a test making 50
     // orders at once can pass vitest's default 5 s there without anything being wrong.
     testTimeout: 15_000,
+    // Every core, not vitest's default of one less: on a 2-core machine that default is a single
+    // worker, and once the web tests beside it end, the second core idled for about 3 minutes
+    // (280 s → 118 s alone). Files run side by side safely: each has its own storage, and a
+    // sandbox outage is only for the requests its test names (test/sandbox/faults.ts).
+    maxWorkers: availableParallelism(),
     globalSetup: ['test/worker/global-setup.ts'],
   },
 });
