@@ -430,7 +430,11 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
               (o) =>
                 o.eventId === e.id &&
                 !inR.has(o.id) &&
-                (o.releasedAt !== null || firm(o) || o.paymentId !== null || o.capturePendingAt !== null || o.keepsSeat),
+                (o.releasedAt !== null ||
+                  firm(o) ||
+                  o.paymentId !== null ||
+                  o.capturePendingAt !== null ||
+                  o.keepsSeat),
             )
             .reduce((n, o) => n + o.seats, 0) +
           s.bookings.filter((b) => b.rescheduledFrom === e.id && b.eventId !== e.id).reduce((n, b) => n + b.seats, 0);
