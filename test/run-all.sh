@@ -18,15 +18,19 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 node --version
 
 step "browser"
-if [ ! -x /usr/bin/chromium ]; then
+# Chromium for Lighthouse (npm run bench) and pictures; its headless shell, the lighter build
+# Playwright itself runs headless tests in, for the end-to-end tests (test/e2e/playwright.config.ts).
+browsers=(chromium chromium-headless-shell)
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
   if [ "$(id -u)" = "0" ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${browsers[@]}" >/dev/null
   else
-    echo "End-to-end tests need Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'." >&2
+    echo "The tests need Debian's Chromium: run 'sudo apt-get install ${browsers[*]}'." >&2
     exit 1
   fi
 fi
 /usr/bin/chromium --version
+/usr/bin/chromium-headless-shell --version
 
 # Stages that share no files run side by side, each into a log of its own; a group's logs are printed
 # whole, in order, once all of its stages are done (so two stages never interleave), each under its

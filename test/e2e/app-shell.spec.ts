@@ -86,10 +86,15 @@ async function expectHeader(page: Page, account: 'menu' | 'sign-in' | 'none') {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Toasts dismissed, so a screenshot shows the page. */
+/** Toasts dismissed, so a screenshot shows the page. One may leave on its own timer meanwhile. */
 async function clearToasts(page: Page) {
   const toasts = page.getByTestId('toast');
-  while ((await toasts.count()) > 0) await toasts.first().getByRole('button').click();
+  while ((await toasts.count()) > 0)
+    await toasts
+      .first()
+      .getByRole('button')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 }
 
 /** On a wide screen the header's right edge is the content column's. */

@@ -160,7 +160,8 @@ test("the console's new dinner starts at 7:00 PM - 10:00 PM, refuses an end befo
   await page.getByLabel('Ends at (IST)').fill('16:00');
   await page.getByRole('button', { name: 'Create dinner' }).click();
   // The operator lands on the new dinner; it is stored at 1:00 PM - 4:00 PM IST.
-  await expect(page).toHaveURL(/\/admin\/events\/[\w-]+$/);
+  // Not /admin/events/new, the form itself: the new dinner's own page, once it is stored.
+  await expect(page).toHaveURL(/\/admin\/events\/[0-9a-f-]{36}$/);
   const rows = JSON.parse(
     localD1(`SELECT id, starts_at, ends_at FROM events WHERE city = '${city}';`, { json: true }),
   ) as Array<{ results: Array<{ id: string; starts_at: string; ends_at: string }> }>;

@@ -77,10 +77,19 @@ test('a guest pays, downloads the tax invoice from My Booking, and finds the sam
 
   // The confirmation email carries the same invoice.
   type Attached = { filename: string; base64?: string };
-  const mails = (await outbox()) as Array<{ channel: string; to: string; subject?: string; attachments?: Attached[] }>;
-  const confirmation = mails.find((m) => m.to === email && m.subject?.startsWith("You're All Set!"));
-  const attached = confirmation?.attachments?.find((a) => a.filename.endsWith('.pdf'));
-  expect(attached?.filename).toBe(download.suggestedFilename());
+  // It is sent after the booking is recorded (which the page shows), so it may still be on its way.
+  let attached: Attached | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await outbox()) as Array<{ to: string; subject?: string; attachments?: Attached[] }>;
+        const confirmation = mails.find((m) => m.to === email && m.subject?.startsWith("You're All Set!"));
+        attached = confirmation?.attachments?.find((a) => a.filename.endsWith('.pdf'));
+        return attached?.filename;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(download.suggestedFilename());
   const attachedLines = await pdfText(new Uint8Array(Buffer.from(attached?.base64 ?? '', 'base64')));
   expect(attachedLines).toContain(`Invoice number: ${number}`);
   expect(attachedLines).toContain(`GSTIN: ${GSTIN}`);

@@ -101,9 +101,13 @@ test('a guest consents, books, keeps the invoice and their data, opts out, is he
 
   // Marketing: on, then off again in one click.
   const marketing = page.getByRole('switch', { name: 'Send me newsletters and offers' });
+  // The switch shows the asked-for value while it saves, and takes no second click until the
+  // save has answered: the toast says it has.
   await marketing.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Marketing turned on' })).toBeVisible();
   await expect(marketing).toBeChecked();
   await marketing.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Marketing turned off' })).toBeVisible();
   await expect(marketing).not.toBeChecked();
   await expect
     .poll(async () => ((await (await page.request.get('/api/me/consents')).json()) as { marketing: boolean }).marketing)
