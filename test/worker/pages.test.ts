@@ -39,7 +39,7 @@ const CSS = { '/assets/index-123.css': '.hero{color:red}' };
 const shellWith = (css: string) => shell(SHELL.replace('/assets/index-123.css', css));
 
 describe('firstFramePage', () => {
-  it('inlines the stylesheet, fetches scripts at low priority and puts the frame in #root', async () => {
+  it('inlines the stylesheet, names the scripts for after the first paint and puts the frame in #root', async () => {
     const res = firstFramePage(shell(), {
       assets: assets(CSS),
       replace: { selector: 'div#root', html: '<div id="root"><main><h1>Dinner</h1></main></div>' },
@@ -47,8 +47,13 @@ describe('firstFramePage', () => {
     const html = await res.text();
     expect(html).toContain('<style>.hero{color:red}</style>');
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js" fetchpriority="low">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/chunk-def.js" fetchpriority="low">');
+    // No script or preload the browser would fetch before the frame has painted: frame-taps.js
+    // starts them from this element.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain(
+      '<script type="application/json" id="app-modules">{"entry":"/assets/index-abc.js","preload":["/assets/chunk-def.js"]}</script></head>',
+    );
     expect(html).toContain('<div id="root"><main><h1>Dinner</h1></main></div>');
   });
 

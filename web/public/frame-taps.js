@@ -1,5 +1,6 @@
 /*
- * Taps on a page's first frame, kept for the SPA (docs/decisions/006-first-frames.md).
+ * Taps on a page's first frame, kept for the SPA, and the SPA started once the frame has painted
+ * (docs/decisions/006-first-frames.md).
  *
  * The Worker serves the landing pages with their first frame as plain HTML; once its bundle has
  * run, the SPA hydrates it, or replaces it where the Worker drew the page itself (the event page,
@@ -11,14 +12,18 @@
  * Links are left alone: the browser follows them as usual. So are radios and checkboxes (a
  * quiz answer): they show the guest's pick at once, and first-frame.tsx reads it with the text.
  *
+ * On those pages the bundle is not in the HTML: the Worker names it in `#app-modules`
+ * (worker/routes/pages.ts), and this starts it after the frame's first paint, so the HTML, fonts
+ * and images the frame shows are not sharing a slow connection with 100 KB of script. The SPA's
+ * own shell (every other page) has its module script as built, and no `#app-modules`.
+ *
  * Plain JavaScript in public/: it must run before the bundle has arrived, and the CSP allows no
- * inline script. Loaded `async` right after #root, so it runs as soon as it arrives, whatever
- * the bundle is doing.
+ * inline script. Loaded `async` right after #root, so it runs as soon as it arrives.
  */
 (() => {
   const root = document.getElementById('root');
-  // null: the SPA already has the page (this script arrived after the bundle, e.g. the bundle
-  // came from the cache first); recording now would swallow every tap for good.
+  // null: the SPA already has the page (on the SPA's own shell this script can arrive after the
+  // bundle, e.g. the bundle came from the cache first); recording now would swallow every tap for good.
   if (!root?.firstElementChild || window.__frameTaps === null) return;
   /** @type {{ text: string, index: number }[]} */
   const taps = [];
@@ -50,4 +55,41 @@
     },
     true,
   );
+})();
+
+// The SPA's modules, on a first-frame page: fetched once the frame has painted (above).
+(() => {
+  const named = document.getElementById('app-modules');
+  if (!named) return;
+  /** @type {{ entry: string, preload: string[] }} */
+  const modules = JSON.parse(named.textContent);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // As index.html has them: the entry's imports preloaded beside it, one CORS mode for both.
+    for (const href of modules.preload) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = modules.entry;
+    document.head.append(script);
+  };
+  // A tab opened in the background paints nothing until it is shown: it starts at once.
+  if (document.visibilityState === 'hidden') return start();
+  document.addEventListener('visibilitychange', start, { once: true });
+  // The browser says when it has painted (an animation frame can come and go unpainted while the
+  // page loads); one without paint timing starts after the next frame.
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } else requestAnimationFrame(() => setTimeout(start, 0));
 })();

@@ -20,7 +20,7 @@ import type { HomeCity } from '@/features/home/api/get-cities';
 import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
 import { QUIZ_TAGLINE, QUIZ_TITLE } from '@/features/quiz/lib/quiz-head';
 import { eventPageHead, SITE_PREVIEW_IMAGE } from '@/features/events/lib/event-head';
-import { type PageData, pageDataElement } from '@/lib/page-data';
+import { jsonElement, type PageData, pageDataElement } from '@/lib/page-data';
 import {
   EVENTS_INTRO,
   EVENTS_TITLE,
@@ -31,7 +31,7 @@ import {
   SITE_NAME,
 } from '@/lib/page-head';
 
-export { pageDataElement };
+export { jsonElement, pageDataElement };
 export type { PageData, PageHead };
 
 /** How a page's shell becomes its first frame. */

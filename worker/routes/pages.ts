@@ -7,6 +7,7 @@ import {
   HOME_HEAD,
   headTags,
   homePageFrame,
+  jsonElement,
   pageDataElement,
   QUIZ_HEAD,
 } from '@/server-render';
@@ -132,18 +133,27 @@ function unconditional(req: Request, path?: string): Request {
 }
 
 /**
+ * The id of the element naming the app's modules on a first-frame page, which frame-taps.js
+ * fetches once the frame has painted (web/public/frame-taps.js reads the same id).
+ */
+export const APP_MODULES_ID = 'app-modules';
+
+/**
  * The page `shell` made ready to paint at once: its stylesheet inlined, so nothing outside the
- * HTML holds the first paint; its scripts fetched at low priority, as the frame needs none of
- * them to show; `replace` applied; `data` handed to the SPA; `head` (title, description, link
- * preview for `url`) in place of index.html's, since link previewers run no script. The
- * stylesheet is the whole app's (one file), so later SPA navigations need no other; the cost is
- * that these pages do not share the cached file.
+ * HTML holds the first paint; its scripts not in the page but named for frame-taps.js, which
+ * fetches them once the frame has painted, so the frame's fonts and images have the connection to
+ * themselves (docs/decisions/006-first-frames.md); `replace` applied; `data` handed to the SPA;
+ * `head` (title, description, link preview for `url`) in place of index.html's, since link
+ * previewers run no script. The stylesheet is the whole app's (one file), so later SPA
+ * navigations need no other; the cost is that these pages do not share the cached file.
  */
 export function firstFramePage(
   shell: Response,
   { assets, url, replace, data, preloadImage, head }: FramePatch & { assets: Fetcher; url?: string },
 ): Response {
   if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
+  // The entry module and its preloads, all in index.html's head, named at the head's end instead.
+  const modules = { entry: '', preload: [] as string[] };
   let rewriter = new HTMLRewriter()
     .on('link[rel="stylesheet"][href^="/assets/"]', {
       element: async (link) => {
@@ -151,8 +161,23 @@ export function firstFramePage(
         if (css !== null) link.replace(`<style>${css}</style>`, { html: true });
       },
     })
-    .on('script[type="module"][src], link[rel="modulepreload"]', {
-      element: (script) => void script.setAttribute('fetchpriority', 'low'),
+    .on('script[type="module"][src]', {
+      element: (script) => {
+        modules.entry = script.getAttribute('src') ?? '';
+        script.remove();
+      },
+    })
+    .on('link[rel="modulepreload"][href]', {
+      element: (link) => {
+        modules.preload.push(link.getAttribute('href') ?? '');
+        link.remove();
+      },
+    })
+    .on('head', {
+      element: (head) =>
+        head.onEndTag((end) => {
+          if (modules.entry) end.before(jsonElement(APP_MODULES_ID, modules), { html: true });
+        }),
     });
   if (replace)
     rewriter = rewriter.on(replace.selector, {

@@ -13,9 +13,14 @@ export type PageData = { queries: Array<{ key: readonly unknown[]; data: unknown
  * element or start markup.
  */
 export function pageDataElement(data: PageData): string {
-  const json = JSON.stringify(data).replace(
+  return jsonElement(PAGE_DATA_ID, data);
+}
+
+/** A `<script type="application/json">` element with this id carrying `value`, escaped as above. */
+export function jsonElement(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
