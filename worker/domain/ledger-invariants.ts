@@ -407,34 +407,35 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
   },
   {
     name: 'release-credited-after-resale',
-    says: 'At a dinner not cancelled, the released seats credited never exceed max(0, R − (C − F)): R seats released, capacity C, F seats that were ever held for good there (paid, confirmed, flagged or captured in time, or moved away since) — credit only once the seats were sold again.',
+    says: 'At a dinner not cancelled, the released seats credited never exceed max(0, R − (C − F)): R seats released (also those refunded from the Razorpay dashboard after their release), capacity C, F other seats that were ever held for good there (paid, confirmed, flagged or captured in time, or moved away since) — credit only once the seats were sold again.',
     check: (s) => {
       const credited = new Set(s.credits.filter((c) => c.kind === 'release').map((c) => c.bookingId));
       return s.events.flatMap((e) => {
         // A dinner we cancelled refunds and moves its guests away: grants made before then were
         // judged on seats the snapshot can no longer see.
         if (e.cancelledAt !== null) return [];
-        const released = s.bookings.filter((b) => b.eventId === e.id && b.status === 'released');
+        // Released seats: a booking `released`, or one released and then refunded from Razorpay's
+        // dashboard (its order still says when it was released). The latter's grant, written off
+        // with the refund, was still a grant and counts among the credited.
+        const releasedOrders = new Set(s.orders.filter((o) => o.releasedAt !== null).map((o) => o.id));
+        const released = s.bookings.filter(
+          (b) =>
+            b.eventId === e.id &&
+            (b.status === 'released' ||
+              (releasedOrders.has(b.orderId) && (b.status === 'refunded' || b.status === 'refund_pending'))),
+        );
         const r = released.reduce((n, b) => n + b.seats, 0);
         const k = released.filter((b) => credited.has(b.id)).reduce((n, b) => n + b.seats, 0);
         if (k === 0) return [];
         // Every seat firm when a grant was made is still at this dinner (a release stops
-        // reschedules out of it: both need the 48 hours), or was moved out after a cancel. The
-        // released seats are R; an order released and then refunded (from Razorpay's dashboard,
-        // its booking `refunded`, not `released`) is not among them, but held its seat for good
-        // until then, like any order refunded after it was booked.
-        const inR = new Set(released.map((b) => b.orderId));
+        // reschedules out of it: both need the 48 hours), or was moved out after a cancel.
         const everFirm =
           s.orders
             .filter(
               (o) =>
                 o.eventId === e.id &&
-                !inR.has(o.id) &&
-                (o.releasedAt !== null ||
-                  firm(o) ||
-                  o.paymentId !== null ||
-                  o.capturePendingAt !== null ||
-                  o.keepsSeat),
+                o.releasedAt === null &&
+                (firm(o) || o.paymentId !== null || o.capturePendingAt !== null || o.keepsSeat),
             )
             .reduce((n, o) => n + o.seats, 0) +
           s.bookings.filter((b) => b.rescheduledFrom === e.id && b.eventId !== e.id).reduce((n, b) => n + b.seats, 0);
