@@ -1,10 +1,37 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * public/frame-taps.js, also built as /assets/frame-taps-<hash>.js, which index.html loads: on a
+ * landing page it starts the app (docs/decisions/006-first-frames.md), so it is cached for good
+ * like the bundle, and a page is never paired with another build's copy. The unhashed copy stays
+ * for a page an older build served.
+ */
+function hashedFrameTaps(): Plugin {
+  const name = 'frame-taps.js';
+  return {
+    name: 'hashed-frame-taps',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'asset', name, source: readFileSync(`${root}public/${name}`) });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const asset = Object.values(bundle ?? {}).find((o) => o.type === 'asset' && o.names.includes(name));
+        if (!asset || !html.includes(`src="/${name}"`))
+          throw new Error(`index.html: no /${name} to point at its hashed copy`);
+        return html.replace(`src="/${name}"`, `src="/${asset.fileName}"`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root,
@@ -20,6 +47,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    hashedFrameTaps(),
   ],
   // `@domain` is the Worker's pure rules (worker/domain), shared so browser and API agree.
   resolve: { alias: { '@': `${root}src`, '@domain': fileURLToPath(new URL('../worker/domain', import.meta.url)) } },

@@ -284,6 +284,9 @@ test('a date picked on the /events frame before the bundle ran still filters the
   await expect.poll(() => cards.allTextContents()).toEqual(filtered);
 });
 
+/** frame-taps.js, as the build names it (a hashed copy under /assets/). */
+const FRAME_TAPS = /\/frame-taps(-[\w-]+)?\.js$/;
+
 /**
  * Opens `path` with frame-taps.js held back until the SPA has the page (a bundle from the cache can
  * win that race). Only on the SPA's own shell: on a landing page frame-taps.js starts the bundle.
@@ -293,13 +296,13 @@ async function openWithTapsScriptLate(page: Page, path: string) {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/frame-taps.js', async (route) => {
+  await page.route(FRAME_TAPS, async (route) => {
     await held;
     await route.continue();
   });
   await page.goto(path, { waitUntil: 'commit' });
   await spaRendered(page);
-  const arrived = page.waitForResponse('**/frame-taps.js');
+  const arrived = page.waitForResponse(FRAME_TAPS);
   release();
   await arrived;
   // The script has run (async scripts run as they arrive); had it started recording, it would have set an array.

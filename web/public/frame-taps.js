@@ -75,15 +75,26 @@
       link.href = href;
       document.head.append(link);
     }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = modules.entry;
-    document.head.append(script);
+    // A module added by a script runs as soon as it arrives, even mid-parse; index.html's ran once
+    // the page was parsed, with the page's data (#page-data, at the end of the body) in it.
+    const run = () => {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = modules.entry;
+      document.head.append(script);
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
+    else run();
   };
-  // A tab opened in the background paints nothing until it is shown: it starts at once.
-  if (document.visibilityState === 'hidden') return start();
+  // A tab opened in the background paints nothing until it is shown, and a page with no frame
+  // (the build made none) may have nothing to paint: they start at once.
+  if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstElementChild) return start();
   document.addEventListener('visibilitychange', start, { once: true });
+  // However the paint goes unreported (Firefox and Safari report only a contentful one), the
+  // app starts by the time the page has loaded, or after 3 s on a page still loading.
+  addEventListener('pageshow', start, { once: true });
+  setTimeout(start, 3000);
   // The browser says when it has painted (an animation frame can come and go unpainted while the
   // page loads); one without paint timing starts after the next frame.
   if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
