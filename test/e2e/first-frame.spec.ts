@@ -315,13 +315,18 @@ test('on a landing page the bundle is fetched once the frame has painted, and th
   for (const path of ['/', '/event/gurugram']) {
     await page.goto(path);
     await spaRendered(page);
+    // After the first paint, or once the page had loaded (frame-taps.js's fallback where no paint is reported).
     const { painted, fetched } = await page.evaluate(() => ({
-      painted: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+      painted: Math.min(
+        performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart ||
+          Number.POSITIVE_INFINITY,
+      ),
       fetched:
         performance.getEntriesByType('resource').find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name))?.startTime ??
         null,
     }));
-    expect(painted, `${path}: first paint`).not.toBeNull();
+    expect(painted, `${path}: first paint`).toBeLessThan(Number.POSITIVE_INFINITY);
     expect(fetched, `${path}: the bundle's request`).not.toBeNull();
     expect(fetched as number, `${path}: the bundle asked for after the first paint`).toBeGreaterThanOrEqual(
       painted as number,

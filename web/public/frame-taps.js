@@ -87,12 +87,11 @@
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
     else run();
   };
-  // A tab opened in the background paints nothing until it is shown, and a page with no frame
-  // (the build made none) may have nothing to paint: they start at once.
-  if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstElementChild) return start();
-  document.addEventListener('visibilitychange', start, { once: true });
-  // However the paint goes unreported (Firefox and Safari report only a contentful one), the
-  // app starts by the time the page has loaded, or after 3 s on a page still loading.
+  // A page with no frame (the build made none) may have nothing to paint: it starts at once.
+  if (!document.getElementById('root')?.firstElementChild) return start();
+  // However the paint goes unreported (Firefox and Safari report only a contentful one; a tab
+  // opened in the background paints nothing until shown), the app starts by the time the page has
+  // loaded, or after 3 s on a page still loading.
   addEventListener('pageshow', start, { once: true });
   setTimeout(start, 3000);
   // The browser says when it has painted (an animation frame can come and go unpainted while the
