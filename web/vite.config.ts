@@ -3,23 +3,25 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minify, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * public/frame-taps.js, also built as /assets/frame-taps-<hash>.js, which index.html loads: on a
- * landing page it starts the app (docs/decisions/006-first-frames.md), so it is cached for good
- * like the bundle, and a page is never paired with another build's copy. The unhashed copy stays
- * for a page an older build served.
+ * public/frame-taps.js, also built minified as /assets/frame-taps-<hash>.js, which index.html
+ * loads: on a landing page it starts the app (docs/decisions/006-first-frames.md), so it is cached
+ * for good like the bundle, and a page is never paired with another build's copy. The unhashed
+ * copy stays for a page an older build served.
  */
 function hashedFrameTaps(): Plugin {
   const name = 'frame-taps.js';
   return {
     name: 'hashed-frame-taps',
     apply: 'build',
-    buildStart() {
-      this.emitFile({ type: 'asset', name, source: readFileSync(`${root}public/${name}`) });
+    async buildStart() {
+      const { code, errors } = await minify(name, readFileSync(`${root}public/${name}`, 'utf8'));
+      if (errors.length) throw new Error(`${name}: ${errors.map((e) => e.message).join('; ')}`);
+      this.emitFile({ type: 'asset', name, source: code });
     },
     transformIndexHtml: {
       order: 'post',
