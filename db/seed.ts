@@ -1,6 +1,6 @@
 /**
- * Demo data: a Gurugram dinner on each of the next four Saturdays at least three days ahead
- * (₹499 single), and Noida and Delhi NCR present but unavailable. Idempotent: fixed ids and INSERT OR IGNORE, so a second run
+ * Demo data: a Gurugram dinner on each of the next four Saturdays (₹499 single), and Noida and
+ * Delhi NCR present but unavailable. Idempotent: fixed ids and INSERT OR IGNORE, so a second run
  * changes nothing. Usage: `node db/seed.ts [--persist-to DIR]` (always the local D1).
  */
 import { execFileSync } from 'node:child_process';
@@ -10,20 +10,9 @@ import { join } from 'node:path';
 
 const IST_OFFSET_MIN = 330;
 
-/**
- * How far ahead the first seeded dinner is at least: more than the 48 hours before a dinner when
- * its venue is revealed, and the length of a test run besides, so the first dinner's venue is a
- * secret whatever the day (the end-to-end tests show the 48-hour note; from Thursday evening IST
- * the coming Saturday's venue was revealed, and they failed until Saturday night).
- */
-const FIRST_DINNER_AHEAD_MS = 3 * 24 * 60 * 60_000;
-
-/**
- * The seeded dinners' dates: the next `count` Saturdays strictly after three days past `from`, as
- * IST calendar dates yyyy-MM-dd. Tests find the seeded dinners by them.
- */
+/** The next `count` Saturdays strictly after `from`, as IST calendar dates yyyy-MM-dd. */
 export function nextSaturdays(from: Date, count: number): string[] {
-  const ist = new Date(from.getTime() + FIRST_DINNER_AHEAD_MS + IST_OFFSET_MIN * 60_000);
+  const ist = new Date(from.getTime() + IST_OFFSET_MIN * 60_000);
   const day = ist.getUTCDay();
   const ahead = (6 - day + 7) % 7 || 7;
   const out: string[] = [];
@@ -104,5 +93,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', ...persist, '--file', file], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  console.log('Seeded demo events (Gurugram: four Saturdays from three days ahead; Noida and Delhi NCR: coming soon).');
+  console.log('Seeded demo events (Gurugram: next four Saturdays; Noida and Delhi NCR: coming soon).');
 }
