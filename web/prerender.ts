@@ -9,7 +9,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { createServer } from 'vite';
+import { firstFrameStylesheet } from './first-frame-css.ts';
+import { AFTER_PAINT, EVENT_SHELL } from './src/lib/first-frame-page.ts';
 
 /**
  * Path → file name under _frames/, and whether the SPA may hydrate the frame: only where the
@@ -41,16 +44,39 @@ try {
   const shell = readFileSync(`${dist}index.html`, 'utf8');
   if (!shell.includes('<div id="root"></div>'))
     throw new Error('dist/web/index.html has no empty <div id="root"></div>');
-  mkdirSync(`${dist}_frames`, { recursive: true });
-  for (const [path, { name, hydrate }] of Object.entries(PAGES)) {
+  const frames = new Map<string, string>();
+  for (const path of Object.keys(PAGES)) {
     const frame = await renderFirstFrame(path);
     // A frame is markup only: the CSP allows no inline script, and the bundle does the rest.
     if (/<script/i.test(frame)) throw new Error(`the first frame of ${path} contains a <script>`);
+    frames.set(path, frame);
+  }
+  const withFrameStyles = firstFrameStyles(shell, [...frames.values()]);
+  mkdirSync(`${dist}_frames`, { recursive: true });
+  for (const [path, { name, hydrate }] of Object.entries(PAGES)) {
+    const frame = frames.get(path) ?? '';
     // web/src/main.tsx hydrates a frame marked so, and replaces any other.
     const rootTag = hydrate ? '<div id="root" data-frame="hydrate">' : '<div id="root">';
-    writeFileSync(`${dist}_frames/${name}.html`, shell.replace('<div id="root"></div>', `${rootTag}${frame}</div>`));
+    const page = withFrameStyles.replace('<div id="root"></div>', `${rootTag}${frame}</div>`);
+    writeFileSync(`${dist}_frames/${name}.html`, page);
     console.log(`prerendered ${path} → dist/web/_frames/${name}.html (${(frame.length / 1024).toFixed(1)} KB)`);
   }
+  // The event page's frame is drawn by the Worker (worker/routes/pages.ts) into this shell.
+  writeFileSync(`${dist}_frames/${EVENT_SHELL}.html`, withFrameStyles);
 } finally {
   await vite.close();
+}
+
+/**
+ * `shell` with the first frames' stylesheet inlined ahead of the whole one, whose `<link>` is
+ * marked for the Worker to name for after the first paint (web/first-frame-css.ts).
+ */
+function firstFrameStyles(shell: string, frames: string[]): string {
+  const links = [...shell.matchAll(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/g)];
+  if (links.length !== 1) throw new Error(`dist/web/index.html links ${links.length} stylesheets, not one`);
+  const [link, href] = links[0];
+  const css = firstFrameStylesheet([shell, ...frames], readFileSync(`${dist}${href.slice(1)}`, 'utf8'));
+  if (/<\/style/i.test(css)) throw new Error("the first frames' stylesheet could end its <style> element");
+  console.log(`first frames' stylesheet: ${(gzipSync(css).length / 1024).toFixed(1)} KB gzip`);
+  return shell.replace(link, `<style>${css}</style>${link.replace('<link ', `<link ${AFTER_PAINT} `)}`);
 }

@@ -57,6 +57,22 @@ describe('firstFramePage', () => {
     expect(html).toContain('<div id="root"><main><h1>Dinner</h1></main></div>');
   });
 
+  it('keeps the first frames’ own stylesheet and names the whole one for after the first paint', async () => {
+    const reads: string[] = [];
+    const built = SHELL.replace(
+      '<link rel="stylesheet"',
+      '<style>.hero{color:red}</style><link data-after-paint rel="stylesheet"',
+    );
+    const html = await firstFramePage(shell(built), { assets: assets(CSS, reads) }).text();
+    expect(html).toContain('<style>.hero{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain(
+      '<script type="application/json" id="app-modules">{"entry":"/assets/index-abc.js","preload":["/assets/chunk-def.js"],"css":"/assets/index-123.css"}</script></head>',
+    );
+    // Nothing read: the page carries no second copy of the rules.
+    expect(reads).toEqual([]);
+  });
+
   it('hands over the data in a JSON element no value can break out of', async () => {
     const title = '</script><script>alert(1)</script> & <b>';
     const res = firstFramePage(shell(), {

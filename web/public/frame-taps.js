@@ -61,31 +61,44 @@
 (() => {
   const named = document.getElementById('app-modules');
   if (!named) return;
-  /** @type {{ entry: string, preload: string[] }} */
+  /** @type {{ entry: string, preload: string[], css?: string }} */
   const modules = JSON.parse(named.textContent);
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    // The whole stylesheet, where the page inlines only its first frame's (web/first-frame-css.ts):
+    // the app's other screens need it before the bundle draws them.
+    const sheet = modules.css ? link('stylesheet', modules.css) : undefined;
     // As index.html has them: the entry's imports preloaded beside it, one CORS mode for both.
-    for (const href of modules.preload) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
+    for (const href of modules.preload) link('modulepreload', href);
     // A module added by a script runs as soon as it arrives, even mid-parse; index.html's ran once
     // the page was parsed, with the page's data (#page-data, at the end of the body) in it.
-    const run = () => {
+    const parsed = new Promise((resolve) => {
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', resolve, { once: true });
+      else resolve();
+    });
+    // A stylesheet that fails to load leaves the app to start unstyled rather than not at all.
+    const styled = new Promise((resolve) => {
+      if (!sheet) return resolve();
+      sheet.addEventListener('load', resolve, { once: true });
+      sheet.addEventListener('error', resolve, { once: true });
+    });
+    Promise.all([parsed, styled]).then(() => {
       const script = document.createElement('script');
       script.type = 'module';
       script.crossOrigin = '';
       script.src = modules.entry;
       document.head.append(script);
-    };
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
-    else run();
+    });
+  };
+  const link = (rel, href) => {
+    const element = document.createElement('link');
+    element.rel = rel;
+    element.crossOrigin = '';
+    element.href = href;
+    document.head.append(element);
+    return element;
   };
   // A page with no frame (the build made none) may have nothing to paint: it starts at once.
   if (!document.getElementById('root')?.firstElementChild) return start();

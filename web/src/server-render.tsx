@@ -32,6 +32,7 @@ import {
 } from '@/lib/page-head';
 
 export { jsonElement, pageDataElement };
+export { AFTER_PAINT, EVENT_SHELL } from '@/lib/first-frame-page';
 export type { PageData, PageHead };
 
 /** How a page's shell becomes its first frame. */

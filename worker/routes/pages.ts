@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import {
+  AFTER_PAINT,
+  EVENT_SHELL,
   EVENTS_HEAD,
   eventPageFrame,
   eventsPageFrame,
@@ -63,7 +65,7 @@ export const pageRoutes = new Hono<AppEnv>()
   .get('/event/:idOrCity', database, async (c) => {
     const key = c.req.param('idOrCity');
     const [shell, event] = await Promise.all([
-      c.env.ASSETS.fetch(unconditional(c.req.raw)),
+      staticFrame(c.env.ASSETS, c.req.raw, EVENT_SHELL),
       orNull(findEventDetail(c.var.db, key, new Date()), 'event'),
     ]);
     if (!event) return shell;
@@ -139,25 +141,33 @@ function unconditional(req: Request, path?: string): Request {
 export const APP_MODULES_ID = 'app-modules';
 
 /**
- * The page `shell` made ready to paint at once: its stylesheet inlined, so nothing outside the
- * HTML holds the first paint; its scripts not in the page but named for frame-taps.js, which
- * fetches them once the frame has painted, so the frame's fonts and images have the connection to
- * themselves (docs/decisions/006-first-frames.md); `replace` applied; `data` handed to the SPA;
- * `head` (title, description, link preview for `url`) in place of index.html's, since link
- * previewers run no script. The stylesheet is the whole app's (one file), so later SPA
- * navigations need no other; the cost is that these pages do not share the cached file.
+ * The page `shell` made ready to paint at once: the first frames' stylesheet inlined (a shell
+ * the build made without it: the whole stylesheet inlined), so nothing outside the HTML holds the
+ * first paint; its scripts and the whole stylesheet not in the page but named for frame-taps.js,
+ * which fetches them once the frame has painted, so the frame's fonts and images have the
+ * connection to themselves (docs/decisions/006-first-frames.md); `replace` applied; `data` handed
+ * to the SPA; `head` (title, description, link preview for `url`) in place of index.html's, since
+ * link previewers run no script. The whole stylesheet is the guest app's (one file), cached like
+ * the bundle, so later SPA navigations need no other.
  */
 export function firstFramePage(
   shell: Response,
   { assets, url, replace, data, preloadImage, head }: FramePatch & { assets: Fetcher; url?: string },
 ): Response {
   if (!shell.ok || !shell.headers.get('Content-Type')?.includes('text/html')) return shell;
-  // The entry module and its preloads, all in index.html's head, named at the head's end instead.
-  const modules = { entry: '', preload: [] as string[] };
+  // The entry module and its preloads, all in index.html's head, named at the head's end instead;
+  // so is the whole stylesheet where the first frames' own is inlined (web/prerender.ts).
+  const modules: { entry: string; preload: string[]; css?: string } = { entry: '', preload: [] };
   let rewriter = new HTMLRewriter()
     .on('link[rel="stylesheet"][href^="/assets/"]', {
       element: async (link) => {
-        const css = await stylesheetText(assets, link.getAttribute('href') ?? '');
+        const href = link.getAttribute('href') ?? '';
+        if (link.hasAttribute(AFTER_PAINT)) {
+          modules.css = href;
+          link.remove();
+          return;
+        }
+        const css = await stylesheetText(assets, href);
         if (css !== null) link.replace(`<style>${css}</style>`, { html: true });
       },
     })

@@ -1,0 +1,108 @@
+/**
+ * The first frames' stylesheet (docs/decisions/006-first-frames.md): the guest's whole built
+ * stylesheet with only the rules an element of a landing page's first frame can match, which the
+ * Worker's pages inline in place of the whole. The whole sheet is fetched after the first paint,
+ * before the bundle runs (web/public/frame-taps.js).
+ *
+ * Which classes a frame can carry:
+ * - every class in the prerendered pages' markup (web/prerender.ts: the shell around the frames,
+ *   the home page, /events, the vibe check's first question);
+ * - every class named in the sources the Worker renders frames with at request time
+ *   (web/src/server-render.tsx and what it imports: the city cards, the dinners list, the event
+ *   page), found in the source rather than in one rendering, so a sold-out badge or a revealed
+ *   venue is styled though the build saw none.
+ *
+ * A rule is kept unless a class it needs is none of those (rules for no class, such as fonts,
+ * the theme and the base styles, all stay). Taken from the whole sheet, every rule is the whole
+ * sheet's, in its order: when the whole sheet arrives after it, nothing on the page changes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Scanner } from '@tailwindcss/oxide';
+import { type Selector, transform } from 'lightningcss';
+import ts from 'typescript';
+
+const src = fileURLToPath(new URL('./src/', import.meta.url));
+/** vite.config.ts's aliases, as an import names them. */
+const ALIASES: Record<string, string> = {
+  '@/': src,
+  '@domain/': fileURLToPath(new URL('../worker/domain/', import.meta.url)),
+};
+
+/** The minified stylesheet of the rules in `wholeCss` (the built sheet) that `pages` can need. */
+export function firstFrameStylesheet(pages: string[], wholeCss: string): string {
+  const classes = pages.flatMap((html) => [...html.matchAll(/\sclass="([^"]*)"/g)].map((m) => m[1]));
+  const candidates = new Set(
+    new Scanner({}).scanFiles([
+      ...sourcesOf(`${src}server-render.tsx`).map((file) => ({
+        content: withoutComments(file),
+        extension: file.split('.').pop() ?? 'ts',
+      })),
+      { content: classes.map((names) => `<i class="${names}"></i>`).join(''), extension: 'html' },
+    ]),
+  );
+  const matchable = (selector: Selector): boolean =>
+    selector.every((part) => {
+      if (part.type === 'class') return candidates.has(part.name);
+      // An element matching `:is(.a, .b)` has one of them, `:has(.a)` one inside; `:not(.a)` needs none.
+      if (part.type === 'pseudo-class' && (part.kind === 'is' || part.kind === 'where' || part.kind === 'has'))
+        return part.selectors.some(matchable);
+      return true;
+    });
+  const { code } = transform({
+    filename: 'first-frame.css',
+    code: Buffer.from(wholeCss),
+    minify: true,
+    visitor: { Rule: { style: (rule) => (rule.value.selectors.some(matchable) ? undefined : []) } },
+  });
+  return code.toString();
+}
+
+/**
+ * `entry` and the web app's sources it imports, directly or not (type-only imports aside): the
+ * files whose markup the Worker can render. Imports are static and name a file by a relative path
+ * or an alias; packages are left out (no app classes there).
+ */
+function sourcesOf(entry: string): string[] {
+  const found = new Set<string>();
+  const next = [entry];
+  for (let file = next.pop(); file; file = next.pop()) {
+    if (found.has(file)) continue;
+    found.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const [statement, path] of code.matchAll(
+      /\b(?:import|export)\s+(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/g,
+    )) {
+      if (/^(?:import|export)\s+type\s/.test(statement)) continue;
+      const resolved = resolveSource(path, file);
+      if (resolved) next.push(resolved);
+    }
+  }
+  return [...found].filter((file) => file.startsWith(src));
+}
+
+function resolveSource(path: string, from: string): string | undefined {
+  const alias = Object.keys(ALIASES).find((prefix) => path.startsWith(prefix));
+  const base = alias
+    ? ALIASES[alias] + path.slice(alias.length)
+    : path.startsWith('.')
+      ? resolve(dirname(from), path)
+      : '';
+  if (!base) return undefined;
+  return ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
+    .map((ext) => base + ext)
+    .find((f) => /\.tsx?$/.test(f) && existsSync(f));
+}
+
+/** The code of `file` without its comments, whose words ("a modal", "the table") are no classes. */
+function withoutComments(file: string): string {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TSX,
+  );
+  return ts.createPrinter({ removeComments: true }).printFile(source);
+}
