@@ -12,7 +12,7 @@
  *   page), found in the source rather than in one rendering, so a sold-out badge or a revealed
  *   venue is styled though the build saw none.
  *
- * A rule is kept unless a class it needs is none of those (rules for no class, such as fonts,
+ * A rule, or a selector of its list, is kept unless a class it needs is none of those (rules for no class, such as fonts,
  * the theme and the base styles, all stay). Taken from the whole sheet, every rule is the whole
  * sheet's, in its order: when the whole sheet arrives after it, nothing on the page changes.
  */
@@ -20,7 +20,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Scanner } from '@tailwindcss/oxide';
-import { type Selector, transform } from 'lightningcss';
+import { type ReturnedRule, type Selector, transform } from 'lightningcss';
 import ts from 'typescript';
 
 const src = fileURLToPath(new URL('./src/', import.meta.url));
@@ -30,12 +30,16 @@ const ALIASES: Record<string, string> = {
   '@domain/': fileURLToPath(new URL('../worker/domain/', import.meta.url)),
 };
 
-/** The minified stylesheet of the rules in `wholeCss` (the built sheet) that `pages` can need. */
-export function firstFrameStylesheet(pages: string[], wholeCss: string): string {
+/**
+ * The minified stylesheet of the rules in `wholeCss` (the built sheet) that a page can need: one
+ * whose prerendered markup is `pages`, into which the Worker draws `sources` (paths under
+ * web/src, see FRAME_SOURCES).
+ */
+export function firstFrameStylesheet(pages: string[], wholeCss: string, sources: readonly string[]): string {
   const classes = pages.flatMap((html) => [...html.matchAll(/\sclass="([^"]*)"/g)].map((m) => m[1]));
   const candidates = new Set(
     new Scanner({}).scanFiles([
-      ...sourcesOf(`${src}server-render.tsx`).map((file) => ({
+      ...[...new Set(sources.flatMap((path) => sourcesOf(src + path)))].map((file) => ({
         content: withoutComments(file),
         extension: file.split('.').pop() ?? 'ts',
       })),
@@ -54,9 +58,42 @@ export function firstFrameStylesheet(pages: string[], wholeCss: string): string 
     filename: 'first-frame.css',
     code: Buffer.from(wholeCss),
     minify: true,
-    visitor: { Rule: { style: (rule) => (rule.value.selectors.some(matchable) ? undefined : []) } },
+    visitor: {
+      Rule: {
+        // A selector list keeps the selectors a frame can match (`.btn-disabled, .btn:disabled`).
+        style: (rule) => {
+          const selectors = rule.value.selectors.filter(matchable);
+          if (selectors.length === 0) return [];
+          if (selectors.length === rule.value.selectors.length) return undefined;
+          const pruned = { ...rule, value: { ...rule.value, selectors } };
+          // Some values do not survive lightningcss's trip through JavaScript (a `var()` in
+          // `font-family`): such a rule stays whole.
+          return roundTrips(pruned) ? pruned : undefined;
+        },
+      },
+    },
   });
   return code.toString();
+}
+
+/**
+ * The components web/src/server-render.tsx renders that none of `sources` (FRAME_SOURCES, all
+ * pages') leads to: their classes would be in no page's stylesheet.
+ */
+export function componentsNotInFrameSources(sources: readonly string[]): string[] {
+  const entry = `${src}server-render.tsx`;
+  const covered = new Set(sources.flatMap((path) => sourcesOf(src + path)));
+  return sourcesOf(entry).filter((file) => file !== entry && file.endsWith('.tsx') && !covered.has(file));
+}
+
+/** Whether lightningcss can take `rule` back from a visitor. */
+function roundTrips(rule: ReturnedRule): boolean {
+  try {
+    transform({ filename: 'rule.css', code: Buffer.from('a{}'), visitor: { Rule: { style: () => rule } } });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

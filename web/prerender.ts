@@ -11,8 +11,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'vite';
-import { firstFrameStylesheet } from './first-frame-css.ts';
-import { AFTER_PAINT, EVENT_SHELL } from './src/lib/first-frame-page.ts';
+import { componentsNotInFrameSources, firstFrameStylesheet } from './first-frame-css.ts';
+import { AFTER_PAINT, EVENT_SHELL, FRAME_SOURCES } from './src/lib/first-frame-page.ts';
 
 /**
  * Path → file name under _frames/, and whether the SPA may hydrate the frame: only where the
@@ -51,32 +51,39 @@ try {
     if (/<script/i.test(frame)) throw new Error(`the first frame of ${path} contains a <script>`);
     frames.set(path, frame);
   }
-  const withFrameStyles = firstFrameStyles(shell, [...frames.values()]);
+  const unstyled = componentsNotInFrameSources(Object.values(FRAME_SOURCES).flat());
+  if (unstyled.length)
+    throw new Error(`web/src/server-render.tsx renders ${unstyled.join(', ')}: add it to FRAME_SOURCES`);
+  const styled = firstFrameStyles(shell);
   mkdirSync(`${dist}_frames`, { recursive: true });
   for (const [path, { name, hydrate }] of Object.entries(PAGES)) {
     const frame = frames.get(path) ?? '';
     // web/src/main.tsx hydrates a frame marked so, and replaces any other.
     const rootTag = hydrate ? '<div id="root" data-frame="hydrate">' : '<div id="root">';
-    const page = withFrameStyles.replace('<div id="root"></div>', `${rootTag}${frame}</div>`);
+    const page = styled(name, [frame]).replace('<div id="root"></div>', `${rootTag}${frame}</div>`);
     writeFileSync(`${dist}_frames/${name}.html`, page);
     console.log(`prerendered ${path} → dist/web/_frames/${name}.html (${(frame.length / 1024).toFixed(1)} KB)`);
   }
   // The event page's frame is drawn by the Worker (worker/routes/pages.ts) into this shell.
-  writeFileSync(`${dist}_frames/${EVENT_SHELL}.html`, withFrameStyles);
+  writeFileSync(`${dist}_frames/${EVENT_SHELL}.html`, styled(EVENT_SHELL, []));
 } finally {
   await vite.close();
 }
 
 /**
- * `shell` with the first frames' stylesheet inlined ahead of the whole one, whose `<link>` is
- * marked for the Worker to name for after the first paint (web/first-frame-css.ts).
+ * `shell` for a page's frame (`name`, prerendered as `frames`): its own first frame's stylesheet
+ * inlined ahead of the whole one, whose `<link>` is marked for the Worker to name for after the
+ * first paint (web/first-frame-css.ts).
  */
-function firstFrameStyles(shell: string, frames: string[]): string {
+function firstFrameStyles(shell: string) {
   const links = [...shell.matchAll(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/g)];
   if (links.length !== 1) throw new Error(`dist/web/index.html links ${links.length} stylesheets, not one`);
   const [link, href] = links[0];
-  const css = firstFrameStylesheet([shell, ...frames], readFileSync(`${dist}${href.slice(1)}`, 'utf8'));
-  if (/<\/style/i.test(css)) throw new Error("the first frames' stylesheet could end its <style> element");
-  console.log(`first frames' stylesheet: ${(gzipSync(css).length / 1024).toFixed(1)} KB gzip`);
-  return shell.replace(link, `<style>${css}</style>${link.replace('<link ', `<link ${AFTER_PAINT} `)}`);
+  const whole = readFileSync(`${dist}${href.slice(1)}`, 'utf8');
+  return (name: keyof typeof FRAME_SOURCES, frames: string[]): string => {
+    const css = firstFrameStylesheet([shell, ...frames], whole, FRAME_SOURCES[name]);
+    if (/<\/style/i.test(css)) throw new Error(`${name}'s first-frame stylesheet could end its <style> element`);
+    console.log(`${name}: first frame's stylesheet ${(gzipSync(css).length / 1024).toFixed(1)} KB gzip`);
+    return shell.replace(link, `<style>${css}</style>${link.replace('<link ', `<link ${AFTER_PAINT} `)}`);
+  };
 }

@@ -13,3 +13,16 @@ export const AFTER_PAINT = 'data-after-paint';
 
 /** The name under dist/web/_frames/ of the shell the Worker draws an event page's frame into. */
 export const EVENT_SHELL = 'event';
+
+/**
+ * What the Worker draws into each page's frame at request time (web/src/server-render.tsx), as
+ * the sources under web/src it renders with: the build (web/first-frame-css.ts) styles each
+ * frame for every class these and what they import can carry, whatever the day's data. The build
+ * fails if server-render.tsx renders a component none of these lead to.
+ */
+export const FRAME_SOURCES = {
+  home: ['features/home/components/city-cards.tsx'],
+  events: ['features/events/components/events-list-view.tsx'],
+  quiz: [],
+  [EVENT_SHELL]: ['features/events/components/event-layout.tsx', 'components/header-bar.tsx'],
+} as const satisfies Record<string, readonly string[]>;
