@@ -8,7 +8,7 @@ import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 
 const sql = (command: string) => localD1(command);
 
@@ -49,7 +49,7 @@ test('an operator messages a dinner’s guests, then cancels it through one dial
   page,
 }) => {
   const dinner = dinnerWithGuest();
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   grantRole(phone, 'operator');
 
   await page.goto(`/admin/events/${dinner.id}`);

@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
@@ -35,7 +35,7 @@ test('an operator opens Noida and gives it a dinner; the home page shows it, and
   const cityName = `Jaipur ${tag}`;
   const dinnerTitle = `Noida Launch ${tag}`;
   const date = istDateIn(20);
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   grantRole(phone, 'operator');
 
   let dinnerId: string | null = null;

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, SANDBOX_URL, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { randomPhone, signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const makeOperator = (phone: string) => grantRole(phone, 'operator');
@@ -47,7 +47,7 @@ test('an operator creates a coupon; a guest applies it, sees the price struck th
   // The seeded Gurugram dinner of the next Saturday (db/seed.ts), ₹499 a single ticket.
   const dinnerId = `gurugram-${nextSaturdays(new Date(), 1)[0]}`;
 
-  makeOperator(await signInWithPhone(page));
+  makeOperator(await signInByApi(page));
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Coupons' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
@@ -89,7 +89,7 @@ test('an operator creates a coupon; a guest applies it, sees the price struck th
   const guestContext = await browser.newContext({ baseURL: `http://localhost:${E2E_WORKER_PORT}` });
   const guest = await guestContext.newPage();
   const phone = randomPhone();
-  await signInWithPhone(guest, phone);
+  await signInByApi(guest, phone);
   await guest.goto(`/event/${dinnerId}`);
   await completeProfile(guest, phone);
   await guest.goto(`/event/${dinnerId}`);

@@ -8,7 +8,7 @@ import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { expect, expectAccessible, SANDBOX_URL, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 
 const d1 = (command: string) => localD1(command, { json: true });
 
@@ -60,7 +60,7 @@ const refundsOf = async (paymentId: string) =>
 test('an operator refunds a flagged order from the console: confirmed first, refunded once, gone from the list', async ({
   page,
 }) => {
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   grantRole(phone, 'operator');
   const flagged = await flaggedOrder(phone);
 

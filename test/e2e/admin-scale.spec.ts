@@ -7,7 +7,7 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 
 const DAY = 86_400_000;
 
@@ -34,7 +34,7 @@ test('200 upcoming dinners: one found by name in under 3 s, a new one landed on 
 }) => {
   test.setTimeout(120_000);
   const seeded = seedTwoHundred();
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   grantRole(phone, 'operator');
 
   await page.goto('/admin');

@@ -13,7 +13,7 @@ import { CONSOLE_COPY } from '../../worker/domain/copy-console.ts';
 import { formatCalendarDate, istToUtc } from '../../worker/domain/time.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { grantRole } from './helpers/tables.ts';
 
 const S = CONSOLE_COPY.stats;
@@ -123,7 +123,7 @@ test('an operator reads a city’s last 12 weeks as charts, a dinner’s feedbac
   // A sign-in, a role grant, three pages and six axe runs.
   test.setTimeout(150_000);
   const world = seed();
-  grantRole(await signInWithPhone(page), 'operator');
+  grantRole(await signInByApi(page), 'operator');
   const two = formatCalendarDate(world.weeks.two, { year: false });
   const one = formatCalendarDate(world.weeks.one, { year: false });
 

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { grantRole, type SeededDinner, seatingInD1, seedMatchingDinner } from './helpers/tables.ts';
 
 const tableCard = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Table ${n}\\b`) });
@@ -51,7 +51,7 @@ test('an operator runs the matching, moves a guest, locks a table, re-runs and p
   // As the page writes a booking: the booker, and a couple's second guest after a '+'.
   const nameOf = new Map(dinner.guests.map((g) => [g.bookingId, g.partyName ? `${g.name} + ${g.partyName}` : g.name]));
   const everyone = [...nameOf.values()].sort();
-  grantRole(await signInWithPhone(page), 'operator');
+  grantRole(await signInByApi(page), 'operator');
 
   // The dinner's page has a Tables tab.
   await page.goto(`/admin/events/${dinner.id}`);

@@ -11,7 +11,7 @@
 import { CONSOLE_COPY } from '../../worker/domain/copy-console.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { grantRole } from './helpers/tables.ts';
 
 const randomDigits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
@@ -82,7 +82,7 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   // A sign-in, a role grant, D1 reads and four axe runs.
   test.setTimeout(150_000);
   const dinner = seedDinner();
-  grantRole(await signInWithPhone(page), 'operator');
+  grantRole(await signInByApi(page), 'operator');
 
   await page.goto(`/admin/events/${dinner.id}`);
   await page.getByRole('navigation', { name: 'Dinner' }).getByRole('link', { name: 'Waitlist' }).click();

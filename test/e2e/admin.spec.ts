@@ -9,7 +9,7 @@ import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 /** The e2e stack's local D1 (global-setup.ts). */
@@ -40,7 +40,7 @@ function insertDinner() {
 test('an operator made with npm run role hides a dinner: gone from /events, in the audit log', async ({ page }) => {
   test.setTimeout(90_000);
   const dinner = insertDinner();
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   const out = run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
   expect(out).toContain(`+91${phone} is now operator`);
 
@@ -99,7 +99,7 @@ test('an operator made with npm run role hides a dinner: gone from /events, in t
 });
 
 test('a guest is refused: /admin says not allowed and the API answers 403', async ({ page }) => {
-  await signInWithPhone(page);
+  await signInByApi(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
   await expect(page.getByText('Operator console')).toHaveCount(0);
@@ -117,7 +117,7 @@ test('an operator creates a weekly series of 2 dinners in Gurugram, sees them on
 }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const title = `Sunday Series ${tag} — Gurugram`;
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   grantRole(phone, 'operator');
 
   await page.goto('/admin');

@@ -29,7 +29,7 @@ import { isMorningAfterDue } from '../../worker/domain/feedback.ts';
 import { istDate, istToUtc } from '../../worker/domain/time.ts';
 import { expect, expectAccessible, outbox, SANDBOX_URL, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { randomPhone, signInByCode, signInWithPhone } from './helpers/sign-in.ts';
 import { matchingDinnerSeed } from './helpers/tables.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
@@ -169,22 +169,6 @@ async function seedJourney() {
   return { tag, first, later, asha, kunal, leela, omar, farah, host, operator, paid, laterBooking };
 }
 
-/**
- * Signs `page`'s browser in as the seeded account with `phone` through the API (the code from the
- * sandbox outbox): the host and the operator, whose own sign-in screens other specs walk.
- */
-async function signInThroughApi(page: Page, phone: string) {
-  const started = Date.now() - 1000;
-  const sent = await page.request.post('/api/auth/otp/send', { headers: { Origin: ORIGIN }, data: { phone } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const code = await codeFromOutbox(`+91${phone}`, started);
-  const verified = await page.request.post('/api/auth/otp/verify', {
-    headers: { Origin: ORIGIN },
-    data: { phone, code },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
-
 /** Every JSON answer of the app's a page receives, as text, from now on (what its browser learns). */
 function recordJson(page: Page) {
   const pending: Promise<void>[] = [];
@@ -269,7 +253,9 @@ test.describe('after the dinner (issue 21, done when)', () => {
     try {
       await test.step('1. the dinner happens: the host checks four guests in at the door; Omar never comes', async () => {
         await hostPage.setViewportSize(PHONE);
-        await signInThroughApi(hostPage, seeded.host.phone);
+        // The host and the operator sign in through the API (their sign-in screens are other specs');
+        // the guests below walk the sign-in page, as they would.
+        await signInByCode(hostPage, seeded.host.phone);
         await hostPage.goto('/host');
         await hostPage.getByRole('link', { name: new RegExp(first.title) }).click();
         await expect(hostPage.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
@@ -450,7 +436,7 @@ test.describe('after the dinner (issue 21, done when)', () => {
       });
 
       await test.step('4. a later dinner: the operator runs the matching and Asha, Kunal and Leela sit at three different tables', async () => {
-        await signInThroughApi(admin, seeded.operator.phone);
+        await signInByCode(admin, seeded.operator.phone);
         await admin.goto(`/admin/events/${later.id}`);
         await admin.getByRole('navigation', { name: 'Dinner' }).getByRole('link', { name: 'Tables' }).click();
         await expect(admin.getByRole('heading', { level: 1, name: 'Tables' })).toBeVisible();

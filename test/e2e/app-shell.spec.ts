@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
-import { codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { codeFromOutbox, randomPhone, signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 import { screenshotForNote } from './helpers/screenshots.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
@@ -21,7 +21,7 @@ const email = (tag: string) => `shell.${tag}.${crypto.randomUUID().slice(0, 8)}@
 
 /** A complete guest (quiz and profile through the product's own API), signed in on `page`. */
 async function completeGuest(page: Page, profile: { full_name?: string; email?: string; date_of_birth?: string } = {}) {
-  const phone = await signInWithPhone(page, randomPhone());
+  const phone = await signInByApi(page, randomPhone());
   await submitQuiz(page, ORIGIN);
   const values = {
     full_name: 'Kabir Mehta',

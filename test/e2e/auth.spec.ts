@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
-import { agreeToNotice, codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { agreeToNotice, codeFromOutbox, randomPhone, signInByApi, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
 
@@ -154,7 +154,7 @@ test.describe('signing in', () => {
   });
 
   test('signing out from the profile menu revokes the session and goes home', async ({ page }) => {
-    const phone = await signInWithPhone(page);
+    const phone = await signInByApi(page);
     await page.goto('/');
     await spaRendered(page);
     const avatar = page.getByRole('button', { name: 'Open profile menu' });

@@ -13,7 +13,7 @@ import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 import { screenshotForNote } from './helpers/screenshots.ts';
 
 const SHOTS = `${root}docs/screenshots/issue-14`;
@@ -53,12 +53,12 @@ function seedCity(dinners: Array<{ capacity: number; booked?: number }>) {
   return rows;
 }
 
-/** A guest signed in through /auth with a complete profile (through the API the profile form uses). */
+/** A guest signed in with a complete profile, both through the API (the sign-in and the profile form have their own specs). */
 async function readyGuest(page: Page) {
   const phone = randomPhone();
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   const res = await page.request.put('/api/profile', {
-    headers: { Origin: new URL(page.url()).origin },
+    headers: { Origin: ORIGIN },
     data: {
       full_name: 'Asha Verma',
       email: `phone-${phone}@example.com`,

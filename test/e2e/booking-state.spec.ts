@@ -11,7 +11,7 @@ import { HOLD_COPY } from '../../worker/domain/copy-hold.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { randomPhone, signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
@@ -61,7 +61,7 @@ async function expectBookingReads(page: Page, dinner: { title: string; booking: 
 test('a dinner we cancel: the booking reads as cancelled, then refunded, everywhere, and shows no ticket', async ({
   page,
 }) => {
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   const e164 = /^\d{10}$/.test(phone) ? `+91${phone}` : phone;
   const dinner = bookedDinner(e164);
 
@@ -96,7 +96,7 @@ test('a dinner we cancel: the booking reads as cancelled, then refunded, everywh
 
 test('a checkout closed half-way: Book Now resumes the held order, and the seat can be let go', async ({ page }) => {
   const phone = randomPhone();
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   const profile = await page.request.put('/api/profile', {
     headers: { Origin: ORIGIN },
     data: {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 /** Completes the guest's profile through the API the profile form uses, then reloads the session. */
 async function completeProfile(page: Page, phone: string) {
@@ -32,7 +32,7 @@ test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox
   page,
 }) => {
   const phone = randomPhone();
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   // The second seeded dinner: a week or more ahead, so its venue is still a secret whatever the
   // day (the first one's is revealed from Thursday evening IST).
   const dinner = `/event/gurugram-${nextSaturdays(new Date(), 2)[1]}`;
@@ -113,7 +113,7 @@ test('a signed-in guest picks a ticket, is refused a coupon, pays in the sandbox
 
 test('a failed payment says so, and the guest can try again while the seat stays held', async ({ page }) => {
   const phone = randomPhone();
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   await page.goto('/event/gurugram');
   await completeProfile(page, phone);
   await page.goto('/event/gurugram');

@@ -12,7 +12,7 @@ import { istDate } from '../../worker/domain/time.ts';
 import { expect, expectAccessible, outbox, SANDBOX_URL, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 /** SQL on the stack's local D1, waiting while the running Worker holds its lock (helpers/local-d1.ts). */
@@ -73,7 +73,7 @@ async function bookedDinner(phone: string) {
 }
 
 test('we cancel a dinner; the guest chooses a full refund on My Booking and sees it refunded', async ({ page }) => {
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   const dinner = await bookedDinner(/^\d{10}$/.test(phone) ? `+91${phone}` : phone);
   grantRole(phone, 'operator');
 
@@ -156,7 +156,7 @@ test('we cancel a dinner; the guest chooses a full refund on My Booking and sees
 });
 
 test('on the night, the guest says they are running late and the host is told by WhatsApp', async ({ page }) => {
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   const e164 = /^\d{10}$/.test(phone) ? `+91${phone}` : phone;
   const tag = Math.random().toString(36).slice(2, 8);
   // Tonight in IST: started five minutes ago, or (just after IST midnight) starting in a minute.

@@ -7,7 +7,7 @@
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { QUIZ_ANSWERS } from './helpers/guest-api.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { agreeToNotice, codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { agreeToNotice, codeFromOutbox, ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 const marketingOf = async (page: import('@playwright/test').Page) =>
   ((await (await page.request.get('/api/me/consents')).json()) as { marketing: boolean }).marketing;
@@ -133,10 +133,9 @@ test('a guest on an older notice who opens a dinner directly is sent to the curr
   page,
 }) => {
   test.setTimeout(120_000);
-  const phone = await signInWithPhone(page);
-  const origin = new URL(page.url()).origin;
+  const phone = await signInByApi(page);
   const saved = await page.request.put('/api/profile', {
-    headers: { Origin: origin },
+    headers: { Origin: ORIGIN },
     data: {
       full_name: 'Asha Verma',
       email: `older-notice-${phone}@example.com`,

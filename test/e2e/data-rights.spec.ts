@@ -10,7 +10,7 @@ import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmEmailFromOutbox, submitQuiz } from './helpers/guest-api.ts';
 import { columnsNaming } from './helpers/d1-scan.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
@@ -40,10 +40,10 @@ async function completeGuest(page: Page, phone: string) {
 test('a guest downloads their data, deletes the account after reading the notice, and a new sign-in starts afresh', async ({
   page,
 }) => {
-  // Two sign-ins by SMS code, a payment and an erasure on a 2-core machine.
+  // Two sign-ins by SMS code (through the API), a payment and an erasure on a 2-core machine.
   test.setTimeout(120_000);
   const [, , booked] = nextSaturdays(new Date(), 3);
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   const email = await completeGuest(page, phone);
 
   await page.goto(`/event/gurugram-${booked}`);
@@ -94,7 +94,7 @@ test('a guest downloads their data, deletes the account after reading the notice
   expect(columnsNaming([`+91${phone}`, email, 'Lalita Deshpande'])).toEqual([]);
 
   // The same phone again: a new account, with nothing of the old one.
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   const again = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
   expect(again.user.id).not.toBe(first.user.id);
   const fresh = (await (await page.request.get('/api/me/export')).json()) as Export;

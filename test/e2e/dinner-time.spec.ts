@@ -15,7 +15,7 @@ import { expect, spaRendered, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 const DAY = 86_400_000;
 
@@ -49,14 +49,13 @@ function seedLunch() {
   return dinner;
 }
 
-/** A guest signed in through /auth with a complete profile and a confirmed email. */
+/** A guest signed in with a complete profile and a confirmed email, through the API. */
 async function readyGuest(page: Page) {
   const phone = randomPhone();
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   const email = `lunch-${phone}@example.com`;
-  const origin = new URL(page.url()).origin;
   const res = await page.request.put('/api/profile', {
-    headers: { Origin: origin },
+    headers: { Origin: ORIGIN },
     data: {
       full_name: 'Asha Verma',
       email,
@@ -68,7 +67,7 @@ async function readyGuest(page: Page) {
     },
   });
   expect(res.status(), await res.text()).toBe(200);
-  await confirmEmailFromOutbox(page, origin, email);
+  await confirmEmailFromOutbox(page, ORIGIN, email);
 }
 
 const HOURS = '1:00 PM - 4:00 PM';
@@ -130,7 +129,7 @@ test("the console's new dinner starts at 7:00 PM - 10:00 PM, refuses an end befo
   localD1(
     `INSERT INTO cities (slug, name, blurb, status) VALUES ('${city}', 'Lunch City ${tag}', 'A test city.', 'hidden');`,
   );
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   grantRole(phone, 'operator');
 
   await page.goto('/admin');

@@ -9,7 +9,7 @@
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { expectNoOverflow } from './helpers/layout.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const IST_MS = 330 * 60_000;
@@ -108,7 +108,7 @@ test('the morning after: the request, a mutual "dine again" with contacts, a pri
   expect(sent.filter((m) => m.to === `+91${dev.phone}` || m.to === dev.email)).toEqual([]);
 
   // Ananya, on a laptop, opens the link: her tablemates, without the no-show.
-  await signInWithPhone(page, ananya.phone);
+  await signInByApi(page, ananya.phone);
   await page.goto(link(ananya));
   await expect(page.getByRole('heading', { level: 1, name: 'How was the evening?' })).toBeVisible();
   const mates = page.getByTestId('tablemate');
@@ -149,7 +149,7 @@ test('the morning after: the request, a mutual "dine again" with contacts, a pri
   // Vikram, on a phone, says it too, sharing his WhatsApp (his sign-in number, filled in).
   const vikramContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const vikramPage = await vikramContext.newPage();
-  await signInWithPhone(vikramPage, vikram.phone);
+  await signInByApi(vikramPage, vikram.phone);
   await vikramPage.goto(`/booking/${vikram.bookingId}`);
   const section = vikramPage.getByRole('region', { name: 'How was the evening?' });
   await section.getByRole('link', { name: 'Share your feedback' }).click();
@@ -208,7 +208,7 @@ test('the morning after: the request, a mutual "dine again" with contacts, a pri
   // Sana would rather not be seated with Ananya again, and says nothing of Vikram.
   const sanaContext = await browser.newContext();
   const sanaPage = await sanaContext.newPage();
-  await signInWithPhone(sanaPage, sana.phone);
+  await signInByApi(sanaPage, sana.phone);
   await sanaPage.goto(link(sana));
   await rate(sanaPage, [
     ['The evening', '2 stars: Fair'],

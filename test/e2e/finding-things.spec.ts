@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
 import { expectNoOverflow } from './helpers/layout.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { randomPhone, signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 /**
@@ -31,7 +31,7 @@ async function open(page: Page, path: string) {
 
 test("the menu's 'My bookings' opens /profile on the bookings, above the personal information", async ({ page }) => {
   test.setTimeout(90_000);
-  const phone = await signInWithPhone(page, randomPhone());
+  const phone = await signInByApi(page, randomPhone());
   await submitQuiz(page, ORIGIN);
   const res = await page.request.put('/api/profile', {
     headers: { Origin: ORIGIN },

@@ -7,7 +7,7 @@ import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 
 const sql = (command: string) => localD1(command);
 
@@ -44,7 +44,7 @@ function dinnerWithGuests() {
 
 test('an operator opens a dinner’s guest list, searches it and downloads it as CSV', async ({ page }) => {
   const dinner = dinnerWithGuests();
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   grantRole(phone, 'operator');
 
   await page.goto('/admin');

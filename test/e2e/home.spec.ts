@@ -1,5 +1,5 @@
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 
 test.describe('home page (signed out)', () => {
   test.beforeEach(async ({ page }) => {
@@ -194,7 +194,7 @@ test('on a phone the home page has no sideways scroll', async ({ page }) => {
 });
 
 test('signed in: the hero books through /events, greets by name, and Notify Me records the city', async ({ page }) => {
-  await signInWithPhone(page);
+  await signInByApi(page);
   await page.goto('/');
   await spaRendered(page);
   await expect(page.getByRole('button', { name: 'Open profile menu' })).toBeVisible();

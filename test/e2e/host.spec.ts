@@ -8,7 +8,7 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 
 const sql = (command: string) => localD1(command);
 
@@ -65,11 +65,11 @@ test('an operator assigns a host; the host checks the guest in by typing the cod
   // The host has signed in once, and holds the host role.
   const hostContext = await browser.newContext();
   const hostPage = await hostContext.newPage();
-  const hostPhone = await signInWithPhone(hostPage);
+  const hostPhone = await signInByApi(hostPage);
   grantRole(hostPhone, 'host');
 
   // The operator adds them on the dinner's guest list page, by their 10-digit phone.
-  const operatorPhone = await signInWithPhone(page);
+  const operatorPhone = await signInByApi(page);
   grantRole(operatorPhone, 'operator');
   await page.goto(`/admin/events/${dinner.id}`);
   const hosts = page.getByRole('region', { name: 'Hosts' });

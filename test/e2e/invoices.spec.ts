@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmEmailFromOutbox, saveProfile } from './helpers/guest-api.ts';
 import { paiseIn, pdfText } from './helpers/pdf-text.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 /** The e2e stack's GSTIN (.dev.vars.example): the business is registered, so its documents are tax invoices. */
 const GSTIN = '06AABCT1234C1Z5';
@@ -32,7 +32,7 @@ test('a guest pays, downloads the tax invoice from My Booking, and finds the sam
   page,
 }) => {
   const phone = randomPhone();
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   await page.goto('/event/gurugram');
   const email = await completeProfile(page, phone);
 

@@ -16,7 +16,7 @@ import type { Cookie, Page } from '@playwright/test';
 import { expect, SANDBOX_URL, spaRendered, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { screenshotForNote } from './helpers/screenshots.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { randomPhone, signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const SET = process.env.SCREENSHOT_SET ?? 'after';
@@ -136,7 +136,7 @@ const seeded = {} as {
 async function cookiesOf(browser: import('@playwright/test').Browser, phone: string) {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const page = await context.newPage();
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   const cookies = await context.cookies();
   await context.close();
   return cookies;

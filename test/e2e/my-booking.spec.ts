@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi, signInWithPhone } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 import { confirmEmailFromOutbox, submitQuiz } from './helpers/guest-api.ts';
 
@@ -67,7 +67,7 @@ test('a guest books, opens My Booking from /profile, sees the QR ticket, moves t
   // Booking, paying, moving and signing in twice on a 2-core CI machine: more than the default 45 s.
   test.setTimeout(120_000);
   const [, booked, nextWeek] = nextSaturdays(new Date(), 3);
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   const email = await completeGuest(page, phone);
 
   await page.goto(`/event/gurugram-${booked}`);
@@ -155,7 +155,7 @@ test('a guest books, opens My Booking from /profile, sees the QR ticket, moves t
 });
 
 test("a booking that is not the guest's own (unknown, or another guest's) is the 404 page", async ({ page }) => {
-  await signInWithPhone(page);
+  await signInByApi(page);
   await page.goto('/booking/bkg_someone_elses');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });

@@ -6,7 +6,7 @@
  */
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { agreeToNotice, codeFromOutbox, randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { agreeToNotice, codeFromOutbox, ORIGIN, randomPhone, signInByApi, signInWithPhone } from './helpers/sign-in.ts';
 
 test('the dialog sign-up verifies the phone, so a later code sign-in with it finds the booking', async ({ page }) => {
   // A sign-up, a payment and a second sign-in, each with an SMS code, on a 2-core machine.
@@ -142,9 +142,9 @@ test('a phone that already has an account says so, and its code signs in to that
   test.setTimeout(90_000);
   const phone = randomPhone();
   // The phone's account, made by a code sign-in; then signed out, its resend wait let pass.
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
-  await page.request.post('/api/auth/signout', { headers: { Origin: new URL(page.url()).origin } });
+  await page.request.post('/api/auth/signout', { headers: { Origin: ORIGIN } });
   localD1(`DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`);
 
   await page.goto('/');

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
 const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
@@ -20,7 +20,7 @@ const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
 /** Completes the guest's profile through the API the profile form uses. */
 async function completeProfile(page: Page, phone: string, name: string, email: string) {
   const res = await page.request.put('/api/profile', {
-    headers: { Origin: new URL(page.url()).origin },
+    headers: { Origin: ORIGIN },
     data: {
       full_name: name,
       email,
@@ -33,7 +33,7 @@ async function completeProfile(page: Page, phone: string, name: string, email: s
   });
   expect(res.status(), await res.text()).toBe(200);
   // Booking emails go only to a confirmed email: the guest opens the welcome email's link.
-  await confirmEmailFromOutbox(page, new URL(page.url()).origin, email);
+  await confirmEmailFromOutbox(page, ORIGIN, email);
 }
 
 test('an operator creates a series and a coupon; a guest books with it; the operator lists, exports and cancels; the guest is told', async ({
@@ -46,7 +46,7 @@ test('an operator creates a series and a coupon; a guest books with it; the oper
   const code = `WEEK-${tag.toUpperCase()}`;
 
   // The operator: signed in once, then given the role from the command line.
-  const operatorPhone = await signInWithPhone(page);
+  const operatorPhone = await signInByApi(page);
   execFileSync('npm', ['run', '--silent', 'role', '--', operatorPhone, 'operator', '--persist-to', persistTo], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +100,7 @@ test('an operator creates a series and a coupon; a guest books with it; the oper
   const guestPhone = randomPhone();
   const guestName = 'Ira Kapoor';
   const guestEmail = `week-${tag}@example.com`;
-  await signInWithPhone(guest, guestPhone);
+  await signInByApi(guest, guestPhone);
   await completeProfile(guest, guestPhone, guestName, guestEmail);
   await guest.goto(`/event/${first.id}`);
   await expect(guest.getByRole('heading', { name: title })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expectAccessible, expect, outbox, test } from './fixtures.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { randomPhone, signInByApi, signInWithPhone } from './helpers/sign-in.ts';
 
 /** A date `years` years before today in India, shifted by `days`. */
 function istDateYearsAgo(years: number, days = 0): string {
@@ -138,8 +138,9 @@ test('a signed-in guest takes the quiz directly; without a profile, /profile sen
   page,
 }) => {
   test.setTimeout(60_000);
-  await signInWithPhone(page);
-  // No quiz response yet: the redirect rule lands on /quiz, which offers Sign Out.
+  await signInByApi(page);
+  // No quiz response yet: /auth, signed in, applies the redirect rule and lands on /quiz, which offers Sign Out.
+  await page.goto('/auth');
   await expect(page).toHaveURL(/\/quiz$/);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   const next = page.getByRole('button', { name: 'Next' });

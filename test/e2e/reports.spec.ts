@@ -11,7 +11,7 @@ import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, SANDBOX_URL, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { operatorPage } from './helpers/operator.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -112,7 +112,7 @@ test('a guest reports a tablemate from My Booking; the operator sees it at once 
 
   // Asha, on her phone, during the dinner: My Booking has 'Report a problem'.
   await page.setViewportSize(PHONE);
-  await signInWithPhone(page, asha.phone);
+  await signInByApi(page, asha.phone);
   await page.goto(`/booking/${asha.bookingId}`);
   const section = page.getByRole('region', { name: 'Report a problem' });
   await expect(section).toBeVisible();

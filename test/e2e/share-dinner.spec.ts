@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { expectNoOverflow } from './helpers/layout.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { seedMatchingDinner } from './helpers/tables.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
@@ -39,7 +39,7 @@ test('a guest shares their dinner with a trusted contact, who sees it signed out
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ORIGIN });
 
   await page.setViewportSize(DESKTOP);
-  await signInWithPhone(page, guest.phone);
+  await signInByApi(page, guest.phone);
   await page.goto(`/booking/${guest.bookingId}`);
   const section = page.getByRole('region', { name: 'Share my dinner' });
   await expect(section).toContainText('It shows nothing about the other guests');

@@ -7,7 +7,7 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 
 /** A dinner of this test's own starting in two hours (hidden from other specs' lists): one guest said yes, one did not. */
 function dinnerWithAnswers() {
@@ -47,7 +47,7 @@ test("the host sees who said they're still coming", async ({ page }) => {
   test.setTimeout(90_000);
   const dinner = dinnerWithAnswers();
   // An operator runs every dinner's night (no assignment needed).
-  const phone = await signInWithPhone(page);
+  const phone = await signInByApi(page);
   grantRole(phone, 'operator');
 
   await page.setViewportSize({ width: 375, height: 812 });

@@ -5,7 +5,7 @@
  * icebreakers drawn from what each table shares. axe at phone width, where guests and hosts are.
  */
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { signInByApi } from './helpers/sign-in.ts';
 import { grantRole, seatingInD1, seedMatchingDinner } from './helpers/tables.ts';
 
 test('published tables reach the guest (number and hints) and the host (tables and icebreakers)', async ({
@@ -19,11 +19,11 @@ test('published tables reach the guest (number and hints) and the host (tables a
   // The host has signed in once and holds the host role.
   const hostContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const hostPage = await hostContext.newPage();
-  const hostPhone = await signInWithPhone(hostPage);
+  const hostPhone = await signInByApi(hostPage);
   grantRole(hostPhone, 'host');
 
   // The operator assigns the host, runs the matching and publishes.
-  grantRole(await signInWithPhone(page), 'operator');
+  grantRole(await signInByApi(page), 'operator');
   await page.goto(`/admin/events/${dinner.id}`);
   const hosts = page.getByRole('region', { name: 'Hosts' });
   await hosts.getByLabel('Add a host').fill(hostPhone);
@@ -45,7 +45,7 @@ test('published tables reach the guest (number and hints) and the host (tables a
   const guest = dinner.guests[0];
   const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const guestPage = await guestContext.newPage();
-  await signInWithPhone(guestPage, guest.phone);
+  await signInByApi(guestPage, guest.phone);
   await guestPage.goto(`/booking/${guest.bookingId}`);
   const table = guestPage.getByRole('region', { name: 'Your table' });
   await expect(table.getByTestId('table-number')).toHaveText(String(seating.get(guest.bookingId)));

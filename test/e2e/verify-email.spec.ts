@@ -5,17 +5,16 @@
  */
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmationLinkFor, submitQuiz } from './helpers/guest-api.ts';
-import { signInWithPhone } from './helpers/sign-in.ts';
+import { ORIGIN, signInByApi } from './helpers/sign-in.ts';
 
 test('a guest saves a profile email, opens the link from the outbox and sees it confirmed on /profile', async ({
   page,
 }) => {
-  const phone = await signInWithPhone(page);
-  const origin = new URL(page.url()).origin;
-  await submitQuiz(page, origin);
+  const phone = await signInByApi(page);
+  await submitQuiz(page, ORIGIN);
   const email = `confirm.${phone}.${Date.now()}@example.com`;
   const saved = await page.request.put('/api/profile', {
-    headers: { Origin: origin },
+    headers: { Origin: ORIGIN },
     data: {
       full_name: 'Meera Iyer',
       email,

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { randomPhone, signInWithPhone } from './helpers/sign-in.ts';
+import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 /**
  * Issue 20 "A full table every night", end to end in Chromium: a dinner sells out; a guest joins the
@@ -28,15 +28,15 @@ function seedDinner(name: string, inHours: number, capacity: number, single: num
   return { id, title: `${name} Supper ${tag}` };
 }
 
-/** A guest signed in by phone in a fresh context, with a complete profile (female) and a confirmed email. */
+/** A guest signed in by phone (through the API) in a fresh context, with a complete profile (female) and a confirmed email. */
 async function newGuest(browser: Browser, name: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const phone = randomPhone();
-  await signInWithPhone(page, phone);
+  await signInByApi(page, phone);
   const email = `wl-${name.toLowerCase()}-${phone}@example.com`;
   const res = await page.request.put('/api/profile', {
-    headers: { Origin: new URL(page.url()).origin },
+    headers: { Origin: ORIGIN },
     data: {
       full_name: `${name} Verma`,
       email,
@@ -48,7 +48,7 @@ async function newGuest(browser: Browser, name: string) {
     },
   });
   expect(res.status(), await res.text()).toBe(200);
-  await confirmEmailFromOutbox(page, new URL(page.url()).origin, email);
+  await confirmEmailFromOutbox(page, ORIGIN, email);
   const rows = JSON.parse(localD1(`SELECT id FROM users WHERE phone = '+91${phone}'`, { json: true })) as Array<{
     results: Array<{ id: string }>;
   }>;

@@ -1,5 +1,10 @@
 import { expect, type Page } from '@playwright/test';
+import { CONSENT_NOTICE_VERSION } from '../../../worker/domain/consent.ts';
 import { SANDBOX_URL } from '../fixtures.ts';
+import { E2E_WORKER_PORT } from '../playwright.config.ts';
+
+/** The app's origin, which the Worker checks on every write (the `Origin` header). */
+export const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 
 /** A random Indian mobile (10 digits starting with 9). */
 export const randomPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -24,6 +29,52 @@ export async function codeFromOutbox(e164: string, after = 0): Promise<string> {
     )
     .toBeTruthy();
   return code as string;
+}
+
+/**
+ * Signs `page`'s browser context in by a phone code through the API the /auth page calls
+ * (`POST /api/auth/otp/send`, the code from the sandbox outbox, `POST /api/auth/otp/verify`):
+ * `page.request` shares the context's cookies, so the session is the page's. Agrees to nothing and
+ * does not navigate. Returns the session as the verify answers it (`consent_required`, `next`).
+ * For an account whose first-sign-in screens are not the point (an operator, a seeded host); a
+ * guest signs in with {@link signInByApi}.
+ */
+export async function signInByCode(
+  page: Page,
+  phone: string,
+): Promise<{ consent_required: boolean; next: string; user: { id: string } }> {
+  const e164 = /^\d{10}$/.test(phone) ? `+91${phone}` : phone;
+  const started = Date.now() - 1000;
+  const sent = await page.request.post('/api/auth/otp/send', { headers: { Origin: ORIGIN }, data: { phone } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const code = await codeFromOutbox(e164, started);
+  const verified = await page.request.post('/api/auth/otp/verify', {
+    headers: { Origin: ORIGIN },
+    data: { phone, code },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return verified.json();
+}
+
+/**
+ * Signs `page`'s browser context in as {@link signInWithPhone} leaves a guest, without the /auth
+ * page: a code through the API ({@link signInByCode}), then, when the session asks for the consent
+ * notice, agreement to its current version as the notice's 'I agree' sends it
+ * (`PUT /api/me/consents`), so no later page is sent to /consent. Does not navigate: the caller
+ * goes where the test goes next. For specs whose subject is not sign-in, its redirects or the
+ * notice (those walk the UI). Returns the phone used.
+ * @example await signInByApi(page); await page.goto('/profile');
+ */
+export async function signInByApi(page: Page, phone = randomPhone()): Promise<string> {
+  const session = await signInByCode(page, phone);
+  if (session.consent_required) {
+    const agreed = await page.request.put('/api/me/consents', {
+      headers: { Origin: ORIGIN },
+      data: { notice_version: CONSENT_NOTICE_VERSION },
+    });
+    expect(agreed.status(), await agreed.text()).toBe(200);
+  }
+  return phone;
 }
 
 /**

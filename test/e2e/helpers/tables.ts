@@ -15,7 +15,7 @@ export type SeededGuest = {
   bookingId: string;
   /** The booker's full name, as the console shows it. */
   name: string;
-  /** Ten digits, what `signInWithPhone(page, phone)` types to sign in as this guest. */
+  /** Ten digits: `signInByApi(page, phone)` (or `signInWithPhone`) signs in as this guest. */
   phone: string;
   e164: string;
   sex: 'male' | 'female';
