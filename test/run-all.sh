@@ -110,11 +110,7 @@ preflight_refuses_template() {
 }
 
 # The checks read sources only; the build writes dist/ and .wrangler/dry-run, which they ignore.
-# `npm run typecheck`'s three programs as stages of their own: tsc uses one core, and side by side
-# they take half the time.
-for program in worker web node; do
-  stage "typecheck ($program program)" tsc -p "tsconfig.$program.json"
-done
+stage "typecheck (Worker, web and Node programs)" npm run --silent typecheck
 stage "lint" npm run --silent lint
 stage "production build and config (wrangler deploy --dry-run)" npm run --silent check
 stage "deploy pre-flight refuses the committed template" preflight_refuses_template
