@@ -14,7 +14,9 @@
  *
  * A rule, or a selector of its list, is kept unless a class it needs is none of those (rules for no class, such as fonts,
  * the theme and the base styles, all stay). Taken from the whole sheet, every rule is the whole
- * sheet's, in its order: when the whole sheet arrives after it, nothing on the page changes.
+ * sheet's, in its order: when the whole sheet arrives after it, nothing on the page changes. (Printed
+ * again, one rule loses a vendor-prefixed twin: `abbr[title]`'s `-webkit-text-decoration`, for an
+ * old Safari, until the whole sheet arrives.)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -36,7 +38,7 @@ const ALIASES: Record<string, string> = {
  * web/src, see FRAME_SOURCES).
  */
 export function firstFrameStylesheet(pages: string[], wholeCss: string, sources: readonly string[]): string {
-  const classes = pages.flatMap((html) => [...html.matchAll(/\sclass="([^"]*)"/g)].map((m) => m[1]));
+  const classes = pages.flatMap((html) => [...html.matchAll(/\sclass="([^"]*)"/g)].map((m) => unescapeHtml(m[1])));
   const candidates = new Set(
     new Scanner({}).scanFiles([
       ...[...new Set(sources.flatMap((path) => sourcesOf(src + path)))].map((file) => ({
@@ -73,7 +75,14 @@ export function firstFrameStylesheet(pages: string[], wholeCss: string, sources:
       },
     },
   });
-  return code.toString();
+  // An @media or @supports left with no rule goes too (a second pass: the first sees it whole).
+  const empty = (rule: { value: { rules: unknown[] } }) => (rule.value.rules.length === 0 ? [] : undefined);
+  return transform({
+    filename: 'first-frame.css',
+    code,
+    minify: true,
+    visitor: { Rule: { media: empty, supports: empty } },
+  }).code.toString();
 }
 
 /**
@@ -84,6 +93,18 @@ export function componentsNotInFrameSources(sources: readonly string[]): string[
   const entry = `${src}server-render.tsx`;
   const covered = new Set(sources.flatMap((path) => sourcesOf(src + path)));
   return sourcesOf(entry).filter((file) => file !== entry && file.endsWith('.tsx') && !covered.has(file));
+}
+
+/** An attribute's text as React escapes it (`after:content-[&#x27;&#x27;]`), read back. */
+function unescapeHtml(text: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" };
+  return text.replace(/&(?:#x([\da-f]+)|#(\d+)|(\w+));/gi, (entity, hex, dec, name) =>
+    hex
+      ? String.fromCodePoint(Number.parseInt(hex, 16))
+      : dec
+        ? String.fromCodePoint(Number(dec))
+        : (named[name] ?? entity),
+  );
 }
 
 /** Whether lightningcss can take `rule` back from a visitor. */

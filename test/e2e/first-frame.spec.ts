@@ -201,7 +201,9 @@ test("the landing pages' HTML carries its own styles and leaves its scripts for 
     const whole = classesStyledBy(await (await request.get(css ?? '')).text());
     const first = classesStyledBy(inlined ?? '');
     const body = html.slice(html.indexOf('<body'));
-    const onPage = new Set([...body.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+    const onPage = new Set(
+      [...body.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1].replaceAll('&#x27;', "'").split(/\s+/)),
+    );
     const missing = [...onPage].filter((name) => whole.has(name) && !first.has(name));
     expect(missing, `${path}: classes the inlined stylesheet leaves unstyled`).toEqual([]);
     // No inline script: the CSP would refuse it. Only the JSON data element is allowed.
