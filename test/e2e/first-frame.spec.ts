@@ -1,5 +1,6 @@
 import { type Browser, expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { nextSaturdays } from '../../db/seed.ts';
+import { attributeText } from '../../web/src/lib/first-frame-page.ts';
 import { expect, spaRendered, test } from './fixtures.ts';
 
 /** The vibe check's first question, as its heading and its group of answers are named. */
@@ -201,9 +202,7 @@ test("the landing pages' HTML carries its own styles and leaves its scripts for 
     const whole = classesStyledBy(await (await request.get(css ?? '')).text());
     const first = classesStyledBy(inlined ?? '');
     const body = html.slice(html.indexOf('<body'));
-    const onPage = new Set(
-      [...body.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1].replaceAll('&#x27;', "'").split(/\s+/)),
-    );
+    const onPage = new Set([...body.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => attributeText(m[1]).split(/\s+/)));
     const missing = [...onPage].filter((name) => whole.has(name) && !first.has(name));
     expect(missing, `${path}: classes the inlined stylesheet leaves unstyled`).toEqual([]);
     // No inline script: the CSP would refuse it. Only the JSON data element is allowed.
@@ -338,7 +337,7 @@ test('on a landing page the bundle is fetched once the frame has painted, and th
     await page.goto(path);
     await spaRendered(page);
     // After the first paint, or once the page had loaded (frame-taps.js's fallback where no paint is reported).
-    const { painted, fetched } = await page.evaluate(() => ({
+    const { painted, fetched, sheet, applied } = await page.evaluate(() => ({
       painted: Math.min(
         performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
         (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart ||
@@ -347,12 +346,24 @@ test('on a landing page the bundle is fetched once the frame has painted, and th
       fetched:
         performance.getEntriesByType('resource').find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name))?.startTime ??
         null,
+      sheet:
+        performance.getEntriesByType('resource').find((e) => /\/assets\/index-[\w-]+\.css$/.test(e.name))?.startTime ??
+        null,
+      // The whole stylesheet, in force by the time the SPA has the page.
+      applied: [...document.styleSheets].some(
+        (s) => /\/assets\/index-[\w-]+\.css$/.test(s.href ?? '') && s.cssRules.length > 0,
+      ),
     }));
     expect(painted, `${path}: first paint`).toBeLessThan(Number.POSITIVE_INFINITY);
     expect(fetched, `${path}: the bundle's request`).not.toBeNull();
     expect(fetched as number, `${path}: the bundle asked for after the first paint`).toBeGreaterThanOrEqual(
       painted as number,
     );
+    expect(sheet, `${path}: the whole stylesheet's request`).not.toBeNull();
+    expect(sheet as number, `${path}: the whole stylesheet asked for after the first paint`).toBeGreaterThanOrEqual(
+      painted as number,
+    );
+    expect(applied, `${path}: the whole stylesheet applied when the SPA took over`).toBe(true);
   }
 });
 

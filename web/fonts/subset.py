@@ -3,8 +3,9 @@
 "Amended (issue 23)").
 
 The pages use Inter (text) and Fraunces (headings), both variable on the weight axis, from the
-@fontsource-variable packages, cut to the weights the pages use (400 to 700). Their "latin" files carry glyphs no page shows (and lack the
-rupee sign, which is in "latin-ext"), so this cuts each down to what the copy uses:
+@fontsource-variable packages; each face keeps the weights the pages use (400 to 700). Their
+"latin" files carry glyphs no page shows (and lack the rupee sign, which is in "latin-ext"), so
+this cuts each down to what the copy uses:
 
   * <family>-text.woff2: printable ASCII, the few Latin-1 characters the copy uses (é, ×, ·, §,
     ©, ², no-break space) and its punctuation (– — ‘ ’ “ ” • … ™ −), and the thin, non-breaking

@@ -71,8 +71,8 @@
     // the app's other screens need it before the bundle draws them.
     const sheet = modules.css ? link('stylesheet', modules.css) : undefined;
     // As index.html has them: the entry's imports preloaded beside it, one CORS mode for both. The
-    // entry itself too, which runs only once the stylesheet has loaded but downloads beside it.
-    for (const href of modules.css ? [modules.entry, ...modules.preload] : modules.preload) link('modulepreload', href);
+    // entry itself too, which may wait for the stylesheet to run but downloads beside it.
+    for (const href of [modules.entry, ...modules.preload]) link('modulepreload', href);
     // A module added by a script runs as soon as it arrives, even mid-parse; index.html's ran once
     // the page was parsed, with the page's data (#page-data, at the end of the body) in it.
     const parsed = new Promise((resolve) => {

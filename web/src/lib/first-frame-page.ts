@@ -26,3 +26,19 @@ export const FRAME_SOURCES = {
   quiz: [],
   [EVENT_SHELL]: ['features/events/components/event-layout.tsx', 'components/header-bar.tsx'],
 } as const satisfies Record<string, readonly string[]>;
+
+/**
+ * An HTML attribute's text as React escapes it, read back (`after:content-[&#x27;&#x27;]` is
+ * `after:content-['']`): the class names the build styles a frame for, and a test checks, are
+ * those the browser sees.
+ */
+export function attributeText(escaped: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" };
+  return escaped.replace(/&(?:#x([\da-f]+)|#(\d+)|(\w+));/gi, (entity, hex, dec, name) =>
+    hex
+      ? String.fromCodePoint(Number.parseInt(hex, 16))
+      : dec
+        ? String.fromCodePoint(Number(dec))
+        : (named[name] ?? entity),
+  );
+}
