@@ -8,7 +8,9 @@
 export const TICKET_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A new ticket code from 10 random bytes. */
-export function newTicketCode(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)) {
+export function newTicketCode(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b),
+) {
   const bytes = random(new Uint8Array(10));
   let bits = 0;
   let value = 0;
