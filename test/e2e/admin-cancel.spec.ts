@@ -13,7 +13,7 @@ import { signInByApi } from './helpers/sign-in.ts';
 const sql = (command: string) => localD1(command);
 
 /** A dinner of this test's own (hidden, so other specs' lists never see it) with one booked guest. */
-function dinnerWithGuest() {
+async function dinnerWithGuest() {
   const tag = Math.random().toString(36).slice(2, 8);
   const [saturday] = nextSaturdays(new Date(), 1);
   const sunday = new Date(Date.parse(`${saturday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -25,7 +25,7 @@ function dinnerWithGuest() {
     email: `cancel-${tag}@example.com`,
     phone: `+9194${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
   };
-  sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);
@@ -48,9 +48,9 @@ const sentTo = async (to: string, match: RegExp) =>
 test('an operator messages a dinner’s guests, then cancels it through one dialog; the guest is told', async ({
   page,
 }) => {
-  const dinner = dinnerWithGuest();
+  const dinner = await dinnerWithGuest();
   const phone = await signInByApi(page);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 
   await page.goto(`/admin/events/${dinner.id}`);
   const actions = page.getByRole('region', { name: 'Dinner actions' });

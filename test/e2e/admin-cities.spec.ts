@@ -36,7 +36,7 @@ test('an operator opens Noida and gives it a dinner; the home page shows it, and
   const dinnerTitle = `Noida Launch ${tag}`;
   const date = istDateIn(20);
   const phone = await signInByApi(page);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 
   let dinnerId: string | null = null;
   try {

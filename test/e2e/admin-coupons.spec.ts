@@ -47,7 +47,7 @@ test('an operator creates a coupon; a guest applies it, sees the price struck th
   // The seeded Gurugram dinner of the next Saturday (db/seed.ts), ₹499 a single ticket.
   const dinnerId = `gurugram-${nextSaturdays(new Date(), 1)[0]}`;
 
-  makeOperator(await signInByApi(page));
+  await makeOperator(await signInByApi(page));
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Coupons' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();

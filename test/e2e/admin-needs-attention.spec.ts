@@ -35,11 +35,11 @@ async function flaggedOrder(phone: string) {
     body: JSON.stringify({ order_id: razorpayOrderId, outcome: 'success', webhooks: false }),
   });
   const { razorpay_payment_id: paymentId } = (await paid.json()) as { razorpay_payment_id: string };
-  const [{ results }] = JSON.parse(d1(`SELECT id FROM users WHERE phone = '+91${phone}'`)) as Array<{
+  const [{ results }] = JSON.parse(await d1(`SELECT id FROM users WHERE phone = '+91${phone}'`)) as Array<{
     results: Array<{ id: string }>;
   }>;
   const orderId = `ord_e2e_${tag}`;
-  d1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await d1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${eventId}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);
@@ -61,7 +61,7 @@ test('an operator refunds a flagged order from the console: confirmed first, ref
   page,
 }) => {
   const phone = await signInByApi(page);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
   const flagged = await flaggedOrder(phone);
 
   await page.goto('/admin');

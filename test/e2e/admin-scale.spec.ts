@@ -12,7 +12,7 @@ import { signInByApi } from './helpers/sign-in.ts';
 const DAY = 86_400_000;
 
 /** 200 upcoming dinners, one a day from tomorrow at 19:00 IST, in a hidden city; one SQL call. */
-function seedTwoHundred() {
+async function seedTwoHundred() {
   const tag = Math.random().toString(36).slice(2, 8);
   const city = `scale-${tag}`;
   const rows = Array.from({ length: 200 }, (_, i) => {
@@ -20,7 +20,7 @@ function seedTwoHundred() {
     const startsAt = new Date(`${date}T13:30:00Z`).toISOString();
     return `('${city}-${i + 1}', '${city}', 'Scale Supper ${i + 1} ${tag}', 'A test dinner.', 'Scale Hub', '${date}', '${startsAt}', '/images/events/gurugram.svg', 0, 499, 899, 749, 12)`;
   });
-  localD1(
+  await localD1(
     `INSERT INTO cities (slug, name, blurb, status) VALUES ('${city}', 'Scale Town ${tag}', 'A test city.', 'hidden');
      INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
        ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
@@ -33,9 +33,9 @@ test('200 upcoming dinners: one found by name in under 3 s, a new one landed on 
   page,
 }) => {
   test.setTimeout(120_000);
-  const seeded = seedTwoHundred();
+  const seeded = await seedTwoHundred();
   const phone = await signInByApi(page);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 
   await page.goto('/admin');
   const table = page.getByRole('table', { name: 'Dinners' });

@@ -37,7 +37,7 @@ type Guest = { id: string; name: string };
  * the first with three guests who came (two answered; two said 'dine again' of each other) and a
  * no-show; the second with a guest back from the first, a newcomer and a couple (one answered).
  */
-function seed() {
+async function seed() {
   const tag = Math.random().toString(36).slice(2, 8);
   const city = { slug: `e2e-stats-${tag}`, name: `Statsnagar ${tag}` };
   const monday = thisMonday();
@@ -88,7 +88,7 @@ function seed() {
       VALUES ('${d.id}-${p.id}-f', '${d.id}-${p.id}', '${p.id}', '${d.id}', ${evening}, ${hostRating}, ${venue},
         ${note ? `'${note}'` : 'NULL'}, '${addDays(d.date, 1)}T${hour}:00:00.000Z');`;
 
-  localD1(`INSERT INTO cities (slug, name, blurb, status, position) VALUES ('${city.slug}', '${city.name}', 'A test city.', 'hidden', 900);
+  await localD1(`INSERT INTO cities (slug, name, blurb, status, position) VALUES ('${city.slug}', '${city.name}', 'A test city.', 'hidden', 900);
     ${users}
     ${dinner(first)}
     ${dinner(second)}
@@ -122,8 +122,8 @@ test('an operator reads a city’s last 12 weeks as charts, a dinner’s feedbac
 }) => {
   // A sign-in, a role grant, three pages and six axe runs.
   test.setTimeout(150_000);
-  const world = seed();
-  grantRole(await signInByApi(page), 'operator');
+  const world = await seed();
+  await grantRole(await signInByApi(page), 'operator');
   const two = formatCalendarDate(world.weeks.two, { year: false });
   const one = formatCalendarDate(world.weeks.one, { year: false });
 

@@ -36,8 +36,8 @@ async function dragOnto(page: Page, source: Locator, target: Locator) {
 }
 
 /** Each table's booking ids as D1 holds them. */
-function tablesInD1(dinner: SeededDinner) {
-  const seating = seatingInD1(dinner.id);
+async function tablesInD1(dinner: SeededDinner) {
+  const seating = await seatingInD1(dinner.id);
   const byTable = new Map<number | null, string[]>();
   for (const [id, table] of seating) byTable.set(table, [...(byTable.get(table) ?? []), id].sort());
   return byTable;
@@ -46,12 +46,12 @@ function tablesInD1(dinner: SeededDinner) {
 test('an operator runs the matching, moves a guest, locks a table, re-runs and publishes', async ({ page }) => {
   // A sign-in, a role grant, several D1 reads and four axe runs.
   test.setTimeout(150_000);
-  const dinner = seedMatchingDinner();
+  const dinner = await seedMatchingDinner();
   const seatsOfBooking = new Map(dinner.guests.map((g) => [g.bookingId, g.seats]));
   // As the page writes a booking: the booker, and a couple's second guest after a '+'.
   const nameOf = new Map(dinner.guests.map((g) => [g.bookingId, g.partyName ? `${g.name} + ${g.partyName}` : g.name]));
   const everyone = [...nameOf.values()].sort();
-  grantRole(await signInByApi(page), 'operator');
+  await grantRole(await signInByApi(page), 'operator');
 
   // The dinner's page has a Tables tab.
   await page.goto(`/admin/events/${dinner.id}`);
@@ -74,7 +74,7 @@ test('an operator runs the matching, moves a guest, locks a table, re-runs and p
   await expect(overview).toContainText('lower is better');
   // Each guest exactly once on the page, at a table of 6-8 seats, as D1 has it.
   expect([...(await namesAt(page, 1)), ...(await namesAt(page, 2))].sort()).toEqual(everyone);
-  let seated = tablesInD1(dinner);
+  let seated = await tablesInD1(dinner);
   expect([...seated.keys()].sort()).toEqual([1, 2]);
   for (const n of [1, 2]) {
     const seats = (seated.get(n) ?? []).reduce((sum, id) => sum + (seatsOfBooking.get(id) ?? 0), 0);
@@ -99,18 +99,19 @@ test('an operator runs the matching, moves a guest, locks a table, re-runs and p
   await expect(guestsAt(page, from).getByText(mover.name, { exact: true })).toHaveCount(0);
   // The focus follows the guest to their new table.
   await expect(guestsAt(page, to).getByText(mover.name, { exact: true })).toBeFocused();
-  await expect.poll(() => seatingInD1(dinner.id).get(mover.bookingId)).toBe(to);
+  await expect.poll(async () => (await seatingInD1(dinner.id)).get(mover.bookingId)).toBe(to);
 
   // Drag another guest across, then back (drag and drop saves the same way).
+  const seatedNow = await seatingInD1(dinner.id);
   const dragged = dinner.guests.find(
-    (g) => g.seats === 1 && g.bookingId !== mover.bookingId && seatingInD1(dinner.id).get(g.bookingId) === from,
+    (g) => g.seats === 1 && g.bookingId !== mover.bookingId && seatedNow.get(g.bookingId) === from,
   ) as SeededDinner['guests'][number];
   await dragOnto(page, guestsAt(page, from).getByText(dragged.name, { exact: true }), tableCard(page, to));
   await expect(guestsAt(page, to).getByText(dragged.name, { exact: true })).toBeVisible();
-  await expect.poll(() => seatingInD1(dinner.id).get(dragged.bookingId)).toBe(to);
+  await expect.poll(async () => (await seatingInD1(dinner.id)).get(dragged.bookingId)).toBe(to);
   await dragOnto(page, guestsAt(page, to).getByText(dragged.name, { exact: true }), tableCard(page, from));
   await expect(guestsAt(page, from).getByText(dragged.name, { exact: true })).toBeVisible();
-  await expect.poll(() => seatingInD1(dinner.id).get(dragged.bookingId)).toBe(from);
+  await expect.poll(async () => (await seatingInD1(dinner.id)).get(dragged.bookingId)).toBe(from);
 
   // Lock the table the guest moved to.
   await page.getByRole('button', { name: `Lock table ${to}` }).click();
@@ -118,7 +119,7 @@ test('an operator runs the matching, moves a guest, locks a table, re-runs and p
   await expect(tableCard(page, to).getByText('Locked', { exact: true })).toBeVisible();
   await expect(tableCard(page, to)).toContainText('a re-run keeps this table');
   const lockedNames = await namesAt(page, to);
-  seated = tablesInD1(dinner);
+  seated = await tablesInD1(dinner);
   const lockedIds = seated.get(to);
   expect(lockedIds).toContain(mover.bookingId);
 
@@ -132,7 +133,7 @@ test('an operator runs the matching, moves a guest, locks a table, re-runs and p
   await expect(page.getByText('Tables matched. Locked tables were kept as they were.')).toHaveCount(1);
   await expect(page.getByRole('button', { name: `Unlock table ${to}` })).toBeVisible();
   expect(await namesAt(page, to)).toEqual(lockedNames);
-  expect(tablesInD1(dinner).get(to)).toEqual(lockedIds);
+  expect((await tablesInD1(dinner)).get(to)).toEqual(lockedIds);
   expect([...(await namesAt(page, 1)), ...(await namesAt(page, 2))].sort()).toEqual(everyone);
 
   // Publish: asked first, then the date and time it happened.

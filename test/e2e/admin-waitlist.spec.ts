@@ -23,7 +23,7 @@ type Person = { id: string; name: string; e164: string };
  * ("can't make it": its order's `released_at`, so one seat is free), one that answered "still
  * coming?"; and a line of two: a couple (joined first, passed over once) and a single man.
  */
-function seedDinner() {
+async function seedDinner() {
   const tag = Math.random().toString(36).slice(2, 8);
   const id = `e2e-waitlist-${tag}`;
   const title = `Waitlist Supper ${tag}`;
@@ -60,7 +60,7 @@ function seedDinner() {
           '${iso(600 - i)}', ${released ? `'${iso(30)}'` : 'NULL'}, ${answered ? `'${iso(60)}'` : 'NULL'});`;
     })
     .join('\n');
-  localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${date}', '${date}T13:30:00.000Z',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 3);
@@ -73,16 +73,16 @@ function seedDinner() {
 }
 
 /** One column of one row of a query on the e2e stack's D1. */
-function d1<T>(sql: string): T[] {
-  const [{ results }] = JSON.parse(localD1(sql, { json: true })) as [{ results: T[] }];
+async function d1<T>(sql: string): Promise<T[]> {
+  const [{ results }] = JSON.parse(await localD1(sql, { json: true })) as [{ results: T[] }];
   return results;
 }
 
 test('an operator sees a dinner’s line and answers, offers a seat now, and grants a guest credit', async ({ page }) => {
   // A sign-in, a role grant, D1 reads and four axe runs.
   test.setTimeout(150_000);
-  const dinner = seedDinner();
-  grantRole(await signInByApi(page), 'operator');
+  const dinner = await seedDinner();
+  await grantRole(await signInByApi(page), 'operator');
 
   await page.goto(`/admin/events/${dinner.id}`);
   await page.getByRole('navigation', { name: 'Dinner' }).getByRole('link', { name: 'Waitlist' }).click();
@@ -117,7 +117,7 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // On sale: one seat is free, not enough for the couple first in line.
-  localD1(`UPDATE events SET available = 1 WHERE id = '${dinner.id}'`);
+  await localD1(`UPDATE events SET available = 1 WHERE id = '${dinner.id}'`);
   await page.reload();
   await expect(page.getByRole('button', { name: `Offer now to ${dinner.couple.name}` })).toBeDisabled();
   await expect(rows.nth(1)).toContainText('Needs 2 seats, 1 free');
@@ -130,7 +130,7 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  expect(d1<{ status: string }>(`SELECT status FROM waitlist_entries WHERE id = '${dinner.id}-w2'`)).toEqual([
+  expect(await d1<{ status: string }>(`SELECT status FROM waitlist_entries WHERE id = '${dinner.id}-w2'`)).toEqual([
     { status: 'waiting' },
   ]);
 
@@ -138,7 +138,7 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   await expectAccessible(page);
   await dialog.getByRole('button', { name: `Offer to ${dinner.single.name}` }).click();
   await expect(dialog).toBeHidden();
-  localD1(`UPDATE events SET available = 0 WHERE id = '${dinner.id}'`);
+  await localD1(`UPDATE events SET available = 0 WHERE id = '${dinner.id}'`);
   await expect(
     page.getByText(new RegExp(`^Offer sent to ${dinner.single.name}\\. Their seats are held until`)),
   ).toBeVisible();
@@ -149,7 +149,7 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   await expect(stat('Seats free now')).toHaveText('0');
   await expect(page.getByRole('region', { name: 'In line (1)' })).toContainText('No seat free');
 
-  const [offered] = d1<{ status: string; offered_by: string | null; offer_expires_at: string | null }>(
+  const [offered] = await d1<{ status: string; offered_by: string | null; offer_expires_at: string | null }>(
     `SELECT status, offered_by, offer_expires_at FROM waitlist_entries WHERE id = '${dinner.id}-w2'`,
   );
   expect(offered.status).toBe('offered');
@@ -180,12 +180,12 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   await expect(page.getByRole('row', { name: new RegExp(guest.name) })).toContainText('₹300');
 
   expect(
-    d1<{ kind: string; amount: number; note: string }>(
+    await d1<{ kind: string; amount: number; note: string }>(
       `SELECT kind, amount, note FROM credit_entries WHERE user_id = '${guest.id}'`,
     ),
   ).toEqual([{ kind: 'operator', amount: 300, note: 'The AC failed on the night. Sorry!' }]);
   expect(
-    d1<{ action: string }>(
+    await d1<{ action: string }>(
       `SELECT action FROM audit_log WHERE target = 'user:${guest.id}' AND action = 'credit.grant'`,
     ),
   ).toHaveLength(1);

@@ -22,13 +22,13 @@ const run = (cmd: string, args: string[]) =>
  * A bookable dinner of this test's own: in Gurugram (the other specs expect only Gurugram on
  * /events) on the Sunday after the first seeded Saturday, so the list's last dinner stays a seeded one.
  */
-function insertDinner() {
+async function insertDinner() {
   const tag = Math.random().toString(36).slice(2, 8);
   const [saturday] = nextSaturdays(new Date(), 1);
   const sunday = new Date(Date.parse(`${saturday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const id = `e2e-admin-${tag}`;
   const title = `Sunday Supper ${tag} — Gurugram`;
-  localD1(
+  await localD1(
     `INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
@@ -39,7 +39,7 @@ function insertDinner() {
 
 test('an operator made with npm run role hides a dinner: gone from /events, in the audit log', async ({ page }) => {
   test.setTimeout(90_000);
-  const dinner = insertDinner();
+  const dinner = await insertDinner();
   const phone = await signInByApi(page);
   const out = run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
   expect(out).toContain(`+91${phone} is now operator`);
@@ -118,7 +118,7 @@ test('an operator creates a weekly series of 2 dinners in Gurugram, sees them on
   const tag = Math.random().toString(36).slice(2, 8);
   const title = `Sunday Series ${tag} — Gurugram`;
   const phone = await signInByApi(page);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 
   await page.goto('/admin');
   await page.getByRole('link', { name: 'New dinner' }).click();

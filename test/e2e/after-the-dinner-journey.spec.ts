@@ -143,7 +143,7 @@ async function seedJourney() {
       VALUES ('${b.id}', '${p.userId}', '${b.id}-o', '${d.id}', '${d.title}', 'Gurugram', '${d.date}', '${p.sex}', 1, 499,
       '${b.razorpay?.paymentId ?? `pay_${b.id}`}', 'confirmed', '${b.code}', ${b.table ?? 'NULL'});`;
 
-  localD1(`${laterSql}
+  await localD1(`${laterSql}
     INSERT INTO users (id, phone, role) VALUES ('${host.userId}', '+91${host.phone}', 'host'),
       ('${operator.userId}', '+91${operator.phone}', 'operator');
     INSERT INTO user_profiles (id, user_id, full_name) VALUES ('${host.userId}-p', '${host.userId}', '${host.name}');
@@ -284,7 +284,7 @@ test.describe('after the dinner (issue 21, done when)', () => {
           .find((d) => isMorningAfterDue(d, now));
         if (!date) throw new Error('no evening whose morning after is due');
         const [startsAt, endsAt, doorAt] = [istToUtc(date, '19:00'), istToUtc(date, '22:00'), istToUtc(date, '19:10')];
-        localD1(`UPDATE events SET date = '${date}', starts_at = '${startsAt}', ends_at = '${endsAt}',
+        await localD1(`UPDATE events SET date = '${date}', starts_at = '${startsAt}', ends_at = '${endsAt}',
             tables_published_at = '${new Date(Date.parse(startsAt) - 2 * DAY).toISOString()}' WHERE id = '${first.id}';
           UPDATE event_bookings SET event_date = '${date}',
             checked_in_at = CASE WHEN checked_in_at IS NULL THEN NULL ELSE '${doorAt}' END WHERE event_id = '${first.id}';`);

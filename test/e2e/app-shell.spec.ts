@@ -278,7 +278,7 @@ for (const size of SIZES) {
       // At zero the server accepts it: a new code arrives, and it signs in. Half a minute passes
       // for both sides at once, rather than in real time: the server's record of the first code
       // moves 30 s into the past as the browser's clock moves 30 s on.
-      localD1(
+      await localD1(
         `UPDATE rate_events SET at = strftime('%Y-%m-%dT%H:%M:%fZ', at, '-30 seconds') WHERE key = 'otp-send:phone:${e164}'`,
       );
       await page.clock.fastForward(30_000);

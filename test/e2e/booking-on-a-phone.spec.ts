@@ -23,7 +23,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 /** A city of this test's own (hidden from the home page) with dinners on the next Saturdays. */
-function seedCity(dinners: Array<{ capacity: number; booked?: number }>) {
+async function seedCity(dinners: Array<{ capacity: number; booked?: number }>) {
   const tag = Math.random().toString(36).slice(2, 8);
   const city = `e2e-phone-${tag}`;
   const saturdays = nextSaturdays(new Date(), dinners.length);
@@ -46,7 +46,7 @@ function seedCity(dinners: Array<{ capacity: number; booked?: number }>) {
           VALUES ('${u}-o', '${u}-r', '${u}', '${r.id}', 'couple', 2, 899, 'confirmed', '2000-01-01T00:00:00.000Z', 'Priya');`;
     }),
   ]);
-  localD1(
+  await localD1(
     `INSERT INTO cities (slug, name, blurb, status) VALUES ('${city}', 'Phone City', 'A test city.', 'hidden');
      ${statements.join('\n')}`,
   );
@@ -85,7 +85,7 @@ async function settle(page: Page) {
 test('on a phone the price is near the top and the sticky Book Now bar brings the ticket picker into view', async ({
   page,
 }) => {
-  const [dinner] = seedCity([{ capacity: 8, booked: 4 }]);
+  const [dinner] = await seedCity([{ capacity: 8, booked: 4 }]);
   await readyGuest(page);
   await page.setViewportSize(PHONE);
   await page.goto(`/event/${dinner.id}`);
@@ -144,7 +144,7 @@ test('a couple names their second guest, sees it confirmed, then "You\'re going"
   // Signing in, a booking paid in the sandbox and a second visit on a 2-core machine: more than the
   // default 45 s.
   test.setTimeout(90_000);
-  const [dinner] = seedCity([{ capacity: 8 }]);
+  const [dinner] = await seedCity([{ capacity: 8 }]);
   await readyGuest(page);
   await page.setViewportSize(PHONE);
   await page.goto(`/event/${dinner.id}`);
@@ -234,7 +234,7 @@ test('a couple names their second guest, sees it confirmed, then "You\'re going"
 test('/events tells the truth about seats, and a full dinner points to the next one in its city with room', async ({
   page,
 }) => {
-  const [full, fuller, roomy] = seedCity([
+  const [full, fuller, roomy] = await seedCity([
     { capacity: 4, booked: 4 },
     { capacity: 2, booked: 2 },
     { capacity: 8, booked: 6 },
@@ -286,7 +286,7 @@ test('/events tells the truth about seats, and a full dinner points to the next 
 
 test("after paying, 'You're All Set!' shows within 1.5 s at the median (10 runs)", async ({ page }) => {
   test.setTimeout(240_000);
-  const [dinner] = seedCity([{ capacity: 40 }]);
+  const [dinner] = await seedCity([{ capacity: 40 }]);
   // Marks the checkout's success (Razorpay's handler) and the moment the heading appears, in the page.
   await page.addInitScript(() => {
     const w = window as unknown as Record<string, unknown>;

@@ -17,14 +17,14 @@ import { E2E_WORKER_PORT } from './playwright.config.ts';
 const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 
 /** A dinner of this test's own (hidden, so no list shows it) and a paid booking on it for the guest `phone`. */
-function bookedDinner(phone: string) {
+async function bookedDinner(phone: string) {
   const tag = Math.random().toString(36).slice(2, 8);
   const [, saturday] = nextSaturdays(new Date(), 2);
   const id = `e2e-state-${tag}`;
   const title = `Terrace Supper ${tag}`;
   const user = `(SELECT id FROM users WHERE phone = '${phone}')`;
   const booking = `bkg_state_${tag}`;
-  localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${saturday}', '${startsAtUtc(saturday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);
@@ -63,7 +63,7 @@ test('a dinner we cancel: the booking reads as cancelled, then refunded, everywh
 }) => {
   const phone = await signInByApi(page);
   const e164 = /^\d{10}$/.test(phone) ? `+91${phone}` : phone;
-  const dinner = bookedDinner(e164);
+  const dinner = await bookedDinner(e164);
 
   // Before: a seat, its QR and the calendar.
   await page.goto(`/booking/${dinner.booking}`);
@@ -72,7 +72,7 @@ test('a dinner we cancel: the booking reads as cancelled, then refunded, everywh
   await expect(page.getByRole('button', { name: 'Add to calendar' })).toBeVisible();
 
   // The operator cancels it (the console's API; its dialog has its own spec, admin-cancel.spec.ts).
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
   const cancelled = await page.request.post(`/api/admin/events/${dinner.id}/cancel`, {
     data: { reason: 'Our chef is unwell.' },
     headers: { Origin: ORIGIN },
@@ -86,7 +86,7 @@ test('a dinner we cancel: the booking reads as cancelled, then refunded, everywh
   await expect(page.getByRole('row').filter({ hasText: 'Meera Iyer' })).toContainText(choose);
 
   // Refunded (the refund itself has its own spec, cancellation-choice.spec.ts): the amount, in words.
-  localD1(`UPDATE event_bookings SET status = 'refunded', cancellation_choice = 'refund',
+  await localD1(`UPDATE event_bookings SET status = 'refunded', cancellation_choice = 'refund',
       cancellation_choice_at = '${new Date().toISOString()}', refunded_at = '${new Date().toISOString()}'
     WHERE id = '${dinner.booking}';`);
   await expectBookingReads(page, dinner, 'Refunded ₹499');

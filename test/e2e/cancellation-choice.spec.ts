@@ -55,7 +55,7 @@ async function bookedDinner(phone: string) {
   const user = `(SELECT id FROM users WHERE phone = '${phone}')`;
   const booking = `bkg_e2e_${tag}`;
   const email = `choice-${tag}@example.com`;
-  sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${saturday}', '${startsAtUtc(saturday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);
@@ -75,7 +75,7 @@ async function bookedDinner(phone: string) {
 test('we cancel a dinner; the guest chooses a full refund on My Booking and sees it refunded', async ({ page }) => {
   const phone = await signInByApi(page);
   const dinner = await bookedDinner(/^\d{10}$/.test(phone) ? `+91${phone}` : phone);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 
   // The operator cancels it (the console's API; its dialog has its own spec, admin-cancel.spec.ts).
   const reason = 'Our chef is unwell. We are very sorry.';
@@ -168,7 +168,7 @@ test('on the night, the guest says they are running late and the host is told by
   const host = { id: `host-${tag}`, phone: `+9193${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` };
   const user = `(SELECT id FROM users WHERE phone = '${e164}')`;
   const booking = `bkg_late_${tag}`;
-  sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${istDate(startsAt)}', '${startsAt.toISOString()}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);

@@ -150,7 +150,7 @@ test('a guest on an older notice who opens a dinner directly is sent to the curr
   // The notice changed since they agreed: their newest row is agreement to an older version.
   const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
   const later = new Date(Date.now() + 1000).toISOString();
-  localD1(
+  await localD1(
     `INSERT INTO consents (id, user_id, purpose, notice_version, granted, source, created_at) VALUES ('${crypto.randomUUID()}', '${user.id}', 'service', '2020-01-01', 1, 'notice', '${later}')`,
   );
 

@@ -91,7 +91,7 @@ test('a guest downloads their data, deletes the account after reading the notice
     .toBe(true);
 
   // Nothing in D1 names them any more: not their phone, email or name, in any column of any table.
-  expect(columnsNaming([`+91${phone}`, email, 'Lalita Deshpande'])).toEqual([]);
+  expect(await columnsNaming([`+91${phone}`, email, 'Lalita Deshpande'])).toEqual([]);
 
   // The same phone again: a new account, with nothing of the old one.
   await signInByApi(page, phone);

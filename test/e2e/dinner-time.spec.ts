@@ -28,7 +28,7 @@ function nextThursday(): string {
 }
 
 /** A 1:00 PM - 4:00 PM Thursday dinner in a hidden city of its own. */
-function seedLunch() {
+async function seedLunch() {
   const tag = Math.random().toString(36).slice(2, 8);
   const city = `e2e-lunch-${tag}`;
   const date = nextThursday();
@@ -39,7 +39,7 @@ function seedLunch() {
     startsAt: istToUtc(date, '13:00'),
     endsAt: istToUtc(date, '16:00'),
   };
-  localD1(
+  await localD1(
     `INSERT INTO cities (slug, name, blurb, status) VALUES ('${city}', 'Lunch City', 'A test city.', 'hidden');
      INSERT INTO events (id, city, title, description, location, date, starts_at, ends_at, image_url, available,
        ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
@@ -76,7 +76,7 @@ const icsStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, ''
 test('a 1:00 PM Thursday dinner says 1:00 PM - 4:00 PM on its page, its confirmation, its .ics and My Booking', async ({
   page,
 }) => {
-  const dinner = seedLunch();
+  const dinner = await seedLunch();
   await readyGuest(page);
 
   // The event page: the hero and the facts, the day it falls on, and the evening's timeline.
@@ -126,11 +126,11 @@ test("the console's new dinner starts at 7:00 PM - 10:00 PM, refuses an end befo
 }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const city = `e2e-lunch-${tag}`;
-  localD1(
+  await localD1(
     `INSERT INTO cities (slug, name, blurb, status) VALUES ('${city}', 'Lunch City ${tag}', 'A test city.', 'hidden');`,
   );
   const phone = await signInByApi(page);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 
   await page.goto('/admin');
   await page.getByRole('link', { name: 'New dinner' }).click();
@@ -162,7 +162,7 @@ test("the console's new dinner starts at 7:00 PM - 10:00 PM, refuses an end befo
   // Not /admin/events/new, the form itself: the new dinner's own page, once it is stored.
   await expect(page).toHaveURL(/\/admin\/events\/[0-9a-f-]{36}$/);
   const rows = JSON.parse(
-    localD1(`SELECT id, starts_at, ends_at FROM events WHERE city = '${city}';`, { json: true }),
+    await localD1(`SELECT id, starts_at, ends_at FROM events WHERE city = '${city}';`, { json: true }),
   ) as Array<{ results: Array<{ id: string; starts_at: string; ends_at: string }> }>;
   const [created] = rows[0].results;
   expect(created).toMatchObject({ starts_at: istToUtc(date, '13:00'), ends_at: istToUtc(date, '16:00') });

@@ -22,7 +22,7 @@ const istToUtc = (date: string, time: string) => new Date(`${date}T${time}:00+05
  * night's if it is past 10:00 IST now, else the night before's. Three guests checked in at table 1
  * (confirmed emails, so both channels go), one no-show at the same table.
  */
-function dinnerThatHappened() {
+async function dinnerThatHappened() {
   const tag = Math.random().toString(36).slice(2, 8);
   const now = Date.now();
   const pastTen = new Date(now + IST_MS).getUTCHours() >= 10;
@@ -47,7 +47,7 @@ function dinnerThatHappened() {
     sana: guest('s', 'Sana Iyer', 'checked_in'),
     dev: guest('d', 'Dev Nair', 'no_show'),
   };
-  localD1(
+  await localD1(
     `INSERT INTO events (id, city, title, description, location, date, starts_at, ends_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity, venue_name, venue_address, tables_published_at)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${date}', '${startsAt}', '${endsAt}',
@@ -81,7 +81,7 @@ test('the morning after: the request, a mutual "dine again" with contacts, a pri
 }) => {
   // Three sign-ins, a cron run, five axe runs.
   test.setTimeout(180_000);
-  const { title, guests } = dinnerThatHappened();
+  const { title, guests } = await dinnerThatHappened();
   const { ananya, vikram, sana, dev } = guests;
   const origin = baseURL ?? `http://localhost:${E2E_WORKER_PORT}`;
 

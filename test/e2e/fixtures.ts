@@ -17,10 +17,10 @@ export const SANDBOX_URL = `http://127.0.0.1:${E2E_SANDBOX_PORT}`;
  * then (each write holds the lock the server needs).
  */
 const SUITE_WIDE_COUNTS = `key LIKE '%:ip:%' OR key = 'otp-send:all'`;
-function clearTheSuitesAddress() {
+async function clearTheSuitesAddress() {
   const count = `SELECT count(*) AS n FROM rate_events WHERE ${SUITE_WIDE_COUNTS}`;
-  const [{ results }] = JSON.parse(localD1(count, { json: true })) as [{ results: [{ n: number }] }];
-  if (results[0].n >= 40) localD1(`DELETE FROM rate_events WHERE ${SUITE_WIDE_COUNTS}`);
+  const [{ results }] = JSON.parse(await localD1(count, { json: true })) as [{ results: [{ n: number }] }];
+  if (results[0].n >= 40) await localD1(`DELETE FROM rate_events WHERE ${SUITE_WIDE_COUNTS}`);
 }
 
 export const test = base.extend<{ consoleErrors: string[]; freshAddress: undefined }>({
@@ -28,7 +28,7 @@ export const test = base.extend<{ consoleErrors: string[]; freshAddress: undefin
   freshAddress: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern (none)
     async ({}, use) => {
-      clearTheSuitesAddress();
+      await clearTheSuitesAddress();
       await use(undefined);
     },
     { auto: true },

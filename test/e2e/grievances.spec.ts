@@ -81,7 +81,7 @@ test('a visitor files a grievance on /contact, the operator answers it, and the 
   });
   expect(late.status(), await late.text()).toBe(201);
   const lateRef = ((await late.json()) as { reference: string }).reference;
-  localD1(`UPDATE grievances SET due_at = '2020-01-01T00:00:00.000Z' WHERE reference = '${lateRef}'`);
+  await localD1(`UPDATE grievances SET due_at = '2020-01-01T00:00:00.000Z' WHERE reference = '${lateRef}'`);
 
   // The operator, in a browser of their own.
   const context = await browser.newContext({ viewport: DESKTOP });

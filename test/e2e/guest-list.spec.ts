@@ -12,7 +12,7 @@ import { signInByApi } from './helpers/sign-in.ts';
 const sql = (command: string) => localD1(command);
 
 /** A dinner of this test's own (Gurugram, the Sunday after the first seeded Saturday) with two booked guests. */
-function dinnerWithGuests() {
+async function dinnerWithGuests() {
   const tag = Math.random().toString(36).slice(2, 8);
   const [saturday] = nextSaturdays(new Date(), 1);
   const sunday = new Date(Date.parse(`${saturday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -34,7 +34,7 @@ function dinnerWithGuests() {
         VALUES ('${u}-b', '${u}', '${u}-o', '${id}', '${title}', 'Gurugram', '${sunday}', 'female', 1, 499,
         'pay_${u}', 'confirmed');`;
   });
-  sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 1, 499, 899, 749, 8);
@@ -43,9 +43,9 @@ function dinnerWithGuests() {
 }
 
 test('an operator opens a dinner’s guest list, searches it and downloads it as CSV', async ({ page }) => {
-  const dinner = dinnerWithGuests();
+  const dinner = await dinnerWithGuests();
   const phone = await signInByApi(page);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 
   await page.goto('/admin');
   // Found by name in the dashboard's table; its title links to the guest list.

@@ -19,7 +19,7 @@ const ticketCode = () =>
   ).join('-');
 
 /** A dinner of this test's own starting in an hour (hidden from other specs' lists) with one booked guest. */
-function tonightWithGuest() {
+async function tonightWithGuest() {
   const tag = Math.random().toString(36).slice(2, 8);
   const startsAt = new Date(Date.now() + 3_600_000).toISOString();
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(startsAt));
@@ -32,7 +32,7 @@ function tonightWithGuest() {
   };
   const second = { name: `Tara Sen ${tag}`, phone: `+9192${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` };
   const code = ticketCode();
-  sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity, venue_name, venue_address)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${date}', '${startsAt}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8, 'The Long Table', '1 Test Lane');
@@ -60,17 +60,17 @@ function tonightWithGuest() {
 test('an operator assigns a host; the host checks the guest in by typing the code, once', async ({ page, browser }) => {
   // Two sign-ins, two role grants and five axe runs.
   test.setTimeout(120_000);
-  const dinner = tonightWithGuest();
+  const dinner = await tonightWithGuest();
 
   // The host has signed in once, and holds the host role.
   const hostContext = await browser.newContext();
   const hostPage = await hostContext.newPage();
   const hostPhone = await signInByApi(hostPage);
-  grantRole(hostPhone, 'host');
+  await grantRole(hostPhone, 'host');
 
   // The operator adds them on the dinner's guest list page, by their 10-digit phone.
   const operatorPhone = await signInByApi(page);
-  grantRole(operatorPhone, 'operator');
+  await grantRole(operatorPhone, 'operator');
   await page.goto(`/admin/events/${dinner.id}`);
   const hosts = page.getByRole('region', { name: 'Hosts' });
   await expect(hosts).toContainText('No host yet');

@@ -158,7 +158,7 @@ test.beforeAll(async ({ browser }) => {
   const operatorPhone = `9${digits(9)}`;
   const operatorId = `e2e-i24-op-${T}`;
   const flaggedOrder = `ord_i24_${T}`;
-  localD1(`${list.sql}
+  await localD1(`${list.sql}
     ${cancelled.sql}
     INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
@@ -193,9 +193,9 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
   if (!seeded.onePm) return;
-  localD1(`UPDATE events SET available = 0 WHERE id = '${seeded.onePm.id}';
+  await localD1(`UPDATE events SET available = 0 WHERE id = '${seeded.onePm.id}';
     DELETE FROM events WHERE id LIKE '${seeded.manyPrefix}-%';
     DELETE FROM payment_orders WHERE id = '${seeded.flaggedOrder}';`);
 });

@@ -153,9 +153,9 @@ test('a guest consents, books, keeps the invoice and their data, opts out, is he
   await expect(page.getByRole('dialog', { name: 'Your account is deleted' })).toBeVisible();
 
   // Nothing in D1 names them; the invoice stays, with no name, email or account on it.
-  expect(columnsNaming([`+91${phone}`, phone, email, NAME])).toEqual([]);
+  expect(await columnsNaming([`+91${phone}`, phone, email, NAME])).toEqual([]);
   const kept = JSON.parse(
-    localD1(`SELECT user_id, buyer_name, buyer_email, total_paise FROM invoices WHERE number = '${number}'`, {
+    await localD1(`SELECT user_id, buyer_name, buyer_email, total_paise FROM invoices WHERE number = '${number}'`, {
       json: true,
     }),
   ) as { results: Record<string, unknown>[] }[];

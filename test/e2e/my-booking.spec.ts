@@ -147,7 +147,7 @@ test('a guest books, opens My Booking from /profile, sees the QR ticket, moves t
   await expect(visitor).toHaveURL(/\/auth\?redirect=/);
   // One sign-in code per phone per 30 seconds (services/rate-limit.ts): let the first one's window
   // pass rather than wait it out on the clock.
-  localD1(`DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`);
+  await localD1(`DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`);
   await signInWithPhone(visitor, phone);
   await expect(visitor).toHaveURL(new RegExp(`/booking/${bookingId}$`));
   await expect(visitor.getByTestId('booking-date')).toHaveText(longDate(nextWeek));

@@ -84,7 +84,7 @@ test('the dialog sign-up verifies the phone, so a later code sign-in with it fin
   expect(out.status()).toBe(200);
   // One code per phone each 30 s (the sign-up's counts): let that window pass rather than wait it
   // out on the clock (a guest back 30 s later).
-  localD1(`DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`);
+  await localD1(`DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`);
   await page.goto('/auth');
   await spaRendered(page);
   await signInWithPhone(page, phone);
@@ -145,7 +145,7 @@ test('a phone that already has an account says so, and its code signs in to that
   await signInByApi(page, phone);
   const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
   await page.request.post('/api/auth/signout', { headers: { Origin: ORIGIN } });
-  localD1(`DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`);
+  await localD1(`DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`);
 
   await page.goto('/');
   await spaRendered(page);

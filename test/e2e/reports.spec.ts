@@ -68,7 +68,7 @@ async function dinnerUnderWay() {
       seats, amount, payment_id, status, ticket_code, table_number, checked_in_at)
       VALUES ('${g.id}-b', '${g.id}', '${g.id}-o', '${tonight}', '${tonightTitle}', 'Gurugram', '${date}', '${sex}', 1, 499,
       'pay_${g.id}', 'checked_in', '${g.id.slice(-12).toUpperCase()}', 1, '${startsAt.toISOString()}');`;
-  localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity, venue_name, venue_address)
      VALUES ('${tonight}', 'gurugram', '${tonightTitle}', 'A test dinner.', 'Gurugram', '${date}', '${startsAt.toISOString()}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8, 'The Long Table', '1 Test Lane'),
@@ -93,10 +93,10 @@ async function dinnerUnderWay() {
   };
 }
 
-const bookingStatus = (id: string) => {
-  const [{ results }] = JSON.parse(localD1(`SELECT status FROM event_bookings WHERE id = '${id}'`, { json: true })) as [
-    { results: Array<{ status: string }> },
-  ];
+const bookingStatus = async (id: string) => {
+  const [{ results }] = JSON.parse(
+    await localD1(`SELECT status FROM event_bookings WHERE id = '${id}'`, { json: true }),
+  ) as [{ results: Array<{ status: string }> }];
   return results[0]?.status;
 };
 

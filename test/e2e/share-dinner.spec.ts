@@ -33,7 +33,7 @@ test('a guest shares their dinner with a trusted contact, who sees it signed out
   // A sign-in, two browsers, eight axe runs.
   test.setTimeout(120_000);
   // Tomorrow at 7 PM IST: inside the 48 hours, so the venue is revealed. Two guests, both seated.
-  const dinner = seedMatchingDinner({ singles: 2, couples: 0, startsInDays: 1 });
+  const dinner = await seedMatchingDinner({ singles: 2, couples: 0, startsInDays: 1 });
   const [guest, other] = dinner.guests;
   const firstName = guest.name.split(' ')[0];
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ORIGIN });

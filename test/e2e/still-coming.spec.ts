@@ -10,7 +10,7 @@ import { localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
 
 /** A dinner of this test's own starting in two hours (hidden from other specs' lists): one guest said yes, one did not. */
-function dinnerWithAnswers() {
+async function dinnerWithAnswers() {
   const tag = Math.random().toString(36).slice(2, 8);
   const startsAt = new Date(Date.now() + 2 * 3_600_000).toISOString();
   const saidAt = new Date(Date.now() - 20 * 3_600_000).toISOString();
@@ -22,7 +22,7 @@ function dinnerWithAnswers() {
     { u: `${id}-n`, name: `Dev Malhotra ${tag}`, saidAt: 'NULL' },
   ];
   const phone = () => `+9194${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  localD1(
+  await localD1(
     `INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity, venue_name, venue_address)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${date}', '${startsAt}',
@@ -45,10 +45,10 @@ function dinnerWithAnswers() {
 
 test("the host sees who said they're still coming", async ({ page }) => {
   test.setTimeout(90_000);
-  const dinner = dinnerWithAnswers();
+  const dinner = await dinnerWithAnswers();
   // An operator runs every dinner's night (no assignment needed).
   const phone = await signInByApi(page);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`/host/events/${dinner.id}`);

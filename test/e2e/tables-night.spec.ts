@@ -14,16 +14,16 @@ test('published tables reach the guest (number and hints) and the host (tables a
 }) => {
   // Three sign-ins, two role grants, three axe runs.
   test.setTimeout(150_000);
-  const dinner = seedMatchingDinner();
+  const dinner = await seedMatchingDinner();
 
   // The host has signed in once and holds the host role.
   const hostContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const hostPage = await hostContext.newPage();
   const hostPhone = await signInByApi(hostPage);
-  grantRole(hostPhone, 'host');
+  await grantRole(hostPhone, 'host');
 
   // The operator assigns the host, runs the matching and publishes.
-  grantRole(await signInByApi(page), 'operator');
+  await grantRole(await signInByApi(page), 'operator');
   await page.goto(`/admin/events/${dinner.id}`);
   const hosts = page.getByRole('region', { name: 'Hosts' });
   await hosts.getByLabel('Add a host').fill(hostPhone);
@@ -39,7 +39,7 @@ test('published tables reach the guest (number and hints) and the host (tables a
     .getByRole('button', { name: 'Publish tables' })
     .click();
   await expect(overview).toContainText(/Published .* IST/);
-  const seating = seatingInD1(dinner.id);
+  const seating = await seatingInD1(dinner.id);
 
   // A guest signs in and opens My Booking: their table's number, three to five hints, no names.
   const guest = dinner.guests[0];

@@ -37,7 +37,7 @@ test('an email + password guest verifies their phone in the booking box, then th
   // What this spec is about is an account without a verified phone: one made before sign-up
   // verified it, or by Google. The phone is taken off, and its resend wait let pass.
   const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
-  localD1(
+  await localD1(
     `UPDATE users SET phone = NULL WHERE id = '${user.id}'; DELETE FROM rate_events WHERE key = 'otp-send:phone:+91${phone}'`,
   );
   const unverified = (await (await page.request.get('/api/auth/session')).json()) as { user: { phone: string | null } };

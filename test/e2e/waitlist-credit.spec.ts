@@ -16,11 +16,11 @@ const city = `e2e-wl-${tag}`;
 const HOUR = 3_600_000;
 
 /** A dinner `inHours` ahead (IST date derived), its prices and capacity; returns its id. */
-function seedDinner(name: string, inHours: number, capacity: number, single: number) {
+async function seedDinner(name: string, inHours: number, capacity: number, single: number) {
   const startsAt = new Date(Math.floor((Date.now() + inHours * HOUR) / 60_000) * 60_000).toISOString();
   const date = new Date(new Date(startsAt).getTime() + 5.5 * HOUR).toISOString().slice(0, 10);
   const id = `e2e-wl-${name}-${tag}`;
-  localD1(`INSERT OR IGNORE INTO cities (slug, name, blurb, status) VALUES ('${city}', 'Waitlist Town', 'A test city.', 'hidden');
+  await localD1(`INSERT OR IGNORE INTO cities (slug, name, blurb, status) VALUES ('${city}', 'Waitlist Town', 'A test city.', 'hidden');
     INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
     VALUES ('${id}', '${city}', '${name} Supper ${tag}', 'A test dinner.', 'Gurugram', '${date}', '${startsAt}',
@@ -49,16 +49,16 @@ async function newGuest(browser: Browser, name: string) {
   });
   expect(res.status(), await res.text()).toBe(200);
   await confirmEmailFromOutbox(page, ORIGIN, email);
-  const rows = JSON.parse(localD1(`SELECT id FROM users WHERE phone = '+91${phone}'`, { json: true })) as Array<{
+  const rows = JSON.parse(await localD1(`SELECT id FROM users WHERE phone = '+91${phone}'`, { json: true })) as Array<{
     results: Array<{ id: string }>;
   }>;
   return { page, email, phone, userId: rows[0].results[0].id };
 }
 
 /** A paid, confirmed booking of `userId` at the dinner (a Female ticket at ₹312), as the pipeline leaves one. */
-function seedBooking(userId: string, dinner: { id: string; title: string }) {
+async function seedBooking(userId: string, dinner: { id: string; title: string }) {
   const b = `bkg_e2e_${tag}_${Math.random().toString(36).slice(2, 6)}`;
-  localD1(`INSERT INTO payment_orders (id, receipt, user_id, event_id, ticket_type, seats, amount, status, hold_expires_at, payment_id)
+  await localD1(`INSERT INTO payment_orders (id, receipt, user_id, event_id, ticket_type, seats, amount, status, hold_expires_at, payment_id)
       VALUES ('${b}-o', '${b}-r', '${userId}', '${dinner.id}', 'female', 1, 312, 'confirmed', '2000-01-01T00:00:00.000Z', 'pay_${b}');
     INSERT INTO event_bookings (id, user_id, order_id, event_id, event_name, event_location, event_date, ticket_type, seats, amount,
       payment_id, status, ticket_code)
@@ -80,11 +80,11 @@ test('a sold-out dinner: a guest waits, another can’t make it, the first is se
 }) => {
   test.setTimeout(180_000);
   // Inside 48 hours (so "can't make it" is open) and more than 24 away (the offer holds 2 hours).
-  const full = seedDinner('Full', 30, 1, 499);
-  const next = seedDinner('Next', 200, 8, 999);
+  const full = await seedDinner('Full', 30, 1, 499);
+  const next = await seedDinner('Next', 200, 8, 999);
 
   const leaver = await newGuest(browser, 'Bela');
-  const leaverBooking = seedBooking(leaver.userId, full);
+  const leaverBooking = await seedBooking(leaver.userId, full);
   const waiter = await newGuest(browser, 'Anya');
 
   // The dinner is sold out: the booking box offers the waitlist instead.
@@ -152,7 +152,7 @@ test('a sold-out dinner: a guest waits, another can’t make it, the first is se
 
   // A third guest, with credit from the team, pays entirely with it: no payment window at all.
   const third = await newGuest(browser, 'Chitra');
-  localD1(`INSERT INTO credit_entries (id, user_id, kind, amount, note, expires_at)
+  await localD1(`INSERT INTO credit_entries (id, user_id, kind, amount, note, expires_at)
     VALUES ('cr_e2e_${tag}', '${third.userId}', 'operator', 700, 'Welcome back', '2099-01-01T00:00:00.000Z')`);
   await third.page.goto(`/event/${next.id}`);
   const thirdBox = third.page.getByRole('complementary', { name: 'Book this dinner' });

@@ -76,7 +76,10 @@ export async function startStack(opts: StackOptions) {
     {
       cwd: root,
       stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'],
-      env: { ...process.env, CI: process.env.CI ?? '' },
+      // No usage reports to Cloudflare from a local stack: the tests' SQL goes through wrangler dev's
+      // Local Explorer (test/e2e/helpers/local-d1.ts), which otherwise sends one per request, and
+      // logs an error for each where the machine has no internet.
+      env: { ...process.env, CI: process.env.CI ?? '', WRANGLER_SEND_METRICS: 'false' },
     },
   );
   const stop = async () => {

@@ -1,77 +1,89 @@
-import { readdirSync } from 'node:fs';
-import { root } from '../../stack/stack.ts';
 import { E2E_WORKER_PORT } from '../playwright.config.ts';
 
-/** The e2e stack's local D1 (global-setup.ts). */
-export const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
+/**
+ * The Local Explorer's API on the e2e stack's `wrangler dev` (global-setup.ts): its D1 routes run
+ * SQL on the very database object the Worker's binding uses, in the same workerd.
+ * https://developers.cloudflare.com/workers/development-testing/local-explorer/
+ */
+const EXPLORER = `http://127.0.0.1:${E2E_WORKER_PORT}/cdn-cgi/explorer/api/d1/database`;
 
-/** Where Miniflare keeps each D1 database: a Durable Object's SQLite file named by a hash. */
-const d1Dir = `${persistTo}/v3/d1/miniflare-D1DatabaseObject`;
+type Envelope<T> = { success: boolean; errors: { code: number; message: string }[]; result: T };
 
-/** The one D1 database's file (wrangler.toml binds one; metadata.sqlite is Miniflare's own). */
-function databaseFile(): string {
-  const files = readdirSync(d1Dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-  if (files.length !== 1) throw new Error(`expected one D1 database in ${d1Dir}, found: ${files.join(', ') || 'none'}`);
-  return `${d1Dir}/${files[0]}`;
+async function explorer<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${EXPLORER}${path}`, init);
+  const body = (await res.json().catch(() => null)) as Envelope<T> | null;
+  if (!res.ok || !body?.success)
+    throw new Error(body?.errors.map((e) => e.message).join('; ') || `${res.status} ${res.statusText}`);
+  return body.result;
 }
 
-const ONLY_COMMENTS = /^(\s|--[^\n]*(\n|$)|\/\*[\s\S]*?\*\/)*$/;
+/** The one D1 database's id (wrangler.toml binds one), asked once per test process. */
+let databaseId: Promise<string> | undefined;
+function theDatabase(): Promise<string> {
+  databaseId ??= explorer<{ uuid: string }[]>('').then((list) => {
+    if (list.length !== 1) throw new Error(`expected one local D1 database, found ${list.length}`);
+    return list[0].uuid;
+  });
+  return databaseId;
+}
 
-type NodeSqlite = typeof import('node:sqlite');
 /**
- * node:sqlite, loaded without its one-time ExperimentalWarning (printed by every Playwright worker
- * otherwise); the module itself is stable enough for a test helper on the pinned Node 22.
+ * `sql`'s statements, split at each `;` that is not inside a string, a quoted name or a comment;
+ * blank and comment-only pieces are dropped. (No test writes a trigger, whose body holds `;`.)
  */
-const sqlite: NodeSqlite = (() => {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = () => {};
-  try {
-    return process.getBuiltinModule('node:sqlite') as NodeSqlite;
-  } finally {
-    process.emitWarning = emitWarning;
+export function statementsOf(sql: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let i = 0;
+  const skipTo = (end: string, from: number) => {
+    const at = sql.indexOf(end, from);
+    return at === -1 ? sql.length : at + end.length;
+  };
+  while (i < sql.length) {
+    const ch = sql[i];
+    if (ch === "'" || ch === '"' || ch === '`') {
+      // A quote doubled inside is the quote itself: the scan simply goes on from the next one.
+      i = skipTo(ch, i + 1);
+    } else if (ch === '[') i = skipTo(']', i + 1);
+    else if (ch === '-' && sql[i + 1] === '-') i = skipTo('\n', i + 2);
+    else if (ch === '/' && sql[i + 1] === '*') i = skipTo('*/', i + 2);
+    else if (ch === ';') {
+      out.push(sql.slice(start, i));
+      start = ++i;
+    } else i++;
   }
-})();
+  out.push(sql.slice(start));
+  return out.filter((s) => !/^(\s|--[^\n]*(\n|$)|\/\*[\s\S]*?\*\/)*$/.test(s)).map((s) => s.trim());
+}
+
+type Raw = { results: { columns: string[]; rows: unknown[][] } };
 
 /**
  * Runs SQL on the e2e stack's local D1 (what a spec cannot do through the app: seeding rows,
- * reading what the app wrote), in this process, straight on the SQLite file the running
- * `wrangler dev` holds: no `wrangler d1 execute` process (seconds each on a busy machine).
- *
- * The server writes the same file, and its connection does not wait for a lock: while this one
- * holds the write lock, the Worker's own write fails (SQLITE_BUSY, a harness artefact production
- * D1 cannot have). So the lock is held as briefly as can be: taken only to write, for the
- * statements alone, with no fsync (test data); a read takes none (WAL). This side waits for the
- * server's lock (busy timeout) rather than failing. Several statements run in one IMMEDIATE
- * transaction, all or nothing. Foreign keys are enforced, as D1 does. With `json`, the output is
+ * reading what the app wrote), through the running `wrangler dev` itself (the Local Explorer's API,
+ * above). The Worker and this helper so share one connection to the database, and take turns on
+ * it as two Workers would: writing the SQLite file from this process instead made the Worker's own
+ * write fail now and then with SQLITE_BUSY_SNAPSHOT, a harness artefact production D1 cannot have
+ * (docs/decisions/036-the-suite-in-minutes.md). Several statements run as one D1 batch, in one
+ * transaction, all or nothing; foreign keys are enforced, as D1 does. With `json`, the output is
  * `wrangler d1 execute --json`'s: one `{ results, success }` per statement.
- * @example JSON.parse(localD1(`SELECT id FROM users WHERE phone = '+91…'`, { json: true }))[0].results
+ * @example JSON.parse(await localD1(`SELECT id FROM users WHERE phone = '+91…'`, { json: true }))[0].results
  */
-export function localD1(command: string, opts: { json?: boolean } = {}): string {
-  const db = new sqlite.DatabaseSync(databaseFile(), { timeout: 20_000, enableForeignKeyConstraints: true });
+export async function localD1(command: string, opts: { json?: boolean } = {}): Promise<string> {
+  const batch = statementsOf(command).map((sql) => ({ sql }));
+  let raw: Raw[];
   try {
-    // The server's connection checkpoints the WAL; this one only appends to it.
-    db.exec('PRAGMA synchronous = OFF; PRAGMA wal_autocheckpoint = 0;');
-    const output: { results: unknown[]; success: true }[] = [];
-    try {
-      // One statement at a time (prepare() compiles the first); what is left after the last one is
-      // blank or comments. A single statement is its own transaction.
-      for (let rest = command; !ONLY_COMMENTS.test(rest); ) {
-        const statement = db.prepare(rest);
-        const text = statement.sourceSQL;
-        if (!rest.startsWith(text)) throw new Error(`could not split the SQL at: ${rest.slice(0, 80)}`);
-        rest = rest.slice(text.length);
-        if (!db.isTransaction && !ONLY_COMMENTS.test(rest)) db.exec('BEGIN IMMEDIATE');
-        const reads = statement.columns().length > 0;
-        output.push({ results: reads ? statement.all() : [], success: true });
-        if (!reads) statement.run();
-      }
-      if (db.isTransaction) db.exec('COMMIT');
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw new Error(`local D1 failed: ${(error as Error).message}\n${command}`, { cause: error });
-    }
-    return opts.json ? JSON.stringify(output) : `${output.length} statements run\n`;
-  } finally {
-    db.close();
+    raw = await explorer<Raw[]>(`/${await theDatabase()}/raw`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ batch }),
+    });
+  } catch (error) {
+    throw new Error(`local D1 failed: ${(error as Error).message}\n${command}`, { cause: error });
   }
+  const output = raw.map(({ results: { columns, rows } }) => ({
+    results: rows.map((row) => Object.fromEntries(columns.map((c, k) => [c, row[k]]))),
+    success: true,
+  }));
+  return opts.json ? JSON.stringify(output) : `${output.length} statements run\n`;
 }

@@ -10,5 +10,5 @@ import { grantRole } from './tables.ts';
 export async function operatorPage(page: Page): Promise<void> {
   const phone = randomPhone();
   await signInByCode(page, phone);
-  grantRole(phone, 'operator');
+  await grantRole(phone, 'operator');
 }

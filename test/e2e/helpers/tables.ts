@@ -70,11 +70,11 @@ function quizAnswers(i: number, name: string) {
  * the cron leaves its tables alone) with `singles` one-seat guests (alternately women and men)
  * plus `couples` couples: 12 + 1 make 14 seats, two tables of 6-8. Every booking is paid and
  * confirmed, with a ticket code. Returns the dinner and its guests in booking order.
- * @example const dinner = seedMatchingDinner(); await page.goto(`/admin/events/${dinner.id}/tables`);
+ * @example const dinner = await seedMatchingDinner(); await page.goto(`/admin/events/${dinner.id}/tables`);
  */
-export function seedMatchingDinner(opts: MatchingDinnerOptions = {}): SeededDinner {
+export async function seedMatchingDinner(opts: MatchingDinnerOptions = {}): Promise<SeededDinner> {
   const { dinner, sql } = matchingDinnerSeed(opts);
-  localD1(sql);
+  await localD1(sql);
   return dinner;
 }
 
@@ -157,16 +157,16 @@ export function matchingDinnerSeed(opts: MatchingDinnerOptions = {}): { dinner: 
  * npm and wrangler (seconds each); admin.spec.ts runs the command itself. The person must have
  * signed in once.
  */
-export function grantRole(phone: string, role: Role) {
+export async function grantRole(phone: string, role: Role) {
   const who = parseWho(phone);
   if (!who) throw new Error(`"${phone}" is not a phone number`);
-  const [{ results }] = JSON.parse(localD1(grantSql(who, role), { json: true })) as [{ results: unknown[] }];
+  const [{ results }] = JSON.parse(await localD1(grantSql(who, role), { json: true })) as [{ results: unknown[] }];
   if (results.length !== 1) throw new Error(`no account with phone ${phone}: it must sign in before it gets a role`);
 }
 
 /** Each booking's table as D1 holds it (null: not seated): what a spec checks the page against. */
-export function seatingInD1(dinnerId: string): Map<string, number | null> {
-  const out = localD1(
+export async function seatingInD1(dinnerId: string): Promise<Map<string, number | null>> {
+  const out = await localD1(
     `SELECT id, table_number FROM event_bookings WHERE event_id = '${dinnerId}' AND status IN ('confirmed','checked_in')`,
     { json: true },
   );
