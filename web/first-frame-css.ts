@@ -148,7 +148,9 @@ function resolveSource(path: string, from: string): string | undefined {
  */
 function withoutComments(file: string): string {
   const code = readFileSync(file, 'utf8');
-  const { comments } = parseSync(file, code, { lang: 'tsx' });
+  const { comments, errors } = parseSync(file, code, { lang: 'tsx' });
+  // A file that does not parse would give only some of its comments.
+  if (errors.length) throw new Error(`${file}: ${errors[0].message}`);
   let out = '';
   let from = 0;
   for (const c of comments) {

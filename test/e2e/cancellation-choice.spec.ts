@@ -15,7 +15,7 @@ import { localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-/** SQL on the stack's local D1, waiting while the running Worker holds its lock (helpers/local-d1.ts). */
+/** SQL on the stack's local D1, through the running Worker's own database (helpers/local-d1.ts). */
 const sql = (command: string) => localD1(command);
 
 const basic = `Basic ${Buffer.from('rzp_test_sandbox:sandbox_key_secret').toString('base64')}`;

@@ -6,6 +6,9 @@ import { agreeToNoticeIfShown, codeFromOutbox, randomPhone } from './helpers/sig
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
 
+// What a guest sees as pages move: with motion on, as most guests have it (the suite's default is off).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * Issue 14, "Layout details" and "Toasts": nothing overflows on any guest page at a phone's and a
  * desktop's size; toasts keep clear of the primary action, never stack twice and do not follow the

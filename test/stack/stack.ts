@@ -76,10 +76,10 @@ export async function startStack(opts: StackOptions) {
     {
       cwd: root,
       stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'],
-      // No usage reports to Cloudflare from a local stack: the tests' SQL goes through wrangler dev's
-      // Local Explorer (test/e2e/helpers/local-d1.ts), which otherwise sends one per request, and
-      // logs an error for each where the machine has no internet.
-      env: { ...process.env, CI: process.env.CI ?? '', WRANGLER_SEND_METRICS: 'false' },
+      // The tests' SQL goes through wrangler dev's Local Explorer (test/e2e/helpers/local-d1.ts): on,
+      // whatever the shell says, and with no usage report to Cloudflare per request, which also
+      // logged an error for each where the machine has no internet.
+      env: { ...process.env, CI: process.env.CI ?? '', X_LOCAL_EXPLORER: 'true', WRANGLER_SEND_METRICS: 'false' },
     },
   );
   const stop = async () => {

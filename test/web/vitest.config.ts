@@ -18,7 +18,8 @@ export default defineConfig({
     // Every core, like the worker suite (test/worker/vitest.config.ts): vitest's default leaves one idle.
     maxWorkers: availableParallelism(),
     // Each file in a fresh VM context (its own globals, module graph and jsdom) on long-lived
-    // threads, rather than a process per file: the same isolation, 84 → 27 s of CPU for the suite
+    // threads, rather than a process per file (Node's built-in modules are shared, and no test
+    // changes them): 84 → 27 s of CPU for the suite
     // (docs/decisions/036-the-suite-in-minutes.md). All pass with the files shuffled.
     pool: 'vmThreads',
     projects: [

@@ -1,11 +1,12 @@
 import { E2E_WORKER_PORT } from '../playwright.config.ts';
+import { statementsOf } from './sql-statements.ts';
 
 /**
  * The Local Explorer's API on the e2e stack's `wrangler dev` (global-setup.ts): its D1 routes run
  * SQL on the very database object the Worker's binding uses, in the same workerd.
  * https://developers.cloudflare.com/workers/development-testing/local-explorer/
  */
-const EXPLORER = `http://127.0.0.1:${E2E_WORKER_PORT}/cdn-cgi/explorer/api/d1/database`;
+const EXPLORER = `http://127.0.0.1:${E2E_WORKER_PORT}/cdn-cgi/local/explorer/api/d1/database`;
 
 type Envelope<T> = { success: boolean; errors: { code: number; message: string }[]; result: T };
 
@@ -13,47 +14,24 @@ async function explorer<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`${EXPLORER}${path}`, init);
   const body = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!res.ok || !body?.success)
-    throw new Error(body?.errors.map((e) => e.message).join('; ') || `${res.status} ${res.statusText}`);
+    throw new Error(body?.errors?.map((e) => e.message).join('; ') || `${res.status} ${res.statusText}`);
   return body.result;
 }
 
-/** The one D1 database's id (wrangler.toml binds one), asked once per test process. */
+/** The one D1 database's id (wrangler.toml binds one), asked once per test process (again after a failure). */
 let databaseId: Promise<string> | undefined;
 function theDatabase(): Promise<string> {
-  databaseId ??= explorer<{ uuid: string }[]>('').then((list) => {
-    if (list.length !== 1) throw new Error(`expected one local D1 database, found ${list.length}`);
-    return list[0].uuid;
-  });
+  databaseId ??= explorer<{ uuid: string }[]>('').then(
+    (list) => {
+      if (list.length !== 1) throw new Error(`expected one local D1 database, found ${list.length}`);
+      return list[0].uuid;
+    },
+    (error) => {
+      databaseId = undefined;
+      throw error;
+    },
+  );
   return databaseId;
-}
-
-/**
- * `sql`'s statements, split at each `;` that is not inside a string, a quoted name or a comment;
- * blank and comment-only pieces are dropped. (No test writes a trigger, whose body holds `;`.)
- */
-export function statementsOf(sql: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  let i = 0;
-  const skipTo = (end: string, from: number) => {
-    const at = sql.indexOf(end, from);
-    return at === -1 ? sql.length : at + end.length;
-  };
-  while (i < sql.length) {
-    const ch = sql[i];
-    if (ch === "'" || ch === '"' || ch === '`') {
-      // A quote doubled inside is the quote itself: the scan simply goes on from the next one.
-      i = skipTo(ch, i + 1);
-    } else if (ch === '[') i = skipTo(']', i + 1);
-    else if (ch === '-' && sql[i + 1] === '-') i = skipTo('\n', i + 2);
-    else if (ch === '/' && sql[i + 1] === '*') i = skipTo('*/', i + 2);
-    else if (ch === ';') {
-      out.push(sql.slice(start, i));
-      start = ++i;
-    } else i++;
-  }
-  out.push(sql.slice(start));
-  return out.filter((s) => !/^(\s|--[^\n]*(\n|$)|\/\*[\s\S]*?\*\/)*$/.test(s)).map((s) => s.trim());
 }
 
 type Raw = { results: { columns: string[]; rows: unknown[][] } };
@@ -71,6 +49,7 @@ type Raw = { results: { columns: string[]; rows: unknown[][] } };
  */
 export async function localD1(command: string, opts: { json?: boolean } = {}): Promise<string> {
   const batch = statementsOf(command).map((sql) => ({ sql }));
+  if (batch.length === 0) return opts.json ? '[]' : '0 statements run\n';
   let raw: Raw[];
   try {
     raw = await explorer<Raw[]>(`/${await theDatabase()}/raw`, {
