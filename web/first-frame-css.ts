@@ -19,7 +19,7 @@
  * `-webkit-text-decoration`, for an old Safari, until the whole sheet arrives.)
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Scanner } from '@tailwindcss/oxide';
 import { type ReturnedRule, type Selector, transform } from 'lightningcss';
@@ -44,7 +44,7 @@ export function firstFrameStylesheet(pages: string[], wholeCss: string, sources:
     new Scanner({}).scanFiles([
       ...[...new Set(sources.flatMap((path) => sourcesOf(src + path)))].map((file) => ({
         content: withoutComments(file),
-        extension: file.split('.').pop() ?? 'ts',
+        extension: extname(file).slice(1),
       })),
       { content: classes.map((names) => `<i class="${names}"></i>`).join(''), extension: 'html' },
     ]),

@@ -82,60 +82,65 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
-test('on a phone the price is near the top and the sticky Book Now bar brings the ticket picker into view', async ({
-  page,
-}) => {
-  const [dinner] = await seedCity([{ capacity: 8, booked: 4 }]);
-  await readyGuest(page);
-  await page.setViewportSize(PHONE);
-  await page.goto(`/event/${dinner.id}`);
-  await spaRendered(page);
+// Motion on: the bar scrolls the picker into view smoothly and fades away, as most guests see it
+// (the suite's default is reduced motion, where the scroll is instant).
+test.describe('the sticky Book Now bar with motion on', () => {
+  test.use({ reducedMotion: 'no-preference' });
+  test('on a phone the price is near the top and the sticky Book Now bar brings the ticket picker into view', async ({
+    page,
+  }) => {
+    const [dinner] = await seedCity([{ capacity: 8, booked: 4 }]);
+    await readyGuest(page);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/event/${dinner.id}`);
+    await spaRendered(page);
 
-  // The price and the seats left are in the first screen: in the hero and in the bar.
-  const hero = page.locator('main header').first();
-  await expect(hero.getByText('₹499')).toBeInViewport();
-  await expect(bar(page)).toBeInViewport();
-  await expect(bar(page)).toContainText('₹499');
-  await expect(bar(page)).toContainText('4 seats left');
-  const picker = page.getByRole('radio', { name: /^Male/ });
-  await expect(picker).not.toBeInViewport();
-  // The booking box follows the facts, above the long read and the terms.
-  const boxTop = await box(page).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  const termsTop = await page
-    .getByRole('heading', { name: 'Terms' })
-    .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  expect(boxTop).toBeLessThan(termsTop);
-  expect(boxTop).toBeLessThan(1400);
-  await settle(page);
-  await screenshotForNote(page, { path: `${SHOTS}/event-page-390.png` });
-  await expectAccessible(page);
+    // The price and the seats left are in the first screen: in the hero and in the bar.
+    const hero = page.locator('main header').first();
+    await expect(hero.getByText('₹499')).toBeInViewport();
+    await expect(bar(page)).toBeInViewport();
+    await expect(bar(page)).toContainText('₹499');
+    await expect(bar(page)).toContainText('4 seats left');
+    const picker = page.getByRole('radio', { name: /^Male/ });
+    await expect(picker).not.toBeInViewport();
+    // The booking box follows the facts, above the long read and the terms.
+    const boxTop = await box(page).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const termsTop = await page
+      .getByRole('heading', { name: 'Terms' })
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(boxTop).toBeLessThan(termsTop);
+    expect(boxTop).toBeLessThan(1400);
+    await settle(page);
+    await screenshotForNote(page, { path: `${SHOTS}/event-page-390.png` });
+    await expectAccessible(page);
 
-  await bar(page).getByRole('button', { name: 'Book Now' }).click();
-  await expect(picker).toBeInViewport();
-  await expect(picker).toBeFocused();
-  // The bar steps aside while the box (with its own Book Now) is on screen.
-  await expect(bar(page)).toBeHidden();
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect(bar(page)).toBeVisible();
-  // Nothing at the bottom of the page hides behind the bar.
-  const overlap = await page.evaluate(() => {
-    const footer = document.querySelector('footer');
-    const barTop = document.querySelector('[data-testid="book-now-bar"]')?.getBoundingClientRect().top ?? 0;
-    const last = footer?.lastElementChild?.getBoundingClientRect().bottom ?? 0;
-    return last - barTop;
+    await bar(page).getByRole('button', { name: 'Book Now' }).click();
+    await expect(picker).toBeInViewport();
+    await expect(picker).toBeFocused();
+    // The bar steps aside while the box (with its own Book Now) is on screen.
+    await expect(bar(page)).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(bar(page)).toBeVisible();
+    // Nothing at the bottom of the page hides behind the bar.
+    const overlap = await page.evaluate(() => {
+      const footer = document.querySelector('footer');
+      const barTop = document.querySelector('[data-testid="book-now-bar"]')?.getBoundingClientRect().top ?? 0;
+      const last = footer?.lastElementChild?.getBoundingClientRect().bottom ?? 0;
+      return last - barTop;
+    });
+    expect(overlap).toBeLessThanOrEqual(0);
+
+    // Desktop: the box sits beside the page from the start, sticky; no bar.
+    await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar(page)).toBeHidden();
+    await expect(picker).toBeInViewport();
+    await settle(page);
+    await screenshotForNote(page, { path: `${SHOTS}/event-page-1366.png` });
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
-  expect(overlap).toBeLessThanOrEqual(0);
-
-  // Desktop: the box sits beside the page from the start, sticky; no bar.
-  await page.setViewportSize(DESKTOP);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(bar(page)).toBeHidden();
-  await expect(picker).toBeInViewport();
-  await settle(page);
-  await screenshotForNote(page, { path: `${SHOTS}/event-page-1366.png` });
-  await expectAccessible(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 test('a couple names their second guest, sees it confirmed, then "You\'re going" instead of a second checkout', async ({

@@ -194,8 +194,11 @@ test("the landing pages' HTML carries its own styles and leaves its scripts for 
       false,
     );
     const modules = /<script type="application\/json" id="app-modules">(.*?)<\/script>/.exec(html)?.[1] ?? '{}';
-    const { entry, css } = JSON.parse(modules) as { entry?: string; css?: string };
+    const { entry, css, preload } = JSON.parse(modules) as { entry?: string; css?: string; preload?: string[] };
     expect(entry, `${path} names its bundle`).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(preload, `${path} names the bundle's imports to preload`).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/[\w-]+\.js$/)]),
+    );
     expect(css, `${path} names the whole stylesheet`).toMatch(/^\/assets\/index-[\w-]+\.css$/);
     // Whatever the whole stylesheet styles on this page, drawn from today's data (a card sold out,
     // a venue revealed), the inlined one styles too: nothing changes when the whole one arrives.
@@ -203,7 +206,10 @@ test("the landing pages' HTML carries its own styles and leaves its scripts for 
     const first = classesStyledBy(inlined ?? '');
     const body = html.slice(html.indexOf('<body'));
     const onPage = new Set([...body.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => attributeText(m[1]).split(/\s+/)));
-    const missing = [...onPage].filter((name) => whole.has(name) && !first.has(name));
+    const styled = [...onPage].filter((name) => whole.has(name));
+    // The comparison is not empty: the page's own classes are found, and the whole sheet styles them.
+    expect(styled.length, `${path}: classes on the page the whole stylesheet styles`).toBeGreaterThan(20);
+    const missing = styled.filter((name) => !first.has(name));
     expect(missing, `${path}: classes the inlined stylesheet leaves unstyled`).toEqual([]);
     // No inline script: the CSP would refuse it. Only the JSON data element is allowed.
     for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/\bsrc=|type="application\/json"/);
@@ -221,10 +227,15 @@ function classesStyledBy(css: string): Set<string> {
   return new Set(names);
 }
 
-test('an unknown event gets the plain page, and the venue never reaches the HTML early', async ({ request }) => {
+test('an unknown event gets a page with nothing drawn in, and the venue never reaches the HTML early', async ({
+  request,
+}) => {
   const unknown = await (await request.get('/event/no-such-event')).text();
   expect(unknown).toContain('<div id="root"></div>');
   expect(unknown).not.toContain('id="page-data"');
+  // Nothing render-blocking: the whole stylesheet and the bundle are named for frame-taps.js.
+  expect(unknown).not.toMatch(/<link[^>]*rel="stylesheet"|<script type="module"/);
+  expect(unknown).toMatch(/<script type="application\/json" id="app-modules">[^<]*"css":"\/assets\/index-[\w-]+\.css"/);
   // The second seeded dinner, a week or more ahead: its venue is a secret whatever the day.
   const known = await (await request.get(`/event/gurugram-${nextSaturdays(new Date(), 2)[1]}`)).text();
   expect(known).toContain('The exact venue is revealed 48 hours before the event.');

@@ -12,10 +12,12 @@
  * Links are left alone: the browser follows them as usual. So are radios and checkboxes (a
  * quiz answer): they show the guest's pick at once, and first-frame.tsx reads it with the text.
  *
- * On those pages the bundle is not in the HTML: the Worker names it in `#app-modules`
- * (worker/routes/pages.ts), and this starts it after the frame's first paint, so the HTML, fonts
- * and images the frame shows are not sharing a slow connection with 100 KB of script. The SPA's
- * own shell (every other page) has its module script as built, and no `#app-modules`.
+ * On those pages the bundle and the whole stylesheet are not in the HTML (the page inlines only
+ * its first frame's rules): the Worker names them in `#app-modules` (worker/routes/pages.ts), and
+ * this fetches them after the frame's first paint, so the HTML, fonts and images the frame shows
+ * are not sharing a slow connection with 100 KB of script; the bundle runs once the stylesheet
+ * has loaded. The SPA's own shell (every other page) has its module script and stylesheet as
+ * built, and no `#app-modules`.
  *
  * Plain JavaScript in public/: it must run before the bundle has arrived, and the CSP allows no
  * inline script. Loaded `async` right after #root, so it runs as soon as it arrives.

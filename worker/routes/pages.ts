@@ -31,7 +31,7 @@ import { findEventDetail, listBookableEvents } from '../services/events';
  * - `/events`: the same, its placeholder cards swapped here for the list (the SPA hydrates it
  *   too: the same list component draws the same answer), whose images are the page's largest paint.
  * - `/event/:idOrCity`: the frame is rendered here, since it shows the event's own hero. An
- *   unknown event gets the bare shell: the SPA says it doesn't exist and moves on.
+ *   unknown event gets the page with nothing drawn in: the SPA says it doesn't exist and moves on.
  * - `/quiz`: the prerendered frame as it is (the vibe check's first question; no data), which
  *   the SPA hydrates.
  *
@@ -68,7 +68,9 @@ export const pageRoutes = new Hono<AppEnv>()
       staticFrame(c.env.ASSETS, c.req.raw, EVENT_SHELL),
       orNull(findEventDetail(c.var.db, key, new Date()), 'event'),
     ]);
-    if (!event) return shell;
+    // Unknown: nothing drawn in, but the shell's whole stylesheet and bundle still named for
+    // frame-taps.js (which starts them at once on an empty page), never render-blocking.
+    if (!event) return firstFramePage(shell, { assets: c.env.ASSETS });
     return firstFramePage(shell, { assets: c.env.ASSETS, url: c.req.url, ...eventPageFrame(key, event) });
   })
   .get('/quiz', async (c) =>
