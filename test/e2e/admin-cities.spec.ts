@@ -11,10 +11,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
-import { signInByApi } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
-
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
+import { ORIGIN, signInByApi } from './helpers/sign-in.ts';
 
 /** The IST calendar date `days` from now. */
 const istDateIn = (days: number) => new Date(Date.now() + days * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);

@@ -7,10 +7,8 @@
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { expect, expectAccessible, SANDBOX_URL, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
-import { localD1 } from './helpers/local-d1.ts';
+import { d1Rows, localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
-
-const d1 = (command: string) => localD1(command, { json: true });
 
 const razorpay = { Authorization: `Basic ${btoa('rzp_test_sandbox:sandbox_key_secret')}` };
 
@@ -35,17 +33,15 @@ async function flaggedOrder(phone: string) {
     body: JSON.stringify({ order_id: razorpayOrderId, outcome: 'success', webhooks: false }),
   });
   const { razorpay_payment_id: paymentId } = (await paid.json()) as { razorpay_payment_id: string };
-  const [{ results }] = JSON.parse(await d1(`SELECT id FROM users WHERE phone = '+91${phone}'`)) as Array<{
-    results: Array<{ id: string }>;
-  }>;
+  const [user] = await d1Rows<{ id: string }>(`SELECT id FROM users WHERE phone = '+91${phone}'`);
   const orderId = `ord_e2e_${tag}`;
-  await d1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${eventId}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);
     INSERT INTO payment_orders (id, razorpay_order_id, receipt, user_id, event_id, ticket_type, seats, amount,
       status, hold_expires_at, payment_id, failure_reason, keeps_seat)
-     VALUES ('${orderId}', '${razorpayOrderId}', 'rcpt_${tag}', '${results[0].id}', '${eventId}', 'male', 1, 499,
+     VALUES ('${orderId}', '${razorpayOrderId}', 'rcpt_${tag}', '${user.id}', '${eventId}', 'male', 1, 499,
       'needs_attention', '2000-01-01T00:00:00.000Z', '${paymentId}', 'Booking creation failed after payment.', 0);`);
   return { orderId, paymentId, title };
 }

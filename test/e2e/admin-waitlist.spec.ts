@@ -10,7 +10,7 @@
  */
 import { CONSOLE_COPY } from '../../worker/domain/copy-console.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
-import { localD1 } from './helpers/local-d1.ts';
+import { d1Rows, localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
 import { grantRole } from './helpers/tables.ts';
 
@@ -72,12 +72,6 @@ async function seedDinner() {
   return { id, title, booked, couple, single };
 }
 
-/** One column of one row of a query on the e2e stack's D1. */
-async function d1<T>(sql: string): Promise<T[]> {
-  const [{ results }] = JSON.parse(await localD1(sql, { json: true })) as [{ results: T[] }];
-  return results;
-}
-
 test('an operator sees a dinner’s line and answers, offers a seat now, and grants a guest credit', async ({ page }) => {
   // A sign-in, a role grant, D1 reads and four axe runs.
   test.setTimeout(150_000);
@@ -130,7 +124,7 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  expect(await d1<{ status: string }>(`SELECT status FROM waitlist_entries WHERE id = '${dinner.id}-w2'`)).toEqual([
+  expect(await d1Rows<{ status: string }>(`SELECT status FROM waitlist_entries WHERE id = '${dinner.id}-w2'`)).toEqual([
     { status: 'waiting' },
   ]);
 
@@ -149,7 +143,7 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   await expect(stat('Seats free now')).toHaveText('0');
   await expect(page.getByRole('region', { name: 'In line (1)' })).toContainText('No seat free');
 
-  const [offered] = await d1<{ status: string; offered_by: string | null; offer_expires_at: string | null }>(
+  const [offered] = await d1Rows<{ status: string; offered_by: string | null; offer_expires_at: string | null }>(
     `SELECT status, offered_by, offer_expires_at FROM waitlist_entries WHERE id = '${dinner.id}-w2'`,
   );
   expect(offered.status).toBe('offered');
@@ -180,12 +174,12 @@ test('an operator sees a dinner’s line and answers, offers a seat now, and gra
   await expect(page.getByRole('row', { name: new RegExp(guest.name) })).toContainText('₹300');
 
   expect(
-    await d1<{ kind: string; amount: number; note: string }>(
+    await d1Rows<{ kind: string; amount: number; note: string }>(
       `SELECT kind, amount, note FROM credit_entries WHERE user_id = '${guest.id}'`,
     ),
   ).toEqual([{ kind: 'operator', amount: 300, note: 'The AC failed on the night. Sorry!' }]);
   expect(
-    await d1<{ action: string }>(
+    await d1Rows<{ action: string }>(
       `SELECT action FROM audit_log WHERE target = 'user:${guest.id}' AND action = 'credit.grant'`,
     ),
   ).toHaveLength(1);

@@ -29,11 +29,9 @@ import { isMorningAfterDue } from '../../worker/domain/feedback.ts';
 import { istDate, istToUtc } from '../../worker/domain/time.ts';
 import { expect, expectAccessible, outbox, SANDBOX_URL, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { randomPhone, signInByCode, signInWithPhone } from './helpers/sign-in.ts';
+import { ORIGIN, randomPhone, signInByCode, signInWithPhone } from './helpers/sign-in.ts';
 import { matchingDinnerSeed } from './helpers/tables.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 const HOUR = 3_600_000;

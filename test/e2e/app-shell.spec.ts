@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
-import { codeFromOutbox, randomPhone, signInByApi } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { codeFromOutbox, ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 import { screenshotForNote } from './helpers/screenshots.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
 import { localD1 } from './helpers/local-d1.ts';
@@ -10,7 +9,6 @@ import { localD1 } from './helpers/local-d1.ts';
  * Issue 14, "Navigation and shell" and "The guest owns their data": one header on the guest's own
  * pages and the console's, titles per route, profile editing, the resend countdown.
  */
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 900 },

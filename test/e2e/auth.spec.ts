@@ -1,10 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
-import { agreeToNotice, codeFromOutbox, randomPhone, signInByApi, signInWithPhone } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { agreeToNotice, codeFromOutbox, ORIGIN, randomPhone, signInByApi, signInWithPhone } from './helpers/sign-in.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
-
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 
 /**
  * State is set up through the product's own API (never by writing to the live local D1 from

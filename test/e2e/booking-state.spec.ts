@@ -11,10 +11,7 @@ import { HOLD_COPY } from '../../worker/domain/copy-hold.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { randomPhone, signInByApi } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
-
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
+import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 /** A dinner of this test's own (hidden, so no list shows it) and a paid booking on it for the guest `phone`. */
 async function bookedDinner(phone: string) {

@@ -10,10 +10,7 @@ import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmEmailFromOutbox, submitQuiz } from './helpers/guest-api.ts';
 import { columnsNaming } from './helpers/d1-scan.ts';
-import { signInByApi } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
-
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
+import { ORIGIN, signInByApi } from './helpers/sign-in.ts';
 
 type Export = { tables: Record<string, { rows: Record<string, unknown>[] }> };
 

@@ -14,7 +14,7 @@ import { istDate, istToUtc, weekdayOf } from '../../worker/domain/time.ts';
 import { expect, spaRendered, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
-import { localD1 } from './helpers/local-d1.ts';
+import { d1Rows, localD1 } from './helpers/local-d1.ts';
 import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 const DAY = 86_400_000;
@@ -161,10 +161,9 @@ test("the console's new dinner starts at 7:00 PM - 10:00 PM, refuses an end befo
   // The operator lands on the new dinner; it is stored at 1:00 PM - 4:00 PM IST.
   // Not /admin/events/new, the form itself: the new dinner's own page, once it is stored.
   await expect(page).toHaveURL(/\/admin\/events\/[0-9a-f-]{36}$/);
-  const rows = JSON.parse(
-    await localD1(`SELECT id, starts_at, ends_at FROM events WHERE city = '${city}';`, { json: true }),
-  ) as Array<{ results: Array<{ id: string; starts_at: string; ends_at: string }> }>;
-  const [created] = rows[0].results;
+  const [created] = await d1Rows<{ id: string; starts_at: string; ends_at: string }>(
+    `SELECT id, starts_at, ends_at FROM events WHERE city = '${city}';`,
+  );
   expect(created).toMatchObject({ starts_at: istToUtc(date, '13:00'), ends_at: istToUtc(date, '16:00') });
 
   // The editor reads them back.

@@ -2,15 +2,13 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
 import { expectNoOverflow } from './helpers/layout.ts';
-import { randomPhone, signInByApi } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 /**
  * Issue 24, "Finding things", on a phone (390×844): the menu's 'My bookings', one header on /events
  * and the event page, the quiz's characters as a compact grid, one toast at a time, and a page
  * change that clears the last page's toasts.
  */
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** The page's header: the one holding the logo's link home. */

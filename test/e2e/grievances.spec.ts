@@ -8,9 +8,8 @@
 import { expect, expectAccessible, outbox, spaRendered, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { operatorPage } from './helpers/operator.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { ORIGIN } from './helpers/sign-in.ts';
 
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 /** The e2e stack's grievance officer (.dev.vars.example). */

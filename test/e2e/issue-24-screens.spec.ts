@@ -16,12 +16,10 @@ import type { Cookie, Page } from '@playwright/test';
 import { expect, SANDBOX_URL, spaRendered, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { screenshotForNote } from './helpers/screenshots.ts';
-import { randomPhone, signInByApi } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 const SET = process.env.SCREENSHOT_SET ?? 'after';
 const SHOTS = `docs/screenshots/issue-24/${SET}`;
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 900 },

@@ -9,13 +9,11 @@ import { readFileSync } from 'node:fs';
 import { expect, outbox, spaRendered, test } from './fixtures.ts';
 import { columnsNaming } from './helpers/d1-scan.ts';
 import { confirmEmailFromOutbox, saveProfile, submitQuiz } from './helpers/guest-api.ts';
-import { localD1 } from './helpers/local-d1.ts';
+import { d1Rows } from './helpers/local-d1.ts';
 import { operatorPage } from './helpers/operator.ts';
 import { paiseIn, pdfText } from './helpers/pdf-text.ts';
-import { codeFromOutbox, randomPhone } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { codeFromOutbox, ORIGIN, randomPhone } from './helpers/sign-in.ts';
 
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 /** The e2e stack's GSTIN (.dev.vars.example). */
 const GSTIN = '06AABCT1234C1Z5';
 const NAME = 'Rohini Kulkarni';
@@ -154,10 +152,8 @@ test('a guest consents, books, keeps the invoice and their data, opts out, is he
 
   // Nothing in D1 names them; the invoice stays, with no name, email or account on it.
   expect(await columnsNaming([`+91${phone}`, phone, email, NAME])).toEqual([]);
-  const kept = JSON.parse(
-    await localD1(`SELECT user_id, buyer_name, buyer_email, total_paise FROM invoices WHERE number = '${number}'`, {
-      json: true,
-    }),
-  ) as { results: Record<string, unknown>[] }[];
-  expect(kept[0].results).toEqual([{ user_id: null, buyer_name: null, buyer_email: null, total_paise: paidPaise }]);
+  const kept = await d1Rows(
+    `SELECT user_id, buyer_name, buyer_email, total_paise FROM invoices WHERE number = '${number}'`,
+  );
+  expect(kept).toEqual([{ user_id: null, buyer_name: null, buyer_email: null, total_paise: paidPaise }]);
 });

@@ -2,8 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { expectNoOverflow, overlap, wordsTooWide } from './helpers/layout.ts';
-import { agreeToNoticeIfShown, codeFromOutbox, randomPhone } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { agreeToNoticeIfShown, codeFromOutbox, ORIGIN, randomPhone } from './helpers/sign-in.ts';
 import { submitQuiz } from './helpers/guest-api.ts';
 
 // What a guest sees as pages move: with motion on, as most guests have it (the suite's default is off).
@@ -15,7 +14,6 @@ test.use({ reducedMotion: 'no-preference' });
  * guest to the next page; opening the booking dialog does not move the page.
  */
 
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const SIZES = [

@@ -2,11 +2,8 @@ import type { Page } from '@playwright/test';
 import { nextSaturdays } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { localD1 } from './helpers/local-d1.ts';
-import { signInByApi, signInWithPhone } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
+import { ORIGIN, signInByApi, signInWithPhone } from './helpers/sign-in.ts';
 import { confirmEmailFromOutbox, submitQuiz } from './helpers/guest-api.ts';
-
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 
 /** 'Saturday, 5 December 2026' for an IST calendar date, as the page writes it. */
 const longDate = (date: string) => {

@@ -9,7 +9,7 @@
  */
 import { nextSaturdays, startsAtUtc } from '../../db/seed.ts';
 import { expect, expectAccessible, outbox, SANDBOX_URL, test } from './fixtures.ts';
-import { localD1 } from './helpers/local-d1.ts';
+import { d1Rows, localD1 } from './helpers/local-d1.ts';
 import { operatorPage } from './helpers/operator.ts';
 import { signInByApi } from './helpers/sign-in.ts';
 
@@ -94,10 +94,8 @@ async function dinnerUnderWay() {
 }
 
 const bookingStatus = async (id: string) => {
-  const [{ results }] = JSON.parse(
-    await localD1(`SELECT status FROM event_bookings WHERE id = '${id}'`, { json: true }),
-  ) as [{ results: Array<{ status: string }> }];
-  return results[0]?.status;
+  const [booking] = await d1Rows<{ status: string }>(`SELECT status FROM event_bookings WHERE id = '${id}'`);
+  return booking?.status;
 };
 
 test('a guest reports a tablemate from My Booking; the operator sees it at once and suspends them, refunding their future booking', async ({

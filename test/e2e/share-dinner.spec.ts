@@ -8,11 +8,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { expectNoOverflow } from './helpers/layout.ts';
-import { signInByApi } from './helpers/sign-in.ts';
+import { ORIGIN, signInByApi } from './helpers/sign-in.ts';
 import { seedMatchingDinner } from './helpers/tables.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-const ORIGIN = `http://localhost:${E2E_WORKER_PORT}`;
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
 

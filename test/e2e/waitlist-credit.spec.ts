@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
-import { localD1 } from './helpers/local-d1.ts';
+import { d1Rows, localD1 } from './helpers/local-d1.ts';
 import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
 
 /**
@@ -49,10 +49,8 @@ async function newGuest(browser: Browser, name: string) {
   });
   expect(res.status(), await res.text()).toBe(200);
   await confirmEmailFromOutbox(page, ORIGIN, email);
-  const rows = JSON.parse(await localD1(`SELECT id FROM users WHERE phone = '+91${phone}'`, { json: true })) as Array<{
-    results: Array<{ id: string }>;
-  }>;
-  return { page, email, phone, userId: rows[0].results[0].id };
+  const [user] = await d1Rows<{ id: string }>(`SELECT id FROM users WHERE phone = '+91${phone}'`);
+  return { page, email, phone, userId: user.id };
 }
 
 /** A paid, confirmed booking of `userId` at the dinner (a Female ticket at ₹312), as the pipeline leaves one. */

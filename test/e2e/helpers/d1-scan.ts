@@ -1,13 +1,11 @@
-import { localD1 } from './local-d1.ts';
+import { d1Rows } from './local-d1.ts';
 
 /**
  * `table.column` of every text value in the e2e stack's D1 that contains one of `needles`
  * (case-insensitive): what a spec checks after an erasure, that nothing still names the guest.
  */
 export async function columnsNaming(needles: string[]): Promise<string[]> {
-  const d1 = async (command: string) =>
-    (JSON.parse(await localD1(command, { json: true })) as { results: Record<string, unknown>[] }[])[0].results;
-  const columns = (await d1(
+  const columns = (await d1Rows(
     "SELECT m.name AS t, p.name AS c FROM sqlite_master AS m, pragma_table_info(m.name) AS p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_cf_%' AND m.name <> 'd1_migrations'",
   )) as { t: string; c: string }[];
   const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -16,7 +14,7 @@ export async function columnsNaming(needles: string[]): Promise<string[]> {
   const found: string[] = [];
   for (let i = 0; i < columns.length; i += 50) {
     const chunk = columns.slice(i, i + 50);
-    const [counts] = await d1(
+    const [counts] = await d1Rows(
       `SELECT ${chunk
         .map(({ t, c }, k) => `(SELECT count(*) FROM "${t}" WHERE typeof("${c}") = 'text' AND (${hit(c)})) AS k${k}`)
         .join(', ')}`,

@@ -36,20 +36,10 @@ function theDatabase(): Promise<string> {
 
 type Raw = { results: { columns: string[]; rows: unknown[][] } };
 
-/**
- * Runs SQL on the e2e stack's local D1 (what a spec cannot do through the app: seeding rows,
- * reading what the app wrote), through the running `wrangler dev` itself (the Local Explorer's API,
- * above). The Worker and this helper so share one connection to the database, and take turns on
- * it as two Workers would: writing the SQLite file from this process instead made the Worker's own
- * write fail now and then with SQLITE_BUSY_SNAPSHOT, a harness artefact production D1 cannot have
- * (docs/decisions/036-the-suite-in-minutes.md). Several statements run as one D1 batch, in one
- * transaction, all or nothing; foreign keys are enforced, as D1 does. With `json`, the output is
- * `wrangler d1 execute --json`'s: one `{ results, success }` per statement.
- * @example JSON.parse(await localD1(`SELECT id FROM users WHERE phone = '+91…'`, { json: true }))[0].results
- */
-export async function localD1(command: string, opts: { json?: boolean } = {}): Promise<string> {
+/** Each statement's rows, as objects by column (a write without RETURNING has none). */
+async function run(command: string): Promise<Record<string, unknown>[][]> {
   const batch = statementsOf(command).map((sql) => ({ sql }));
-  if (batch.length === 0) return opts.json ? '[]' : '0 statements run\n';
+  if (batch.length === 0) return [];
   let raw: Raw[];
   try {
     raw = await explorer<Raw[]>(`/${await theDatabase()}/raw`, {
@@ -60,9 +50,31 @@ export async function localD1(command: string, opts: { json?: boolean } = {}): P
   } catch (error) {
     throw new Error(`local D1 failed: ${(error as Error).message}\n${command}`, { cause: error });
   }
-  const output = raw.map(({ results: { columns, rows } }) => ({
-    results: rows.map((row) => Object.fromEntries(columns.map((c, k) => [c, row[k]]))),
-    success: true,
-  }));
-  return opts.json ? JSON.stringify(output) : `${output.length} statements run\n`;
+  return raw.map(({ results: { columns, rows } }) =>
+    rows.map((row) => Object.fromEntries(columns.map((c, k) => [c, row[k]]))),
+  );
+}
+
+/**
+ * Runs SQL on the e2e stack's local D1 (what a spec cannot do through the app: seeding rows,
+ * changing what the app wrote), through the running `wrangler dev` itself (the Local Explorer's
+ * API, above). The Worker and this helper so share one connection to the database, and take turns
+ * on it as two Workers would: writing the SQLite file from this process instead made the Worker's
+ * own write fail now and then with SQLITE_BUSY_SNAPSHOT, a harness artefact production D1 cannot
+ * have (docs/decisions/036-the-suite-in-minutes.md). Several statements run as one D1 batch, in
+ * one transaction, all or nothing; foreign keys are enforced, as D1 does.
+ */
+export async function localD1(command: string): Promise<void> {
+  await run(command);
+}
+
+/**
+ * The rows of one statement on the e2e stack's local D1 (a read, or a write with RETURNING), as
+ * objects by column: what a spec checks the page against.
+ * @example const [user] = await d1Rows<{ id: string }>(`SELECT id FROM users WHERE phone = '+91…'`);
+ */
+export async function d1Rows<T = Record<string, unknown>>(statement: string): Promise<T[]> {
+  const results = await run(statement);
+  if (results.length !== 1) throw new Error(`d1Rows takes one statement, not ${results.length}:\n${statement}`);
+  return results[0] as T[];
 }

@@ -8,7 +8,7 @@
  */
 import type { Role } from '../../../worker/domain/roles.ts';
 import { grantSql, parseWho } from '../../../db/role.ts';
-import { localD1 } from './local-d1.ts';
+import { d1Rows, localD1 } from './local-d1.ts';
 
 export type SeededGuest = {
   userId: string;
@@ -160,16 +160,14 @@ export function matchingDinnerSeed(opts: MatchingDinnerOptions = {}): { dinner: 
 export async function grantRole(phone: string, role: Role) {
   const who = parseWho(phone);
   if (!who) throw new Error(`"${phone}" is not a phone number`);
-  const [{ results }] = JSON.parse(await localD1(grantSql(who, role), { json: true })) as [{ results: unknown[] }];
-  if (results.length !== 1) throw new Error(`no account with phone ${phone}: it must sign in before it gets a role`);
+  const granted = await d1Rows(grantSql(who, role));
+  if (granted.length !== 1) throw new Error(`no account with phone ${phone}: it must sign in before it gets a role`);
 }
 
 /** Each booking's table as D1 holds it (null: not seated): what a spec checks the page against. */
 export async function seatingInD1(dinnerId: string): Promise<Map<string, number | null>> {
-  const out = await localD1(
+  const seated = await d1Rows<{ id: string; table_number: number | null }>(
     `SELECT id, table_number FROM event_bookings WHERE event_id = '${dinnerId}' AND status IN ('confirmed','checked_in')`,
-    { json: true },
   );
-  const [{ results }] = JSON.parse(out) as [{ results: { id: string; table_number: number | null }[] }];
-  return new Map(results.map((r) => [r.id, r.table_number]));
+  return new Map(seated.map((r) => [r.id, r.table_number]));
 }
