@@ -147,11 +147,14 @@ test('a guest on an older notice who opens a dinner directly is sent to the curr
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  // The notice changed since they agreed: their newest row is agreement to an older version.
+  // The notice changed since they agreed: their newest row is agreement to an older version. Their
+  // rows move ten years back, in order, and the older agreement goes after them: newest until the
+  // one they give below, whenever the run gets there (no row dated ahead of a clock that may not
+  // have passed it yet).
   const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
-  const later = new Date(Date.now() + 1000).toISOString();
   await localD1(
-    `INSERT INTO consents (id, user_id, purpose, notice_version, granted, source, created_at) VALUES ('${crypto.randomUUID()}', '${user.id}', 'service', '2020-01-01', 1, 'notice', '${later}')`,
+    `UPDATE consents SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-10 years') WHERE user_id = '${user.id}';
+     INSERT INTO consents (id, user_id, purpose, notice_version, granted, source, created_at) VALUES ('${crypto.randomUUID()}', '${user.id}', 'service', '2020-01-01', 1, 'notice', '2020-06-01T00:00:00.000Z')`,
   );
 
   await page.goto('/event/gurugram');
