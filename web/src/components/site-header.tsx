@@ -4,6 +4,14 @@ import { UserMenu } from '@/components/user-menu';
 import { useSession } from '@/lib/session';
 
 /**
+ * The tooltip at the left of 'Sign In', shown while it is pointed at or focused from the keyboard:
+ * daisyUI's `tooltip tooltip-left` in utilities, so the guest's stylesheet does without that
+ * component (issue 23). Only faded out, never hidden, so it names the link at all times.
+ */
+const SIGN_IN_TIP =
+  'pointer-events-none absolute top-1/2 right-full z-10 me-2 w-max max-w-80 -translate-y-1/2 rounded-field bg-neutral px-2 py-1 text-center text-sm text-neutral-content opacity-0 transition-opacity group-hover:opacity-100 group-has-[:focus-visible]:opacity-100';
+
+/**
  * The header's right-hand side (SPEC §2 Home), on the home page's top row and in every page's
  * {@link AppHeader}: signed out, 'Sign In' with its tooltip; signed in, the profile menu. Nothing
  * renders until the first session check ends, so the button never flickers (and the home page's
@@ -18,8 +26,8 @@ export function HeaderAccount({ signIn = true }: { signIn?: boolean }) {
   if (isAuthenticated) return <UserMenu />;
   if (!signIn) return null;
   return (
-    <div className="tooltip tooltip-left">
-      <div id="sign-in-tip" role="tooltip" className="tooltip-content">
+    <div className="group relative">
+      <div id="sign-in-tip" role="tooltip" className={SIGN_IN_TIP}>
         Already registered? Sign in here
       </div>
       <Link to="/auth" aria-describedby="sign-in-tip" className="btn btn-neutral rounded-full px-6">

@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/spinner';
 import { getValue, setError, useForm } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
@@ -331,7 +332,7 @@ export function EditDinnerPage() {
       ) : data ? (
         <DinnerForm key={eventId} initial={valuesOf(data.event)} eventId={eventId} />
       ) : (
-        <span className="loading loading-spinner" aria-label="Loading" />
+        <Spinner label="Loading" />
       )}
     </Page>
   );

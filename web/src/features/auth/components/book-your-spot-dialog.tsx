@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/spinner';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import { useSession } from '@/lib/session';
@@ -51,7 +52,7 @@ export function BookYourSpotDialog({
         </p>
         <div className="mt-5">
           {loading ? (
-            <span className="loading loading-dots" aria-label="Loading" />
+            <Spinner label="Loading" />
           ) : isAuthenticated ? (
             <div className="flex flex-col gap-4">
               <dl className="bg-base-200 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl p-4 text-sm">

@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/spinner';
 import { Link } from '@tanstack/react-router';
 import { ApiRequestError } from '@/lib/api';
 import { formatEventDate } from '@/features/events/lib/format-event-date';
@@ -64,7 +65,7 @@ function Confirming({ view }: { view: OrderView }) {
   return (
     <div className="flex flex-col items-center gap-8 py-6 text-center">
       <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
-        <span className="loading loading-spinner loading-lg text-secondary" aria-hidden="true" />
+        <Spinner size="lg" className="text-secondary" />
         <h1 className="font-display text-3xl font-bold md:text-4xl">Payment received</h1>
         <p className="text-lg text-base-content/80">Confirming your seat… this takes a moment.</p>
       </div>
@@ -94,7 +95,7 @@ function Confirming({ view }: { view: OrderView }) {
 function Waiting({ text }: { text: string }) {
   return (
     <div className="flex flex-col items-center gap-4 py-16 text-center" role="status" aria-live="polite">
-      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <Spinner size="lg" className="text-primary" />
       <p className="text-lg">{text}</p>
     </div>
   );

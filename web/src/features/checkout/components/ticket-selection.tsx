@@ -369,10 +369,11 @@ function TicketForm({ eventId }: { eventId: string }) {
         <label htmlFor={ids.coupon} className="text-sm font-medium">
           Coupon code
         </label>
-        <div className="join w-full">
+        {/* The field and its button as one control (daisyUI's `join`, in utilities for the guest's stylesheet). */}
+        <div className="flex w-full">
           <input
             id={ids.coupon}
-            className={`input join-item w-full ${couponError ? 'input-error' : ''}`}
+            className={`input w-full rounded-e-none focus:z-10 ${couponError ? 'input-error' : ''}`}
             value={coupon}
             autoComplete="off"
             maxLength={40}
@@ -392,7 +393,7 @@ function TicketForm({ eventId }: { eventId: string }) {
           />
           <button
             type="button"
-            className="btn btn-outline join-item"
+            className="btn btn-outline -ms-px rounded-s-none focus-visible:z-10"
             onClick={applyCoupon}
             disabled={validate.isPending || busy}
           >

@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/spinner';
 import { type FormEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
@@ -60,7 +61,7 @@ export function NewsletterForm() {
         <button type="submit" className="btn btn-primary min-w-32" disabled={subscribe.isPending}>
           {subscribe.isPending ? (
             <>
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              <Spinner size="sm" />
               Subscribing...
             </>
           ) : (

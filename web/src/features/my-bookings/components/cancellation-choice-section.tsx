@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/spinner';
 import { CHOICE_COPY } from '@domain/booking-choice';
 import { formatIstDate, formatIstDateTime } from '@domain/time';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -228,7 +229,7 @@ function Refund({ booking }: { booking: BookingChoices['booking'] }) {
           </p>
         ) : (
           <p className="flex items-start gap-3">
-            <span className="loading loading-spinner loading-sm mt-1 shrink-0" aria-hidden="true" />
+            <Spinner size="sm" className="mt-1" />
             <span>{U.refundPendingText}</span>
           </p>
         )}
