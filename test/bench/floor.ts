@@ -1,8 +1,10 @@
 /**
  * The floor `npm run bench:load` holds `GET /api/events` to (issue 23): the least a Worker can do
  * to answer that list, one D1 SELECT of the same bookable dinners with the same columns (seats
- * left aside), answered as JSON. No framework, no middleware, no D1 session: what `wrangler dev`
- * and D1 cost on their own, on the same machine, in the same run. Config: floor.wrangler.toml.
+ * left aside), answered as JSON. No framework, no middleware, no D1 session: what `wrangler dev`,
+ * the static assets' router in front of a Worker that serves them, and D1 cost on their own, on
+ * the same machine, in the same run. Config: floor.wrangler.toml, with the Worker's own `[assets]`
+ * added by load.ts (docs/decisions/037-the-api-against-its-floor.md).
  */
 type FloorEnv = { DB: D1Database };
 

@@ -4,7 +4,8 @@
  *
  *   1. GET  /api/events         — against the floor (issue 23): a bare Worker making one D1 SELECT of
  *                                 the same dinners (test/bench/floor.ts) on its own `wrangler dev`, with
- *                                 the same D1 data. Floor, /api/events and /api/health take turns, in
+ *                                 the same D1 data and the same static assets' router in front. Floor,
+ *                                 /api/events and /api/health take turns, in
  *                                 LOAD_ROUNDS rounds of LOAD_GET_REQUESTS requests each on 50 concurrent
  *                                 connections (the order rotating each round), so a busy machine slows
  *                                 all three alike; each round's req/s ratio to the floor is taken, and
@@ -139,6 +140,27 @@ const median = (xs: number[]) => {
 };
 
 /**
+ * The floor's config as `wrangler dev` is given it: floor.wrangler.toml with the Worker's own
+ * `[assets]` section (wrangler.toml) added, so the floor pays what every request to ours pays
+ * before our code runs, the static assets' router in front of the Worker: about a sixth of a bare
+ * Worker's req/s here (docs/decisions/037-the-api-against-its-floor.md). Written under .wrangler/,
+ * its paths made absolute.
+ */
+function floorConfigWithAssets(): string {
+  const assets = /^\[assets\]\n(?:(?!\[).*\n?)*/m.exec(readFileSync(join(root, 'wrangler.toml'), 'utf8'))?.[0];
+  if (!assets) throw new Error('wrangler.toml has no [assets] section for the floor to share');
+  const config = readFileSync(floorConfig, 'utf8')
+    .replace(/^main = "(.*)"$/m, (_, main: string) => `main = "${join(root, 'test/bench', main)}"`)
+    .replace(/^migrations_dir = "(.*)"$/m, (_, dir: string) => `migrations_dir = "${join(root, 'test/bench', dir)}"`);
+  const path = join(root, '.wrangler/floor.wrangler.toml');
+  writeFileSync(
+    path,
+    `${config}\n${assets.replace(/^directory = "(.*)"$/m, (_, dir: string) => `directory = "${join(root, dir)}"`)}`,
+  );
+  return path;
+}
+
+/**
  * The floor Worker (test/bench/floor.ts) on its own `wrangler dev`, over a D1 of its own that
  * holds what the stack's holds: the same migrations, the same seed and the same `load.sql`. Its
  * own database rather than the stack's file, so two workerd processes never share one SQLite file.
@@ -156,7 +178,7 @@ async function startFloor(loadSql: string): Promise<() => void> {
     [
       'dev',
       '--config',
-      floorConfig,
+      floorConfigWithAssets(),
       '--port',
       String(floorPort),
       '--ip',
