@@ -10,8 +10,6 @@ import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
 
-const sql = (command: string) => localD1(command);
-
 /** A dinner of this test's own (hidden, so other specs' lists never see it) with one booked guest. */
 async function dinnerWithGuest() {
   const tag = Math.random().toString(36).slice(2, 8);
@@ -25,7 +23,7 @@ async function dinnerWithGuest() {
     email: `cancel-${tag}@example.com`,
     phone: `+9194${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
   };
-  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);

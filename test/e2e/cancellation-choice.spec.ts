@@ -15,9 +15,6 @@ import { localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
 import { E2E_WORKER_PORT } from './playwright.config.ts';
 
-/** SQL on the stack's local D1, through the running Worker's own database (helpers/local-d1.ts). */
-const sql = (command: string) => localD1(command);
-
 const basic = `Basic ${Buffer.from('rzp_test_sandbox:sandbox_key_secret').toString('base64')}`;
 const razorpay = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
   (
@@ -55,7 +52,7 @@ async function bookedDinner(phone: string) {
   const user = `(SELECT id FROM users WHERE phone = '${phone}')`;
   const booking = `bkg_e2e_${tag}`;
   const email = `choice-${tag}@example.com`;
-  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${saturday}', '${startsAtUtc(saturday)}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);
@@ -168,7 +165,7 @@ test('on the night, the guest says they are running late and the host is told by
   const host = { id: `host-${tag}`, phone: `+9193${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` };
   const user = `(SELECT id FROM users WHERE phone = '${e164}')`;
   const booking = `bkg_late_${tag}`;
-  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${istDate(startsAt)}', '${startsAt.toISOString()}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8);

@@ -9,8 +9,6 @@ import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
 
-const sql = (command: string) => localD1(command);
-
 /** A dinner of this test's own (Gurugram, the Sunday after the first seeded Saturday) with two booked guests. */
 async function dinnerWithGuests() {
   const tag = Math.random().toString(36).slice(2, 8);
@@ -34,7 +32,7 @@ async function dinnerWithGuests() {
         VALUES ('${u}-b', '${u}', '${u}-o', '${id}', '${title}', 'Gurugram', '${sunday}', 'female', 1, 499,
         'pay_${u}', 'confirmed');`;
   });
-  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${sunday}', '${startsAtUtc(sunday)}',
       '/images/events/gurugram.svg', 1, 499, 899, 749, 8);

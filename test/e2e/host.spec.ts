@@ -10,8 +10,6 @@ import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
 
-const sql = (command: string) => localD1(command);
-
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ticketCode = () =>
   Array.from({ length: 4 }, () =>
@@ -32,7 +30,7 @@ async function tonightWithGuest() {
   };
   const second = { name: `Tara Sen ${tag}`, phone: `+9192${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` };
   const code = ticketCode();
-  await sql(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
+  await localD1(`INSERT INTO events (id, city, title, description, location, date, starts_at, image_url, available,
       ticket_price_single, ticket_price_couple, ticket_price_group, capacity, venue_name, venue_address)
      VALUES ('${id}', 'gurugram', '${title}', 'A test dinner.', 'Gurugram', '${date}', '${startsAt}',
       '/images/events/gurugram.svg', 0, 499, 899, 749, 8, 'The Long Table', '1 Test Lane');
