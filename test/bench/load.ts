@@ -4,12 +4,14 @@
  *
  *   1. GET  /api/events         — against the floor (issue 23): a bare Worker making one D1 SELECT of
  *                                 the same dinners (test/bench/floor.ts) on its own `wrangler dev`, with
- *                                 the same D1 data and the same static assets' router in front. Floor,
- *                                 /api/events and /api/health take turns, in
- *                                 LOAD_ROUNDS rounds of LOAD_GET_REQUESTS requests each on 50 concurrent
- *                                 connections (the order rotating each round), so a busy machine slows
- *                                 all three alike; each round's req/s ratio to the floor is taken, and
- *                                 the median of those is held to ≥ 0.9 (PASS/FAIL; FAIL exits 1).
+ *                                 the same D1 data, twice: with our `[assets]` section, so the static
+ *                                 assets' router sits in front of it as it does of ours (the floor the
+ *                                 target holds, docs/decisions/037), and bare. The two floors,
+ *                                 /api/events and /api/health take turns, in LOAD_ROUNDS rounds of
+ *                                 LOAD_GET_REQUESTS requests each on 50 concurrent connections (the
+ *                                 order rotating each round), so a busy machine slows all four alike;
+ *                                 each round's req/s ratios are taken, and the median of /api/events
+ *                                 over the floor with assets is held to ≥ 0.9 (PASS/FAIL; FAIL exits 1).
  *                                 `-- --reads` runs this comparison alone.
  *   2. POST /api/orders         — 50 concurrent connections, LOAD_POST_REQUESTS requests, one signed-in
  *                                 guest each, on a large event (each also creates a sandbox Razorpay order)
@@ -21,7 +23,8 @@
  *
  * Guests are written straight into the local D1 (users, sessions, complete profiles) and their
  * access tokens minted with the same claims the session core uses, so no SMS round-trips skew
- * the numbers. Ports: LOAD_WORKER_PORT (8854) / LOAD_SANDBOX_PORT (8855) / LOAD_FLOOR_PORT (8856).
+ * the numbers. Ports: LOAD_WORKER_PORT (8854) / LOAD_SANDBOX_PORT (8855) / LOAD_FLOOR_PORT (8856, and
+ * the one after it for the bare floor).
  * Exits 1 if oversold or under the floor's ratio.
  * Runs under Node 22's type stripping (`.ts` import extensions, no enums).
  */
@@ -53,9 +56,14 @@ const OVERALL_TIMEOUT_MS = 15 * 60_000;
 
 const base = `http://127.0.0.1:${workerPort}`;
 const persistTo = join(root, `.wrangler/load-state-${workerPort}`);
-const floorBase = `http://127.0.0.1:${floorPort}`;
-const floorPersistTo = join(root, `.wrangler/load-floor-state-${floorPort}`);
 const floorConfig = join(root, 'test/bench/floor.wrangler.toml');
+/** The floor with our `[assets]` (what the target holds to) and the bare one (for reference). */
+const FLOORS = [
+  { key: 'floor', assets: true, port: floorPort },
+  { key: 'bare', assets: false, port: floorPort + 1 },
+] as const;
+type Floor = (typeof FLOORS)[number];
+const floorBase = (floor: Floor) => `http://127.0.0.1:${floor.port}`;
 
 const q = (s: string | number) => (typeof s === 'number' ? String(s) : `'${s.replace(/'/g, "''")}'`);
 
@@ -140,34 +148,30 @@ const median = (xs: number[]) => {
 };
 
 /**
- * The floor's config as `wrangler dev` is given it: floor.wrangler.toml with the Worker's own
- * `[assets]` section (wrangler.toml) added, so the floor pays what every request to ours pays
- * before our code runs, the static assets' router in front of the Worker: about a sixth of a bare
- * Worker's req/s here (docs/decisions/037-the-api-against-its-floor.md). Written under .wrangler/,
- * its paths made absolute.
+ * The floor's config with the Worker's own `[assets]` section (wrangler.toml) added, so that floor
+ * pays what every request to ours pays before our code runs: the static assets' router in front of
+ * the Worker (docs/decisions/037-the-api-against-its-floor.md). Written beside floor.wrangler.toml
+ * (ignored by git), so its relative paths hold and wrangler keeps its state in the usual place.
  */
 function floorConfigWithAssets(): string {
-  const assets = /^\[assets\]\n(?:(?!\[).*\n?)*/m.exec(readFileSync(join(root, 'wrangler.toml'), 'utf8'))?.[0];
+  const app = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+  const assets = /^\[assets\]\r?\n(?:(?!\[).*(?:\r?\n|$))*/m.exec(app)?.[0];
   if (!assets) throw new Error('wrangler.toml has no [assets] section for the floor to share');
-  const config = readFileSync(floorConfig, 'utf8')
-    .replace(/^main = "(.*)"$/m, (_, main: string) => `main = "${join(root, 'test/bench', main)}"`)
-    .replace(/^migrations_dir = "(.*)"$/m, (_, dir: string) => `migrations_dir = "${join(root, 'test/bench', dir)}"`);
-  const path = join(root, '.wrangler/floor.wrangler.toml');
-  writeFileSync(
-    path,
-    `${config}\n${assets.replace(/^directory = "(.*)"$/m, (_, dir: string) => `directory = "${join(root, dir)}"`)}`,
-  );
+  const path = join(root, 'test/bench/floor-with-assets.wrangler.toml');
+  const directory = assets.replace(/^directory = "(.*)"/m, (_, dir: string) => `directory = "../../${dir}"`);
+  writeFileSync(path, `${readFileSync(floorConfig, 'utf8')}\n${directory}`);
   return path;
 }
 
 /**
- * The floor Worker (test/bench/floor.ts) on its own `wrangler dev`, over a D1 of its own that
- * holds what the stack's holds: the same migrations, the same seed and the same `load.sql`. Its
- * own database rather than the stack's file, so two workerd processes never share one SQLite file.
+ * A floor Worker (test/bench/floor.ts) on its own `wrangler dev`, over a D1 of its own that holds
+ * what the stack's holds: the same migrations, the same seed and the same `load.sql`. Its own
+ * database rather than the stack's file, so two workerd processes never share one SQLite file.
  */
-async function startFloor(loadSql: string): Promise<() => void> {
-  rmSync(floorPersistTo, { recursive: true, force: true });
-  const persist = ['--persist-to', floorPersistTo];
+async function startFloor(floor: Floor, loadSql: string): Promise<() => void> {
+  const persistTo = join(root, `.wrangler/load-floor-state-${floor.port}`);
+  rmSync(persistTo, { recursive: true, force: true });
+  const persist = ['--persist-to', persistTo];
   const quiet: ExecFileSyncOptions = { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] };
   // The Worker's own config for D1: the floor's names the same database id, so it reads this file.
   execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist], quiet);
@@ -178,9 +182,9 @@ async function startFloor(loadSql: string): Promise<() => void> {
     [
       'dev',
       '--config',
-      floorConfigWithAssets(),
+      floor.assets ? floorConfigWithAssets() : floorConfig,
       '--port',
-      String(floorPort),
+      String(floor.port),
       '--ip',
       '127.0.0.1',
       '--show-interactive-dev-session=false',
@@ -196,14 +200,14 @@ async function startFloor(loadSql: string): Promise<() => void> {
   const until = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`floor wrangler dev exited with code ${child.exitCode}`);
-    const ok = await fetch(floorBase).then(
+    const ok = await fetch(floorBase(floor)).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) return stop;
     if (Date.now() > until) {
       stop();
-      throw new Error(`timed out waiting for the floor Worker on ${floorBase}`);
+      throw new Error(`timed out waiting for the floor Worker on ${floorBase(floor)}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -253,20 +257,26 @@ function workerdCpuMs(port: number): number | null {
 }
 
 /**
- * Floor, `/api/events` and `/api/health` in turns, ROUNDS rounds, the order rotating each round.
- * A round's ratio is its req/s over the floor's in the same round; the medians are reported, and
- * `/api/events` is held to {@link FLOOR_RATIO_TARGET}. Every answer must be a 200, or the ratio
- * would be measuring errors.
+ * The two floors, `/api/events` and `/api/health` in turns, ROUNDS rounds, the order rotating each
+ * round. A round's ratio is its req/s over a floor's in the same round; the medians are reported,
+ * and `/api/events` over the floor with assets is held to {@link FLOOR_RATIO_TARGET}. Every answer
+ * must be a 200, or the ratio would be measuring errors.
  */
 async function compareWithFloor(): Promise<boolean> {
   const targets = [
-    { key: 'floor', label: 'GET  floor (one D1 SELECT)', url: `${floorBase}/`, port: floorPort },
+    {
+      key: 'floor',
+      label: 'GET  floor, with our assets router',
+      url: `${floorBase(FLOORS[0])}/`,
+      port: FLOORS[0].port,
+    },
+    { key: 'bare', label: 'GET  floor, bare', url: `${floorBase(FLOORS[1])}/`, port: FLOORS[1].port },
     { key: 'events', label: 'GET  /api/events', url: `${base}/api/events`, port: workerPort },
     { key: 'health', label: 'GET  /api/health', url: `${base}/api/health`, port: workerPort },
   ] as const;
   type Key = (typeof targets)[number]['key'];
-  const rps: Record<Key, number[]> = { floor: [], events: [], health: [] };
-  const cpu: Record<Key, number[]> = { floor: [], events: [], health: [] };
+  const rps: Record<Key, number[]> = { floor: [], bare: [], events: [], health: [] };
+  const cpu: Record<Key, number[]> = { floor: [], bare: [], events: [], health: [] };
   let failed = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
@@ -279,21 +289,33 @@ async function compareWithFloor(): Promise<boolean> {
       failed += GET_REQUESTS - (result.statuses.get(200) ?? 0);
     }
   }
-  if (cpu.floor.length && cpu.events.length && cpu.health.length)
+  if (Object.values(cpu).every((xs) => xs.length))
     console.log(
-      `  workerd CPU per request (median; steadier than req/s on a busy machine): floor ${median(cpu.floor).toFixed(2)} ms, /api/events ${median(cpu.events).toFixed(2)} ms (floor ÷ events ${(median(cpu.floor) / median(cpu.events)).toFixed(2)}), /api/health ${median(cpu.health).toFixed(2)} ms`,
+      `  workerd CPU per request (median; steadier than req/s on a busy machine): floor ${median(cpu.floor).toFixed(2)} ms (bare ${median(cpu.bare).toFixed(2)} ms), /api/events ${median(cpu.events).toFixed(2)} ms (floor ÷ events ${(median(cpu.floor) / median(cpu.events)).toFixed(2)}, bare ÷ events ${(median(cpu.bare) / median(cpu.events)).toFixed(2)}), /api/health ${median(cpu.health).toFixed(2)} ms`,
     );
-  const ratios = (key: 'events' | 'health') => rps[key].map((x, i) => x / rps.floor[i]);
-  const events = median(ratios('events'));
-  const health = median(ratios('health'));
+  const ratios = (key: Key, over: Key) => rps[key].map((x, i) => x / rps[over][i]);
   const fmt = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
-  console.log(`  /api/events ÷ floor per round: ${fmt(ratios('events'))}`);
-  console.log(`  /api/health ÷ floor per round: ${fmt(ratios('health'))}`);
+  for (const [key, over] of [
+    ['events', 'floor'],
+    ['events', 'bare'],
+    ['health', 'floor'],
+    ['floor', 'bare'],
+  ] as const)
+    console.log(`  ${key} ÷ ${over} per round: ${fmt(ratios(key, over))}`);
+  const events = median(ratios('events', 'floor'));
   const ok = events >= FLOOR_RATIO_TARGET && failed === 0;
   console.log(
     `${ok ? 'PASS' : 'FAIL'}  GET /api/events at ${events.toFixed(2)}× the floor's req/s (median of ${ROUNDS} rounds; floor median ${median(rps.floor).toFixed(0)} req/s; target ≥ ${FLOOR_RATIO_TARGET}×)${failed ? `; ${failed} answers were not 200` : ''}`,
   );
-  console.log(`      GET /api/health at ${health.toFixed(2)}× the floor's req/s (for reference: no D1 at all)`);
+  console.log(
+    `      GET /api/events at ${median(ratios('events', 'bare')).toFixed(2)}× the bare floor's (no assets router; for reference)`,
+  );
+  console.log(
+    `      GET /api/health at ${median(ratios('health', 'floor')).toFixed(2)}× the floor's req/s (for reference: no D1 at all)`,
+  );
+  console.log(
+    `      the assets router alone: the floor at ${median(ratios('floor', 'bare')).toFixed(2)}× the bare floor's req/s`,
+  );
   return ok;
 }
 
@@ -301,7 +323,10 @@ async function main() {
   rmSync(persistTo, { recursive: true, force: true });
   const vars = localVars(workerPort, sandboxPort);
   const stack = await startStack({ workerPort, sandboxPort, persistTo, inlineVars: true, quiet: true });
-  let stopFloor = () => {};
+  const stopFloors: Array<() => void> = [];
+  const stopFloor = () => {
+    for (const stop of stopFloors.splice(0)) stop();
+  };
   try {
     // One guest per order: a guest may hold at most two live holds per event (429 beyond that).
     const rate = await createGuests('rate', POST_REQUESTS, vars.SESSION_SECRET);
@@ -333,15 +358,15 @@ async function main() {
         body: JSON.stringify({ event_id: eventId, ticket_type: 'male' }),
       });
 
-    stopFloor = await startFloor(file);
+    for (const floor of FLOORS) stopFloors.push(await startFloor(floor, file));
 
     // Warm-up: the first requests compile each Worker and open its D1.
-    for (const url of [`${base}/api/events`, `${base}/api/health`, `${floorBase}/`])
+    for (const url of [`${base}/api/events`, `${base}/api/health`, ...FLOORS.map((f) => `${floorBase(f)}/`)])
       await Promise.all(Array.from({ length: 20 }, () => fetch(url).then((r) => r.arrayBuffer())));
 
     const [load1] = loadavg();
     console.log(
-      `Load on ${base} (wrangler dev, local D1, sandbox Razorpay on :${sandboxPort}), floor on ${floorBase}; ${CONCURRENCY} concurrent connections; machine: ${cpus().length} CPUs, load average ${load1.toFixed(1)}`,
+      `Load on ${base} (wrangler dev, local D1, sandbox Razorpay on :${sandboxPort}), floors on ${FLOORS.map(floorBase).join(' and ')}; ${CONCURRENCY} concurrent connections; machine: ${cpus().length} CPUs, load average ${load1.toFixed(1)}`,
     );
     if (!(await compareWithFloor())) process.exitCode = 1;
     stopFloor();

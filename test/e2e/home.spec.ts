@@ -22,8 +22,18 @@ test.describe('home page (signed out)', () => {
   test("the header's Sign In carries its tooltip and goes to /auth", async ({ page }) => {
     const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
     await expect(signIn).toHaveAccessibleDescription('Already registered? Sign in here');
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toHaveText('Already registered? Sign in here');
+    // Shown while the link is pointed at or has the keyboard's focus, faded out otherwise.
+    await expect(tip).toHaveCSS('opacity', '0');
     await signIn.hover();
-    await expect(page.getByRole('tooltip')).toHaveText('Already registered? Sign in here');
+    await expect(tip).toHaveCSS('opacity', '1');
+    await page.mouse.move(0, 400);
+    await expect(tip).toHaveCSS('opacity', '0');
+    for (let i = 0; i < 5 && !(await signIn.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await expect(signIn).toBeFocused();
+    await expect(tip).toHaveCSS('opacity', '1');
     await signIn.click();
     await expect(page).toHaveURL(/\/auth$/);
   });

@@ -6,10 +6,11 @@ import { useSession } from '@/lib/session';
 /**
  * The tooltip at the left of 'Sign In', shown while it is pointed at or focused from the keyboard:
  * daisyUI's `tooltip tooltip-left` in utilities, so the guest's stylesheet does without that
- * component (issue 23). Only faded out, never hidden, so it names the link at all times.
+ * component (issue 23). It describes the link (`aria-describedby`) whether shown or not; in forced
+ * colours it keeps an outline, as daisyUI's did.
  */
 const SIGN_IN_TIP =
-  'pointer-events-none absolute top-1/2 right-full z-10 me-2 w-max max-w-80 -translate-y-1/2 rounded-field bg-neutral px-2 py-1 text-center text-sm text-neutral-content opacity-0 transition-opacity group-hover:opacity-100 group-has-[:focus-visible]:opacity-100';
+  'pointer-events-none absolute end-full top-1/2 z-10 me-2 w-max max-w-80 -translate-y-1/2 rounded-field bg-neutral px-2 py-1 text-center text-sm text-neutral-content opacity-0 transition-opacity group-hover:opacity-100 group-has-[:focus-visible]:opacity-100 forced-colors:outline forced-colors:outline-1';
 
 /**
  * The header's right-hand side (SPEC §2 Home), on the home page's top row and in every page's

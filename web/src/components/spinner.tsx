@@ -5,7 +5,7 @@ const SIZES = { sm: 'size-5', md: 'size-6', lg: 'size-7' } as const;
  * A ring turning while work is under way, in the text's colour. It replaces daisyUI's `loading`,
  * whose masks cost the guest's stylesheet 3 KB raw (issue 23); a handful of utilities draw this.
  * Decorative unless `label` names it, which makes it an image with that name for screen readers.
- * Under reduced motion it stands still, as every animation does (design.css).
+ * Under reduced motion it stands still: design.css runs every animation once, at once.
  */
 export function Spinner({
   size = 'md',

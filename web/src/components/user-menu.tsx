@@ -12,7 +12,7 @@ export const PROFILE_BOOKINGS_ID = 'bookings';
  * does without that component's 10 KB (raw; issue 23).
  */
 const MENU_ITEM =
-  'flex w-full items-center rounded-field px-3 py-1.5 text-start text-sm hover:bg-base-content/10 focus-visible:bg-base-content/10 active:bg-neutral active:text-neutral-content';
+  'flex w-full cursor-pointer items-center rounded-field px-3 py-1.5 text-start text-sm hover:bg-base-content/10 focus-visible:bg-base-content/10 active:bg-neutral active:text-neutral-content';
 
 const menuItems = (el: HTMLElement | null) => [...(el?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 

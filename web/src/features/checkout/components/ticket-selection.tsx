@@ -393,7 +393,7 @@ function TicketForm({ eventId }: { eventId: string }) {
           />
           <button
             type="button"
-            className="btn btn-outline -ms-px rounded-s-none focus-visible:z-10"
+            className="btn btn-outline rounded-s-none enabled:-ms-px focus-visible:z-10"
             onClick={applyCoupon}
             disabled={validate.isPending || busy}
           >
