@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, type Plugin } from 'vite';
+import { dropColorMixFallbacks } from './color-mix-fallbacks.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -50,6 +51,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     hashedFrameTaps(),
+    dropColorMixFallbacks(),
   ],
   // `@domain` is the Worker's pure rules (worker/domain), shared so browser and API agree.
   resolve: { alias: { '@': `${root}src`, '@domain': fileURLToPath(new URL('../worker/domain', import.meta.url)) } },
