@@ -2,10 +2,10 @@
  * Tailwind writes every colour given an opacity (`bg-base-content/10`, and daisyUI's own) twice: a
  * plain colour, then the real one inside `@supports (color: color-mix(in lab, red, red))`. Every
  * browser Tailwind v4 supports (its floor: Safari 16.4, Chrome 111, Firefox 128) has color-mix()
- * and takes the second, so the first is bytes no guest's
- * browser uses; where it did show, it showed the colour at full strength. This build step unwraps
- * those blocks and has lightningcss fold each pair into the declaration that wins, for Tailwind's
- * own targets: 0.8 KB gzip of the guest's stylesheet (issue 23). Tailwind has a switch for this
+ * and takes the second, so the first is bytes no guest's browser uses; where it did show, it showed
+ * the colour at full strength. This build step unwraps those blocks and has lightningcss fold each
+ * pair into the declaration that wins, for Tailwind's own targets: 0.8 KB gzip of the guest's
+ * stylesheet (issue 23, docs/decisions/038-colour-fallbacks.md). Tailwind has a switch for this
  * (`Polyfills.ColorMix`), but @tailwindcss/vite does not expose it.
  */
 import { transform } from 'lightningcss';
