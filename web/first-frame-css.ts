@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { Scanner } from '@tailwindcss/oxide';
 import { type ReturnedRule, type Selector, transform } from 'lightningcss';
 import { parseSync } from 'vite';
+import { LIGHTNINGCSS_TARGETS } from './css-targets.ts';
 import { attributeText } from './src/lib/first-frame-page.ts';
 
 const src = fileURLToPath(new URL('./src/', import.meta.url));
@@ -61,6 +62,7 @@ export function firstFrameStylesheet(pages: string[], wholeCss: string, sources:
     filename: 'first-frame.css',
     code: Buffer.from(wholeCss),
     minify: true,
+    targets: LIGHTNINGCSS_TARGETS,
     visitor: {
       Rule: {
         // A selector list keeps the selectors a frame can match (`.btn-disabled, .btn:disabled`).
@@ -82,6 +84,7 @@ export function firstFrameStylesheet(pages: string[], wholeCss: string, sources:
     filename: 'first-frame.css',
     code,
     minify: true,
+    targets: LIGHTNINGCSS_TARGETS,
     visitor: { Rule: { media: empty, supports: empty } },
   }).code.toString();
 }

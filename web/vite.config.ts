@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, type Plugin } from 'vite';
 import { dropColorMixFallbacks } from './color-mix-fallbacks.ts';
+import { CSS_TARGET } from './css-targets.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -50,8 +51,9 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    hashedFrameTaps(),
+    // After Tailwind's (a `pre` plugin), before Vite minifies and names each stylesheet.
     dropColorMixFallbacks(),
+    hashedFrameTaps(),
   ],
   // `@domain` is the Worker's pure rules (worker/domain), shared so browser and API agree.
   resolve: { alias: { '@': `${root}src`, '@domain': fileURLToPath(new URL('../worker/domain', import.meta.url)) } },
@@ -59,6 +61,7 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     assetsInlineLimit: 0,
+    cssTarget: CSS_TARGET,
     rolldownOptions: {
       output: {
         codeSplitting: {
