@@ -55,7 +55,8 @@ export function dropColorMixFallbacks(): Plugin {
     name: 'drop-color-mix-fallbacks',
     apply: 'build',
     transform: {
-      filter: { id: /\.css(?:\?|$)/ },
+      // Stylesheets, not a stylesheet's text or address asked for as a string (`?raw`, `?url`).
+      filter: { id: { include: /\.css(?:\?|$)/, exclude: /[?&](?:raw|url|worker|sharedworker)\b/ } },
       handler(code, id) {
         const result = unwrapColorMixGates(code, id);
         unwrapped += result.unwrapped;

@@ -15,8 +15,10 @@
  * A rule, or a selector of its list, is kept unless a class it needs is none of those (rules for
  * no class, such as fonts, the theme and the base styles, all stay). Taken from the whole sheet,
  * every rule is the whole sheet's, in its order: when the whole sheet arrives after it, nothing on
- * the page changes. (Printed again, one rule loses a vendor-prefixed twin: `abbr[title]`'s
- * `-webkit-text-decoration`, for an old Safari, until the whole sheet arrives.)
+ * the page changes. It is printed again for the build's browsers (css-targets.ts), as the whole
+ * sheet was: with no targets, lightningcss would join selector lists holding `:has()`, which a
+ * Firefox before 121 drops whole. (Printed again, a few declarations gain a twin: `a`'s
+ * `-webkit-text-decoration` and the theme's `--lightningcss-light`, a few bytes.)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
