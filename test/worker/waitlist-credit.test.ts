@@ -9,7 +9,15 @@ import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../db/client';
-import { consents, creditEntries, eventBookings, paymentOrders, users, waitlistEntries } from '../../db/schema';
+import {
+  consents,
+  coupons,
+  creditEntries,
+  eventBookings,
+  paymentOrders,
+  users,
+  waitlistEntries,
+} from '../../db/schema';
 import { CREDIT_COPY, creditExpiresAt } from '../../worker/domain/credit';
 import { MAX_MOVES_PER_BOOKING } from '../../worker/domain/ledger-rules';
 import type { Sex } from '../../worker/domain/profile';
@@ -81,11 +89,11 @@ async function order(cookie: string, eventId: string, opts: { useCredit?: boolea
 }
 
 /** A guest of `sex` booked on `event` through the real pipeline; returns the guest and the booking id. */
-async function bookedOn(event: EventRow, sex: Sex = 'male') {
+async function bookedOn(event: EventRow, sex: Sex = 'male', coupon?: string) {
   const guest = await createGuest({ sex });
   const res = await call('POST', '/api/orders', {
     cookie: guest.cookie,
-    body: { event_id: event.id, ticket_type: sex === 'female' ? 'female' : 'male' },
+    body: { event_id: event.id, ticket_type: sex === 'female' ? 'female' : 'male', ...(coupon ? { coupon } : {}) },
   });
   expect(res.status).toBe(201);
   const wire = (await res.json()) as Checkout;
@@ -143,6 +151,27 @@ describe('the waitlist', () => {
       entries: Array<{ position: number; status: string }>;
     };
     expect(mine.entries[0]).toMatchObject({ status: 'waiting', position: 1 });
+  });
+
+  it('a booking released with a coupon keeps its redemption: the guest paid the discounted price and is credited that, so a coupon capped at 1 is not used again (ledger property, seed 431961499)', async () => {
+    const event = await createEvent({ capacity: 2, inHours: 30 });
+    const code = `REL${Date.now().toString(36)}`.toUpperCase();
+    await d().insert(coupons).values({ code, kind: 'fixed', value: 50, maxRedemptions: 1 });
+    const leaver = await bookedOn(event, 'male', code);
+    expect(leaver.amount).toBe(event.ticketPriceSingle - 50);
+    expect((await call('POST', `/api/bookings/${leaver.bookingId}/release`, { cookie: leaver.cookie })).status).toBe(
+      200,
+    );
+
+    const other = await createGuest({ sex: 'male' });
+    const refused = await call('POST', '/api/orders', {
+      cookie: other.cookie,
+      body: { event_id: event.id, ticket_type: 'male', coupon: code },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ErrorBody).error.code).toBe('invalid_coupon');
+    // The seat itself is on sale again, at the full price.
+    expect((await order(other.cookie, event.id)).status).toBe(201);
   });
 
   it("a guest who can't make it frees the seat for the next in line, who pays and is seated; the first gets credit and spends it", async () => {
