@@ -154,14 +154,22 @@ describe('the waitlist', () => {
   });
 
   it('a booking released with a coupon keeps its redemption: the guest paid the discounted price and is credited that, so a coupon capped at 1 is not used again (ledger property, seed 431961499)', async () => {
-    const event = await createEvent({ capacity: 2, inHours: 30 });
-    const code = `REL${Date.now().toString(36)}`.toUpperCase();
+    // One seat: after the release the seat is on sale only because the booking gave it up.
+    const event = await createEvent({ capacity: 1, inHours: 30 });
+    const code = `REL${crypto.randomUUID().slice(0, 8)}`.toUpperCase();
     await d().insert(coupons).values({ code, kind: 'fixed', value: 50, maxRedemptions: 1 });
     const leaver = await bookedOn(event, 'male', code);
     expect(leaver.amount).toBe(event.ticketPriceSingle - 50);
     expect((await call('POST', `/api/bookings/${leaver.bookingId}/release`, { cookie: leaver.cookie })).status).toBe(
       200,
     );
+    const [released] = await d()
+      .select({ releasedAt: paymentOrders.releasedAt, status: paymentOrders.status })
+      .from(paymentOrders)
+      .innerJoin(eventBookings, eq(eventBookings.orderId, paymentOrders.id))
+      .where(eq(eventBookings.id, leaver.bookingId));
+    expect(released.releasedAt).not.toBeNull();
+    expect(released.status).toBe('confirmed');
 
     const other = await createGuest({ sex: 'male' });
     const refused = await call('POST', '/api/orders', {
@@ -171,7 +179,9 @@ describe('the waitlist', () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ErrorBody).error.code).toBe('invalid_coupon');
     // The seat itself is on sale again, at the full price.
-    expect((await order(other.cookie, event.id)).status).toBe(201);
+    const resold = await order(other.cookie, event.id);
+    expect(resold.status).toBe(201);
+    expect(resold.body.order.amount).toBe(event.ticketPriceSingle);
   });
 
   it("a guest who can't make it frees the seat for the next in line, who pays and is seated; the first gets credit and spends it", async () => {

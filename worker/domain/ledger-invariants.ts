@@ -8,8 +8,8 @@
  * The prices come from the ledger's own rule (ledger-rules.ts `priceAt`: pricing.ts `priceFor`, coupon.ts `chargedPrice`),
  * never re-typed here. Which order holds a seat is stated here in TypeScript on purpose: it is the
  * specification the SQL predicate (worker/services/ledger/seats.ts) must meet, not a copy of it;
- * likewise which spend of credit still counts ({@link orderKeepsCredit}, for ledger/credit.ts
- * `creditKeptSql`). Issue 20 (docs/decisions/027) added the credit and waitlist invariants.
+ * likewise which spend of credit still counts ({@link orderIsKept}, for ledger/credit.ts
+ * `orderKeptSql`). Issue 20 (docs/decisions/027) added the credit and waitlist invariants.
  */
 import type { CreditKind } from './credit';
 import { priceAt } from './ledger-rules';
@@ -180,10 +180,10 @@ export function orderHoldsSeats(o: LedgerOrder, now: string): boolean {
  * Whether an order still keeps the credit it spent (so the spend counts against the balance):
  * it is paid, confirmed (a released one too: the guest had the seat), or
  * holds its seats — and its booking is not being refunded (a dinner we cancelled gives the credit
- * part back as credit). The specification ledger/credit.ts `creditKeptSql` must meet, mirrored
+ * part back as credit). The specification ledger/credit.ts `orderKeptSql` must meet, mirrored
  * here clause for clause (with {@link orderHoldsSeats} for its `ownsSeatsSql`).
  */
-export function orderKeepsCredit(o: LedgerOrder, bookings: readonly LedgerBooking[], now: string): boolean {
+export function orderIsKept(o: LedgerOrder, bookings: readonly LedgerBooking[], now: string): boolean {
   // A flagged order keeps it only while it keeps its seat (orderHoldsSeats): one without a seat is
   // never booked with credit and ends refunded.
   const keeps = o.status === 'paid' || o.status === 'confirmed' || orderHoldsSeats(o, now);
@@ -194,7 +194,7 @@ export function orderKeepsCredit(o: LedgerOrder, bookings: readonly LedgerBookin
 
 /**
  * Each guest's credit balance (₹): grants (`release`, `operator`), less spends their orders still
- * keep ({@link orderKeepsCredit}), less expiries. A spend whose order is not in the snapshot counts
+ * keep ({@link orderIsKept}), less expiries. A spend whose order is not in the snapshot counts
  * (the cautious reading: it lowers the balance).
  */
 export function creditBalances(s: LedgerSnapshot): Map<string, number> {
@@ -206,7 +206,7 @@ export function creditBalances(s: LedgerSnapshot): Map<string, number> {
     else if (c.kind === 'expired') delta = -c.amount;
     else if (c.kind === 'spent') {
       const o = c.orderId ? orders.get(c.orderId) : undefined;
-      delta = o === undefined || orderKeepsCredit(o, s.bookings, s.now) ? -c.amount : 0;
+      delta = o === undefined || orderIsKept(o, s.bookings, s.now) ? -c.amount : 0;
     }
     balances.set(c.userId, (balances.get(c.userId) ?? 0) + delta);
   }
@@ -295,13 +295,11 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
   },
   {
     name: 'coupon-within-cap',
-    says: "A capped coupon's redemptions (orders with it that hold or own seats, or are confirmed) never exceed its cap.",
+    says: "A capped coupon's redemptions (orders with it that keep what they paid with, as spent credit does: holding or owning seats, or paid, released or not, while their booking is not refunded) never exceed its cap.",
     check: (s) =>
       s.coupons.flatMap((c) => {
         if (c.maxRedemptions === null) return [];
-        const n = s.orders.filter(
-          (o) => o.couponCode === c.code && (o.status === 'confirmed' || orderHoldsSeats(o, s.now)),
-        ).length;
+        const n = s.orders.filter((o) => o.couponCode === c.code && orderIsKept(o, s.bookings, s.now)).length;
         return n > c.maxRedemptions ? [`coupon ${c.code}: ${n} redemptions, cap ${c.maxRedemptions}`] : [];
       }),
   },

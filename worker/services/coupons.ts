@@ -3,11 +3,12 @@
  * coupon check, and the SQL that judges whether a coupon may still be used, which the order's
  * seat hold runs inside its one conditional INSERT (worker/services/orders.ts).
  *
- * A redemption is not a counter but an order: an order redeems its coupon while it holds or owns
- * seats ({@link ownsSeatsSql}), so a hold that expires or fails gives it back by itself, with no
- * write to forget (docs/decisions/015). A paid order keeps it for good: a booking released ("can't
- * make it") no longer owns its seats, but its guest paid the discounted price and is credited that,
- * so the coupon was used (DESIGN.md: a redemption is released when the hold ends unpaid).
+ * A redemption is not a counter but an order: an order redeems its coupon while it keeps what it
+ * paid with (ledger/credit.ts `orderKeptSql`, the rule credit spent by an order follows too): while
+ * it holds or owns seats, so a hold that expires or fails gives it back by itself, with no write to
+ * forget (docs/decisions/015); once paid, released or not, until its booking is refunded. A guest
+ * who released ("can't make it") paid the discounted price and is credited that, so the coupon
+ * was used (DESIGN.md: a redemption is released when the hold ends unpaid).
  */
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -15,24 +16,19 @@ import { coupons, events } from '../../db/schema';
 import { type CouponPatchInput, couponPrices, type NewCouponInput, parseTicketTypes } from '@domain/coupon';
 import type { TicketType } from '@domain/pricing';
 import { type AuditFields, auditRow, auditRowBefore } from './audit';
-import { ownsSeatsSql } from './ledger/seats';
-import { SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
+import { orderKeptSql } from './ledger/credit';
 
 /** The audit target of a coupon. */
 export const couponTarget = (code: string) => `coupon:${code}`;
 
 /**
  * Scalar subquery: how many orders redeem the coupon named by `code` (a SQL expression) at
- * `nowIso`: those that hold or own seats, by the one seat predicate, and those paid for, released
- * or not (the ledger's coupon-within-cap, worker/domain/ledger-invariants.ts).
+ * `nowIso`: those that keep what they paid with (the ledger's coupon-within-cap,
+ * worker/domain/ledger-invariants.ts).
  */
 export function redemptionsSql(code: SQL, nowIso: string): SQL<number> {
-  const paid = sql.join(
-    SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   return sql<number>`(SELECT COUNT(*) FROM payment_orders AS redeemed
-    WHERE redeemed.coupon_code = ${code} AND (redeemed.status IN (${paid}) OR ${ownsSeatsSql('redeemed', nowIso)}))`;
+    WHERE redeemed.coupon_code = ${code} AND ${orderKeptSql('redeemed', nowIso)})`;
 }
 
 /**

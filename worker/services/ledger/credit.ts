@@ -2,7 +2,7 @@
  * Credit in the ledger (docs/decisions/027, worker/domain/credit.ts): the only writer of
  * `credit_entries`. A balance is one SQL expression ({@link creditBalanceSql}); a spend is written in
  * the statement batch that holds the seats, only while the balance covers it (ledger/hold.ts); a
- * spend counts while its order keeps it ({@link creditKeptSql}) and comes back by itself when the
+ * spend counts while its order keeps it ({@link orderKeptSql}) and comes back by itself when the
  * order does not; a release earns credit once its seats are taken again ({@link grantResoldReleases}).
  */
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
@@ -12,19 +12,21 @@ import { CREDIT_COPY, CREDIT_LABELS, type CreditKind, creditExpiresAt, grantsLef
 import { randomToken } from '../../lib/crypto';
 import { type AuditEntry, auditRow } from '../audit';
 import { ownerNotErasedSql } from './erasure';
-import { ownsSeatsSql } from './seats';
+import { ownsSeatsSql, paidForSql } from './seats';
 import { preparedQuery } from './statements';
 
 /**
- * Whether the order aliased `alias` still keeps the credit it spent: it holds or owns its seats,
- * is paid, confirmed (released included: the guest had the seat) or flagged for a person — and its
- * booking is not being refunded (a dinner we cancelled gives the credit part back as credit).
+ * Whether the order aliased `alias` still keeps what it paid with, the credit it spent and the
+ * coupon it redeemed (services/coupons.ts): it holds or owns its seats, is paid, confirmed
+ * (released included: the guest had the seat) or flagged for a person — and its booking is not
+ * being refunded (a dinner we cancelled, a suspended guest: the money goes back, and with it the
+ * credit part as credit and the coupon's use).
  */
-export function creditKeptSql(alias: string, nowIso: string) {
+export function orderKeptSql(alias: string, nowIso: string) {
   const o = sql.raw(alias);
   // A flagged order keeps its credit only while it keeps its seat (ownsSeatsSql): one without a
   // seat is never booked with credit (no_credit_spent) and ends refunded, its credit long back.
-  return sql<boolean>`((${o}.status IN ('paid', 'confirmed') OR ${ownsSeatsSql(alias, nowIso)})
+  return sql<boolean>`((${paidForSql(alias)} OR ${ownsSeatsSql(alias, nowIso)})
     AND NOT EXISTS (SELECT 1 FROM event_bookings AS rb WHERE rb.order_id = ${o}.id AND rb.status IN ('refund_pending', 'refunded')))`;
 }
 
@@ -33,7 +35,7 @@ export function creditBalanceSql(userId: string | ReturnType<typeof sql>, nowIso
   return sql<number>`(SELECT COALESCE(SUM(CASE
       WHEN ce.kind IN ('release', 'operator') THEN ce.amount
       WHEN ce.kind = 'expired' THEN -ce.amount
-      WHEN ce.kind = 'spent' AND ${creditKeptSql('co', nowIso)} THEN -ce.amount
+      WHEN ce.kind = 'spent' AND ${orderKeptSql('co', nowIso)} THEN -ce.amount
       ELSE 0 END), 0)
     FROM credit_entries AS ce LEFT JOIN payment_orders AS co ON co.id = ce.order_id
     WHERE ce.user_id = ${userId})`;
@@ -203,7 +205,7 @@ export async function creditHistory(d: Db, userId: string, now = new Date()) {
       >`(SELECT ob.id FROM event_bookings AS ob WHERE ob.order_id = ${creditEntries.orderId})`,
       createdAt: creditEntries.createdAt,
       expiresAt: creditEntries.expiresAt,
-      kept: sql<number>`CASE WHEN ${creditEntries.kind} = 'spent' THEN ${creditKeptSql('co', nowIso)} ELSE 1 END`,
+      kept: sql<number>`CASE WHEN ${creditEntries.kind} = 'spent' THEN ${orderKeptSql('co', nowIso)} ELSE 1 END`,
       balance: creditBalanceSql(userId, nowIso),
     })
     .from(creditEntries)
@@ -254,7 +256,7 @@ export async function expireCredit(d: Db, now = new Date()): Promise<number> {
         // Only spends that are settled (paid or booked) are taken from the grant here: a live hold
         // may still lapse and give its credit back, so while one spends it the write-off waits
         // (the balance check below fails) rather than be written too small, once, for good.
-        counts: sql<number>`CASE WHEN ${creditEntries.kind} = 'spent' THEN (co.status IN ('paid', 'confirmed') AND ${creditKeptSql('co', nowIso)}) ELSE 1 END`,
+        counts: sql<number>`CASE WHEN ${creditEntries.kind} = 'spent' THEN (co.status IN ('paid', 'confirmed') AND ${orderKeptSql('co', nowIso)}) ELSE 1 END`,
       })
       .from(creditEntries)
       .leftJoin(sql`payment_orders AS co`, sql`co.id = ${creditEntries.orderId}`)

@@ -16,6 +16,18 @@ import { SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
 export type NowParam = string | Placeholder;
 
 /**
+ * Whether the `payment_orders` row aliased `alias` is paid for (paid or confirmed), whether or not
+ * its guest released the seats since: the first branch of {@link ownsSeatsSql}, and what keeps a
+ * coupon redeemed (services/coupons.ts).
+ */
+export function paidForSql(alias: string): SQL<boolean> {
+  return sql<boolean>`${sql.raw(alias)}.status IN (${sql.join(
+    SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+}
+
+/**
  * Whether the `payment_orders` row aliased `alias` owns its seats at `nowIso` (docs/decisions/004,
  * 012): paid or confirmed; `created` while its hold is live, or for good once a captured payment
  * was reported inside the hold (the queue may take longer than the hold to book it, and that
@@ -28,10 +40,7 @@ export type NowParam = string | Placeholder;
 export function ownsSeatsSql(alias: string, nowIso: NowParam): SQL<boolean> {
   const a = sql.raw(alias);
   // Never NULL (IS NOT NULL first), so `NOT ownsSeatsSql(…)` means what it says.
-  return sql<boolean>`((${a}.status IN (${sql.join(
-    SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  )}) AND ${a}.released_at IS NULL)
+  return sql<boolean>`((${paidForSql(alias)} AND ${a}.released_at IS NULL)
     OR (${a}.status = 'needs_attention' AND ${a}.keeps_seat = 1)
     OR (${a}.status = 'created' AND (${a}.hold_expires_at > ${nowIso} OR (${a}.capture_pending_at IS NOT NULL AND ${a}.capture_pending_at <= ${a}.hold_expires_at))))`;
 }
