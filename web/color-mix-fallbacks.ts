@@ -12,13 +12,16 @@ import type { Plugin } from 'vite';
 
 const GATE = /@supports\s*\(\s*color\s*:\s*color-mix\(\s*in\s+lab\s*,\s*red\s*,\s*red\s*\)\s*\)\s*\{/g;
 
-/** Index just past the `}` closing the block whose body starts at `from`, strings and escapes skipped. */
+/** Index just past the `}` closing the block whose body starts at `from`, strings, escapes and comments skipped. */
 function blockEnd(css: string, from: number): number {
   let depth = 1;
   for (let i = from; i < css.length; i++) {
     const c = css[i];
     if (c === '\\') i++;
-    else if (c === '"' || c === "'") {
+    else if (c === '/' && css[i + 1] === '*') {
+      const close = css.indexOf('*/', i + 2);
+      i = close < 0 ? css.length : close + 1;
+    } else if (c === '"' || c === "'") {
       for (i++; i < css.length && css[i] !== c; i++) if (css[i] === '\\') i++;
     } else if (c === '{') depth++;
     else if (c === '}' && --depth === 0) return i + 1;
@@ -30,7 +33,7 @@ function blockEnd(css: string, from: number): number {
  * `css` with each color-mix() `@supports` block replaced by its body, in place: for a browser that
  * passes the test, the same rules in the same order. How many blocks it took off, with it.
  */
-export function unwrapColorMixGates(css: string, file: string): { css: string; unwrapped: number } {
+function unwrapColorMixGates(css: string, file: string): { css: string; unwrapped: number } {
   let out = '';
   let at = 0;
   let unwrapped = 0;

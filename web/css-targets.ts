@@ -9,11 +9,14 @@ import type { Targets } from 'lightningcss';
  */
 export const CSS_TARGET = ['chrome111', 'edge111', 'firefox114', 'safari16.4', 'ios16.4'];
 
-/** {@link CSS_TARGET} as lightningcss takes it: each browser's version as major << 16 | minor << 8. */
-export const LIGHTNINGCSS_TARGETS: Targets = {
-  chrome: 111 << 16,
-  edge: 111 << 16,
-  firefox: 114 << 16,
-  safari: (16 << 16) | (4 << 8),
-  ios_saf: (16 << 16) | (4 << 8),
-};
+/** lightningcss's names for the browsers {@link CSS_TARGET} names as Vite (esbuild) does. */
+const LIGHTNINGCSS_NAMES: Record<string, keyof Targets> = { ios: 'ios_saf' };
+
+/** {@link CSS_TARGET} as lightningcss takes it (as Vite converts it): major << 16 | minor << 8. */
+export const LIGHTNINGCSS_TARGETS: Targets = Object.fromEntries(
+  CSS_TARGET.map((target) => {
+    const [, name, major, minor = '0'] = /^([a-z]+)(\d+)(?:\.(\d+))?$/.exec(target) ?? [];
+    if (!name) throw new Error(`css-targets: cannot read ${target}`);
+    return [LIGHTNINGCSS_NAMES[name] ?? name, (Number(major) << 16) | (Number(minor) << 8)];
+  }),
+);
