@@ -169,9 +169,9 @@ function floorConfigWithAssets(): string {
  * database rather than the stack's file, so two workerd processes never share one SQLite file.
  */
 async function startFloor(floor: Floor, loadSql: string): Promise<() => void> {
-  const persistTo = join(root, `.wrangler/load-floor-state-${floor.port}`);
-  rmSync(persistTo, { recursive: true, force: true });
-  const persist = ['--persist-to', persistTo];
+  const floorPersistTo = join(root, `.wrangler/load-floor-state-${floor.port}`);
+  rmSync(floorPersistTo, { recursive: true, force: true });
+  const persist = ['--persist-to', floorPersistTo];
   const quiet: ExecFileSyncOptions = { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] };
   // The Worker's own config for D1: the floor's names the same database id, so it reads this file.
   execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist], quiet);
@@ -264,13 +264,12 @@ function workerdCpuMs(port: number): number | null {
  */
 async function compareWithFloor(): Promise<boolean> {
   const targets = [
-    {
-      key: 'floor',
-      label: 'GET  floor, with our assets router',
-      url: `${floorBase(FLOORS[0])}/`,
-      port: FLOORS[0].port,
-    },
-    { key: 'bare', label: 'GET  floor, bare', url: `${floorBase(FLOORS[1])}/`, port: FLOORS[1].port },
+    ...FLOORS.map((floor) => ({
+      key: floor.key,
+      label: `GET  floor, ${floor.assets ? 'with our assets router' : 'bare'}`,
+      url: `${floorBase(floor)}/`,
+      port: floor.port,
+    })),
     { key: 'events', label: 'GET  /api/events', url: `${base}/api/events`, port: workerPort },
     { key: 'health', label: 'GET  /api/health', url: `${base}/api/health`, port: workerPort },
   ] as const;

@@ -407,7 +407,7 @@ describe('the ledger invariants', () => {
         bookings: [booking('a'), booking('b', { status: 'refunded' })],
       }),
     ).toEqual([]);
-    // A flagged order keeps its spend only while it keeps its seat (creditKeptSql).
+    // A flagged order keeps its spend only while it keeps its seat (orderKeptSql).
     expect(
       inv.check({ ...twice, orders: [twice.orders[0], { ...lapsed, status: 'needs_attention', keepsSeat: false }] }),
     ).toEqual([]);
