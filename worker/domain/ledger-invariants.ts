@@ -8,8 +8,8 @@
  * The prices come from the ledger's own rule (ledger-rules.ts `priceAt`: pricing.ts `priceFor`, coupon.ts `chargedPrice`),
  * never re-typed here. Which order holds a seat is stated here in TypeScript on purpose: it is the
  * specification the SQL predicate (worker/services/ledger/seats.ts) must meet, not a copy of it;
- * likewise which spend of credit still counts ({@link orderIsKept}, for ledger/credit.ts
- * `orderKeptSql`). Issue 20 (docs/decisions/027) added the credit and waitlist invariants.
+ * likewise which spend of credit and which coupon use still count ({@link orderIsKept}, for ledger/
+ * seats.ts `orderKeptSql`). Issue 20 (docs/decisions/027) added the credit and waitlist invariants.
  */
 import type { CreditKind } from './credit';
 import { priceAt } from './ledger-rules';
@@ -180,7 +180,7 @@ export function orderHoldsSeats(o: LedgerOrder, now: string): boolean {
  * Whether an order still keeps the credit it spent (so the spend counts against the balance):
  * it is paid, confirmed (a released one too: the guest had the seat), or
  * holds its seats — and its booking is not being refunded (a dinner we cancelled gives the credit
- * part back as credit). The specification ledger/credit.ts `orderKeptSql` must meet, mirrored
+ * part back as credit). The specification ledger/seats.ts `orderKeptSql` must meet, mirrored
  * here clause for clause (with {@link orderHoldsSeats} for its `ownsSeatsSql`).
  */
 export function orderIsKept(o: LedgerOrder, bookings: readonly LedgerBooking[], now: string): boolean {

@@ -4,7 +4,7 @@
  * seat hold runs inside its one conditional INSERT (worker/services/orders.ts).
  *
  * A redemption is not a counter but an order: an order redeems its coupon while it keeps what it
- * paid with (ledger/credit.ts `orderKeptSql`, the rule credit spent by an order follows too): while
+ * paid with (ledger/seats.ts `orderKeptSql`, the rule credit spent by an order follows too): while
  * it holds or owns seats, so a hold that expires or fails gives it back by itself, with no write to
  * forget (docs/decisions/015); once paid, released or not, until its booking is refunded. A guest
  * who released ("can't make it") paid the discounted price and is credited that, so the coupon
@@ -16,7 +16,7 @@ import { coupons, events } from '../../db/schema';
 import { type CouponPatchInput, couponPrices, type NewCouponInput, parseTicketTypes } from '@domain/coupon';
 import type { TicketType } from '@domain/pricing';
 import { type AuditFields, auditRow, auditRowBefore } from './audit';
-import { orderKeptSql } from './ledger/credit';
+import { orderKeptSql } from './ledger/seats';
 
 /** The audit target of a coupon. */
 export const couponTarget = (code: string) => `coupon:${code}`;

@@ -12,23 +12,8 @@ import { CREDIT_COPY, CREDIT_LABELS, type CreditKind, creditExpiresAt, grantsLef
 import { randomToken } from '../../lib/crypto';
 import { type AuditEntry, auditRow } from '../audit';
 import { ownerNotErasedSql } from './erasure';
-import { ownsSeatsSql, paidForSql } from './seats';
+import { orderKeptSql } from './seats';
 import { preparedQuery } from './statements';
-
-/**
- * Whether the order aliased `alias` still keeps what it paid with, the credit it spent and the
- * coupon it redeemed (services/coupons.ts): it holds or owns its seats, is paid, confirmed
- * (released included: the guest had the seat) or flagged for a person — and its booking is not
- * being refunded (a dinner we cancelled, a suspended guest: the money goes back, and with it the
- * credit part as credit and the coupon's use).
- */
-export function orderKeptSql(alias: string, nowIso: string) {
-  const o = sql.raw(alias);
-  // A flagged order keeps its credit only while it keeps its seat (ownsSeatsSql): one without a
-  // seat is never booked with credit (no_credit_spent) and ends refunded, its credit long back.
-  return sql<boolean>`((${paidForSql(alias)} OR ${ownsSeatsSql(alias, nowIso)})
-    AND NOT EXISTS (SELECT 1 FROM event_bookings AS rb WHERE rb.order_id = ${o}.id AND rb.status IN ('refund_pending', 'refunded')))`;
-}
 
 /** The guest's credit balance (₹) at `nowIso`: grants, less spends still kept, less expiries. */
 export function creditBalanceSql(userId: string | ReturnType<typeof sql>, nowIso: string) {

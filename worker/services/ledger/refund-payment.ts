@@ -111,7 +111,7 @@ function refundableSql(reason: RefundReason): SQL {
  * Full refund through Razorpay with an idempotency key per payment, then the order is marked
  * refunded (only from a status `refund_unbooked` leaves, so a confirmed order paid twice stays
  * confirmed) and the guest told once. An order paid wholly with credit (`credit_<order id>`) has
- * nothing at Razorpay: marked refunded, its credit is back by itself (credit.ts `orderKeptSql`).
+ * nothing at Razorpay: marked refunded, its credit is back by itself (seats.ts `orderKeptSql`).
  * A refund that fails throws: the queue retries, then flags the order.
  * @returns whether the order was marked refunded just now
  */

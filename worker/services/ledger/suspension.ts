@@ -9,7 +9,7 @@
  *   cancelled dinner's always has `refund`), one audit row per booking. The refund itself is asked
  *   of Razorpay off the request by the `booking-refund` queue message, with the key every refund of
  *   a payment uses (ledger/cancelled-refunds.ts), so a retry or a second suspension refunds once.
- *   The credit part of a booking comes back as credit by itself (credit.ts `orderKeptSql`).
+ *   The credit part of a booking comes back as credit by itself (seats.ts `orderKeptSql`).
  * - Holds and waitlist offers not paid end now (a capture under way keeps its hold: the pipeline
  *   refunds it, as `account_live` refuses to book it); the guest's places in line end (`left`).
  * - A payment no booking carries yet — paid, its booking not recorded, or flagged for a person,
