@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { axeViolations, expect, expectAccessible, test } from './fixtures.ts';
 
 /** Public routes of SPEC §2 and the h1 each must render. */
 const publicRoutes: Array<{ path: string; heading: string | RegExp }> = [
@@ -158,6 +157,20 @@ test('the gallery shows six alternating story cards, staggered 0.2 s apart', asy
 // Reduced motion (the suite's default): the gallery's fade-in would otherwise leave cards
 // mid-animation for axe; the gallery's own tests below turn motion on.
 test.describe('accessibility (axe: no serious or critical violations)', () => {
+  test('the check itself finds what is wrong, in the page and in a frame', async ({ page }) => {
+    // On our origin, as every page the suite checks is (a frame's srcdoc shares its parent's).
+    await page.goto('/no-such-page');
+    await page.setContent(
+      `<html lang="en"><title>Check</title><main><h1>Check</h1><button></button>
+       <iframe title="Inner" srcdoc="<html lang='en'><title>Inner</title><img src='data:,'></html>"></iframe></main></html>`,
+    );
+    await expect(page.frameLocator('iframe').locator('img')).toHaveCount(1);
+    const found = await axeViolations(page);
+    expect(found.map((v) => v.id).sort()).toEqual(['button-name', 'image-alt']);
+    expect(found.find((v) => v.id === 'image-alt')?.nodes[0]?.target).toEqual(['iframe', 'img']);
+    await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+  });
+
   for (const { path, heading } of publicRoutes) {
     test(`${path} is accessible`, async ({ page }) => {
       await page.goto(path);
@@ -190,9 +203,10 @@ test.describe('the gallery with motion on', () => {
         return all.length;
       });
       expect(animations).toBeGreaterThanOrEqual(6); // motion is on: the test really waited for the fade
-      const results = await new AxeBuilder({ page }).analyze();
       expect(
-        results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        (await axeViolations(page)).map(
+          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
       ).toEqual([]);
     });
   }
