@@ -12,7 +12,7 @@ import { CREDIT_COPY, CREDIT_LABELS, type CreditKind, creditExpiresAt, grantsLef
 import { randomToken } from '../../lib/crypto';
 import { type AuditEntry, auditRow } from '../audit';
 import { ownerNotErasedSql } from './erasure';
-import { orderKeptSql } from './seats';
+import { orderKeptSql, paidForSql } from './seats';
 import { preparedQuery } from './statements';
 
 /** The guest's credit balance (₹) at `nowIso`: grants, less spends still kept, less expiries. */
@@ -49,7 +49,7 @@ export const spendForOrderSql = (orderId: string, nowIso: string) =>
  */
 const firmSeatsSql = (eventId: string) =>
   sql`(SELECT COALESCE(SUM(f.seats), 0) FROM payment_orders AS f WHERE f.event_id = ${eventId}
-    AND f.status IN ('paid', 'confirmed') AND f.released_at IS NULL)`;
+    AND ${paidForSql('f')} AND f.released_at IS NULL)`;
 
 /** Released bookings at the dinner whose credit is not granted yet (`alias`), optionally up to and including `upTo`. */
 const uncreditedReleasedSeatsSql = (eventId: string, upTo?: string) =>
@@ -241,7 +241,7 @@ export async function expireCredit(d: Db, now = new Date()): Promise<number> {
         // Only spends that are settled (paid or booked) are taken from the grant here: a live hold
         // may still lapse and give its credit back, so while one spends it the write-off waits
         // (the balance check below fails) rather than be written too small, once, for good.
-        counts: sql<number>`CASE WHEN ${creditEntries.kind} = 'spent' THEN (co.status IN ('paid', 'confirmed') AND ${orderKeptSql('co', nowIso)}) ELSE 1 END`,
+        counts: sql<number>`CASE WHEN ${creditEntries.kind} = 'spent' THEN (${paidForSql('co')} AND ${orderKeptSql('co', nowIso)}) ELSE 1 END`,
       })
       .from(creditEntries)
       .leftJoin(sql`payment_orders AS co`, sql`co.id = ${creditEntries.orderId}`)

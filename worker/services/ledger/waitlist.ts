@@ -13,7 +13,7 @@ import { randomToken } from '../../lib/crypto';
 import { type AuditEntry, auditRow } from '../audit';
 import { creditBalanceSql, spendForOrderSql } from './credit';
 import { HOLD_MINUTES, holdSeats } from './hold';
-import { ownsSeatsSql } from './seats';
+import { ownsSeatsSql, paidForSql } from './seats';
 import { prepared, preparedQuery } from './statements';
 
 /** Joins the line (one active entry per guest and dinner: the unique index refuses a second). */
@@ -206,12 +206,17 @@ export async function acceptOfferHold(
 export async function settleOffers(d: Db, now: Date, eventId?: string) {
   const nowIso = now.toISOString();
   const ofEvent = eventId ? eq(waitlistEntries.eventId, eventId) : sql`1`;
-  const order = sql`(SELECT wo.status FROM payment_orders AS wo WHERE wo.id = ${waitlistEntries.orderId})`;
   await d.batch([
     d
       .update(waitlistEntries)
       .set({ status: 'booked', endedAt: nowIso })
-      .where(and(ofEvent, eq(waitlistEntries.status, 'offered'), sql`${order} IN ('paid', 'confirmed')`)),
+      .where(
+        and(
+          ofEvent,
+          eq(waitlistEntries.status, 'offered'),
+          sql`EXISTS (SELECT 1 FROM payment_orders AS wo WHERE wo.id = ${waitlistEntries.orderId} AND ${paidForSql('wo')})`,
+        ),
+      ),
     d
       .update(waitlistEntries)
       .set({ status: 'lapsed', endedAt: nowIso })
@@ -220,7 +225,7 @@ export async function settleOffers(d: Db, now: Date, eventId?: string) {
           ofEvent,
           eq(waitlistEntries.status, 'offered'),
           sql`NOT EXISTS (SELECT 1 FROM payment_orders AS wo WHERE wo.id = ${waitlistEntries.orderId}
-            AND (wo.status IN ('paid', 'confirmed', 'needs_attention') OR ${ownsSeatsSql('wo', nowIso)}))`,
+            AND (${paidForSql('wo')} OR wo.status = 'needs_attention' OR ${ownsSeatsSql('wo', nowIso)}))`,
         ),
       ),
     d
@@ -231,7 +236,7 @@ export async function settleOffers(d: Db, now: Date, eventId?: string) {
           ofEvent,
           eq(waitlistEntries.status, 'waiting'),
           sql`EXISTS (SELECT 1 FROM payment_orders AS bo WHERE bo.user_id = ${waitlistEntries.userId}
-            AND bo.event_id = ${waitlistEntries.eventId} AND bo.status IN ('paid', 'confirmed') AND bo.released_at IS NULL)`,
+            AND bo.event_id = ${waitlistEntries.eventId} AND ${paidForSql('bo')} AND bo.released_at IS NULL)`,
         ),
       ),
   ]);
