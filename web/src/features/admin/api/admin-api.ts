@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/events: every dinner with seats and revenue, and what needs a person. */
 export const getAdminEvents = () => unwrap(api.admin.events.$get({ query: {} }));
@@ -78,11 +79,7 @@ export function useSetEventAvailable() {
     mutationFn: ({ id, available }: { id: string; available: boolean }) =>
       unwrap(api.admin.events[':id'].$patch({ param: { id }, json: { available } })),
     // The guests' list changes too.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['events'] }),
-      ]),
+    onSettled: () => refreshAfterWrite(queryClient, ['admin'], ['events']),
   });
 }
 
@@ -116,10 +113,6 @@ export function useSaveDinner() {
         : write.kind === 'series'
           ? unwrap(api.admin.series.$post({ json: write.body }))
           : unwrap(api.admin.events[':id'].$patch({ param: { id: write.id }, json: write.body })),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['events'] }),
-      ]),
+    onSettled: () => refreshAfterWrite(queryClient, ['admin'], ['events']),
   });
 }

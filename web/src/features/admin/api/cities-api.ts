@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/cities: every city, hidden ones too, by position, with its bookable dinners. */
 export const getAdminCities = () => unwrap(api.admin.cities.$get());
@@ -22,10 +23,6 @@ export function useSaveCity() {
       write.kind === 'create'
         ? unwrap(api.admin.cities.$post({ json: write.body }))
         : unwrap(api.admin.cities[':slug'].$patch({ param: { slug: write.slug }, json: write.body })),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['cities'] }),
-      ]),
+    onSettled: () => refreshAfterWrite(queryClient, ['admin'], ['cities']),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/coupons: every coupon, newest first, with its dinner and redemptions now. */
 export const getCoupons = () => unwrap(api.admin.coupons.$get());
@@ -22,6 +23,6 @@ export function useSaveCoupon() {
       write.kind === 'create'
         ? unwrap(api.admin.coupons.$post({ json: write.body }))
         : unwrap(api.admin.coupons[':code'].$patch({ param: { code: write.code }, json: write.body })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => refreshAfterWrite(queryClient, ['admin']),
   });
 }

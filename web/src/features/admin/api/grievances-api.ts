@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/grievances: open ones first, soonest due first, each with `overdue`. */
 export const getAdminGrievances = () => unwrap(api.admin.grievances.$get());
@@ -15,6 +16,6 @@ export function useReplyToGrievance() {
   return useMutation({
     mutationFn: (write: { id: string; reply: string }) =>
       unwrap(api.admin.grievances[':id'].reply.$post({ param: { id: write.id }, json: { reply: write.reply } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'grievances'] }),
+    onSettled: () => refreshAfterWrite(queryClient, ['admin', 'grievances']),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/events/:id/messages: the dinner (cancelled or not), its confirmed guests' count, the messages sent. */
 export const getGuestMessages = (id: string) => unwrap(api.admin.events[':id'].messages.$get({ param: { id } }));
@@ -13,11 +14,7 @@ export const useGuestMessagesQuery = (id: string) => useQuery(guestMessagesQuery
 /** After a cancel or a message the console (and, for a cancel, the guests' lists) are read again. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      queryClient.invalidateQueries({ queryKey: ['events'] }),
-    ]);
+  return () => refreshAfterWrite(queryClient, ['admin'], ['events']);
 }
 
 /** POST /api/admin/events/:id/cancel `{ reason }`. */

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/orders?status=needs_attention: flagged paid orders and unresolved payment issues. */
 export const getNeedsAttention = () => unwrap(api.admin.orders.$get({ query: { status: 'needs_attention' } }));
@@ -14,7 +15,7 @@ export const useNeedsAttentionQuery = () => useQuery(needsAttentionQueryOptions(
 /** After any action the console's numbers, the list and the audit log are read again. */
 function useRefreshConsole() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  return () => refreshAfterWrite(queryClient, ['admin']);
 }
 
 /**

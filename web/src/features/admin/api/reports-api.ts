@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/reports: guests' reports, open first, urgent first, newest first; `all` adds the resolved ones. */
 export const getAdminReports = (status: 'open' | 'all') => unwrap(api.admin.reports.$get({ query: { status } }));
@@ -12,7 +13,7 @@ export const useAdminReportsQuery = (status: 'open' | 'all') => useQuery(adminRe
 /** After a report or a suspension moves, the console's lists (needs attention, reports, guest lists, audit) are read again. */
 function useRefreshConsole() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  return () => refreshAfterWrite(queryClient, ['admin']);
 }
 
 /** POST /api/admin/reports/:id/resolve: marks it resolved (audited); 409 once it is. */

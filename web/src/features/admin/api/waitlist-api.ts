@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /**
  * GET /api/admin/events/:id/waitlist: the line (positions, offers out and their deadlines), the
@@ -19,7 +20,7 @@ export function useOfferNow(id: string) {
   return useMutation({
     mutationFn: (entryId: string) =>
       unwrap(api.admin.events[':id'].waitlist[':entryId'].offer.$post({ param: { id, entryId } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => refreshAfterWrite(queryClient, ['admin']),
   });
 }
 
@@ -37,6 +38,6 @@ export function useGrantCredit() {
   return useMutation({
     mutationFn: ({ userId, amount, note }: { userId: string; amount: number; note: string }) =>
       unwrap(api.admin.users[':id'].credit.$post({ param: { id: userId }, json: { amount, note } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'guest-credit'] }),
+    onSettled: () => refreshAfterWrite(queryClient, ['admin', 'guest-credit']),
   });
 }

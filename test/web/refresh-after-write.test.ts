@@ -1,0 +1,69 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
+
+/**
+ * The console's race: a search typed a moment before a write starts a query's first fetch, which
+ * reads the row before the write lands and answers after it. The server here is a value and a
+ * list of answers the test releases by hand.
+ */
+function searchDuringWrite() {
+  let shown = true;
+  const answers: Array<() => void> = [];
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
+  const key = ['admin', 'events', 'page', { q: 'Supper' }];
+  const observer = new QueryObserver(client, {
+    queryKey: key,
+    // Reads at once (as D1 would), answers when the test lets it.
+    queryFn: () => {
+      const read = shown;
+      return new Promise<{ shown: boolean }>((resolve) => answers.push(() => resolve({ shown: read })));
+    },
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  return {
+    client,
+    hide: () => {
+      shown = false;
+    },
+    /** Lets every fetch answer, in order, until none is waiting. */
+    async answerAll() {
+      for (let n = 0; n < 10; n++) {
+        await new Promise((r) => setTimeout(r, 0));
+        const next = answers.shift();
+        if (!next) return;
+        next();
+      }
+    },
+    shownOnScreen: () => client.getQueryData<{ shown: boolean }>(key)?.shown,
+    done: () => {
+      unsubscribe();
+      client.clear();
+    },
+  };
+}
+
+describe('refreshAfterWrite', () => {
+  let c: ReturnType<typeof searchDuringWrite>;
+  afterEach(() => c.done());
+
+  it('a first fetch that read before the write is read again, so the screen shows the write', async () => {
+    c = searchDuringWrite();
+    await new Promise((r) => setTimeout(r, 0)); // the search's first fetch has read: shown
+    c.hide();
+    const refreshed = refreshAfterWrite(c.client, ['admin'], ['events']);
+    await c.answerAll();
+    await refreshed;
+    expect(c.shownOnScreen()).toBe(false);
+  });
+
+  it('which invalidating alone does not do: the running first fetch stands, with what the write replaced', async () => {
+    c = searchDuringWrite();
+    await new Promise((r) => setTimeout(r, 0));
+    c.hide();
+    const invalidated = c.client.invalidateQueries({ queryKey: ['admin'] });
+    await c.answerAll();
+    await invalidated;
+    expect(c.shownOnScreen()).toBe(true);
+  });
+});
