@@ -10,10 +10,7 @@ import { expect, expectAccessible, spaRendered, test } from './fixtures.ts';
 import { grantRole } from './helpers/tables.ts';
 import { localD1 } from './helpers/local-d1.ts';
 import { signInByApi } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
-
-/** The e2e stack's local D1 (global-setup.ts). */
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
+import { E2E_STATE_DIR } from './playwright.config.ts';
 
 const run = (cmd: string, args: string[]) =>
   execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -41,7 +38,7 @@ test('an operator made with npm run role hides a dinner: gone from /events, in t
   test.setTimeout(90_000);
   const dinner = await insertDinner();
   const phone = await signInByApi(page);
-  const out = run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', persistTo]);
+  const out = run('npm', ['run', '--silent', 'role', '--', phone, 'operator', '--persist-to', E2E_STATE_DIR]);
   expect(out).toContain(`+91${phone} is now operator`);
 
   await page.goto('/events');

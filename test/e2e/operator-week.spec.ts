@@ -13,9 +13,7 @@ import { root } from '../stack/stack.ts';
 import { expect, expectAccessible, outbox, test } from './fixtures.ts';
 import { confirmEmailFromOutbox } from './helpers/guest-api.ts';
 import { ORIGIN, randomPhone, signInByApi } from './helpers/sign-in.ts';
-import { E2E_WORKER_PORT } from './playwright.config.ts';
-
-const persistTo = `${root}.wrangler/e2e-state-${E2E_WORKER_PORT}`;
+import { E2E_STATE_DIR, E2E_WORKER_PORT } from './playwright.config.ts';
 
 /** Completes the guest's profile through the API the profile form uses. */
 async function completeProfile(page: Page, phone: string, name: string, email: string) {
@@ -47,7 +45,7 @@ test('an operator creates a series and a coupon; a guest books with it; the oper
 
   // The operator: signed in once, then given the role from the command line.
   const operatorPhone = await signInByApi(page);
-  execFileSync('npm', ['run', '--silent', 'role', '--', operatorPhone, 'operator', '--persist-to', persistTo], {
+  execFileSync('npm', ['run', '--silent', 'role', '--', operatorPhone, 'operator', '--persist-to', E2E_STATE_DIR], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

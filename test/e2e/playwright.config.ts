@@ -1,8 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /** Override with E2E_WORKER_PORT / E2E_SANDBOX_PORT to run two suites side by side. */
 export const E2E_WORKER_PORT = Number(process.env.E2E_WORKER_PORT ?? 8788);
 export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 8792);
+/** The stack's local state, its D1 among it, made afresh by global-setup.ts (`npm run role` takes it as `--persist-to`). */
+export const E2E_STATE_DIR = fileURLToPath(new URL(`../../.wrangler/e2e-state-${E2E_WORKER_PORT}`, import.meta.url));
 
 /** Specs that change the home page or /events for everyone while they run. */
 // admin-waitlist and waitlist-credit put dinners on sale for a while (a sold-out one among them),
