@@ -16,6 +16,7 @@ import { priceAt } from './ledger-rules';
 import type { CouponKind, PricedEvent, TicketType } from './pricing';
 import {
   type BookingStatus,
+  isPaidFor,
   type OrderStatus,
   REVENUE_BOOKING_STATUSES,
   SEAT_HOLDING_ORDER_STATUSES,
@@ -186,7 +187,7 @@ export function orderHoldsSeats(o: LedgerOrder, now: string): boolean {
 export function orderIsKept(o: LedgerOrder, bookings: readonly LedgerBooking[], now: string): boolean {
   // A flagged order keeps it only while it keeps its seat (orderHoldsSeats): one without a seat is
   // never booked with credit and ends refunded.
-  const keeps = o.status === 'paid' || o.status === 'confirmed' || orderHoldsSeats(o, now);
+  const keeps = isPaidFor(o.status) || orderHoldsSeats(o, now);
   return (
     keeps && !bookings.some((b) => b.orderId === o.id && (b.status === 'refund_pending' || b.status === 'refunded'))
   );
@@ -216,7 +217,7 @@ export function creditBalances(s: LedgerSnapshot): Map<string, number> {
 /** Booked by credit alone: no Razorpay payment, the payment id `credit_<order id>` (decision 027). */
 const paidByCredit = (b: LedgerBooking) => b.paymentId === `credit_${b.orderId}`;
 /** Seats sold for good (decision 027's F): paid or confirmed and not released; nothing that may still end refunded. */
-const firm = (o: LedgerOrder) => (o.status === 'paid' || o.status === 'confirmed') && o.releasedAt === null;
+const firm = (o: LedgerOrder) => isPaidFor(o.status) && o.releasedAt === null;
 
 /** Bookings whose money the business keeps (a seat sold). */
 const keepsMoney = (b: LedgerBooking) => inList(REVENUE_BOOKING_STATUSES, b.status);
@@ -466,11 +467,7 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
         });
       for (const [orderId, n] of spends) if (n > 1) out.push(`order ${orderId}: ${n} spends`);
       for (const o of s.orders)
-        if (
-          o.creditAmount > 0 &&
-          !spends.has(o.id) &&
-          (booked.has(o.id) || o.status === 'paid' || o.status === 'confirmed')
-        )
+        if (o.creditAmount > 0 && !spends.has(o.id) && (booked.has(o.id) || isPaidFor(o.status)))
           out.push(`order ${o.id} (${o.status}) has ₹${o.creditAmount} credit but no spend`);
       return out;
     },
@@ -507,7 +504,7 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
           const where = `waitlist entry ${w.id} (offered)`;
           if (!o) return [`${where}: its order ${w.orderId} is not in the snapshot`];
           if (o.userId !== w.userId || o.seats !== w.seats) return [`${where}: order ${o.id} is not its guest's seats`];
-          const paid = o.status === 'paid' || o.status === 'confirmed' || o.status === 'needs_attention';
+          const paid = isPaidFor(o.status) || o.status === 'needs_attention';
           return paid || orderHoldsSeats(o, s.now)
             ? []
             : [

@@ -27,6 +27,7 @@ import { isVenueRevealed } from '@domain/time';
 import { CREDIT_COPY, splitPayment } from '@domain/credit';
 import { HOLD_COPY } from '@domain/copy-hold';
 import { WAITLIST_COPY } from '@domain/waitlist';
+import { isPaidFor } from '@domain/statuses';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
@@ -459,7 +460,7 @@ export async function letHoldGo(env: Env, d: Db, userId: string, orderId: string
   }
   const { order } = result;
   if (!order) throw new ApiError(404, 'order_not_found', COPY.booking.orderNotFound);
-  if (order.status === 'paid' || order.status === 'confirmed' || order.status === 'needs_attention')
+  if (isPaidFor(order.status) || order.status === 'needs_attention')
     throw new ApiError(409, 'order_paid', HOLD_COPY.holdPaid);
   if (order.capturePending) throw new ApiError(409, 'payment_under_way', HOLD_COPY.holdPaying);
   if (order.offer && order.live) throw offerWaiting();

@@ -8,7 +8,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, db } from '../../../db/client';
 import { eventBookings, paymentOrders } from '../../../db/schema';
-import { orderStatusesBefore } from '@domain/statuses';
+import { isPaidFor, orderStatusesBefore } from '@domain/statuses';
 import { newTicketCode } from '@domain/ticket';
 import type { BookingMessage, Env } from '../../env';
 import { randomToken } from '../../lib/crypto';
@@ -139,8 +139,7 @@ export async function claimSeat(d: Db, order: Order, paymentId: string): Promise
 function unbookableReason(order: Order, paymentId: string): RefundReason {
   // A second payment of a booked order (its booking stands); of an order refunded or flagged with
   // another payment, the reasons below say why neither can be booked.
-  if (order.paymentId && order.paymentId !== paymentId && (order.status === 'paid' || order.status === 'confirmed'))
-    return 'duplicate';
+  if (order.paymentId && order.paymentId !== paymentId && isPaidFor(order.status)) return 'duplicate';
   if (order.eventCancelled) return 'cancelled';
   if (!order.dinnerOpen) return 'closed';
   if (!order.couponCountable) return 'coupon';
@@ -194,7 +193,7 @@ export async function processCapturedPayment(env: Env, msg: CapturedMessage, aud
   // A cancelled dinner takes no payment that is not booked yet, whatever seat it held: refunded in
   // full, once (docs/decisions/016). An order already paid or confirmed is a guest of that dinner
   // and is told with the others (services/guest-messages.ts).
-  if (order.eventCancelled && order.status !== 'paid' && order.status !== 'confirmed') {
+  if (order.eventCancelled && !isPaidFor(order.status)) {
     await refundInFull(env, d, order, msg.paymentId, 'cancelled');
     return 'refunded';
   }
