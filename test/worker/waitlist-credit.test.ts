@@ -427,6 +427,29 @@ describe('the waitlist', () => {
   });
 });
 
+describe('the console, after a release', () => {
+  it('counts a released seat as neither sold nor held once it is sold again, so a live hold beside it still shows', async () => {
+    const event = await createEvent({ capacity: 3, inHours: 30 });
+    const leaver = await bookedOn(event);
+    expect((await call('POST', `/api/bookings/${leaver.bookingId}/release`, { cookie: leaver.cookie })).status).toBe(
+      200,
+    );
+    await bookedOn(event);
+    const holder = await createGuest({ sex: 'male' });
+    expect((await order(holder.cookie, event.id)).status).toBe(201);
+
+    const op = await createSignedInUser();
+    await d().update(users).set({ role: 'operator' }).where(eq(users.id, op.userId));
+    const res = await call('GET', '/api/admin/events?status=upcoming', { cookie: op.cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      events: Array<{ id: string; seats_sold: number; seats_held: number; seats_left: number }>;
+    };
+    // The buyer's seat is sold, the holder's held, one left; the leaver's is the buyer's now.
+    expect(body.events.find((e) => e.id === event.id)).toMatchObject({ seats_sold: 1, seats_held: 1, seats_left: 1 });
+  });
+});
+
 describe('credit', () => {
   it('spent twice at once is spent once, and never goes below zero', async () => {
     const guest = await createGuest({ sex: 'male' });

@@ -7,9 +7,9 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, is, isNull, lte, or, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cities, eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
-import { REVENUE_BOOKING_STATUSES, SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
+import { REVENUE_BOOKING_STATUSES } from '@domain/statuses';
 import { type AuditFields, auditRow, auditRowBefore, eventTarget } from './audit';
-import { ownsSeatsSql, seatsLeftSql, seatsTakenSql } from './ledger/seats';
+import { ownsSeatsSql, paidForSql, seatsLeftSql, seatsTakenSql } from './ledger/seats';
 import { dinnerColumns } from './events';
 
 /** Dinners on one page of the console's table. */
@@ -57,7 +57,7 @@ function filterWhere(f: AdminEventsFilter | undefined, nowIso: string) {
  * The console's dinners with their seats and money, and how many orders and payments wait for a
  * person. Without a filter: every dinner, newest start first (the pickers of the coupon and audit
  * pages). With one: one page of {@link ADMIN_EVENTS_PAGE_SIZE}, filtered, searched and paged in
- * SQL, with `total` matching. Per dinner: `seats_sold` (paid or confirmed orders), `seats_held`
+ * SQL, with `total` matching. Per dinner: `seats_sold` (paid or confirmed orders not released), `seats_held`
  * (every other order that owns seats right now: live unpaid holds, captures being booked, flagged
  * orders keeping their seat), `seats_left`, `revenue` (whole rupees of bookings whose money is
  * kept) and `needs_attention` (its orders in that status), each a correlated subquery on the
@@ -71,10 +71,6 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
   const order = soonestFirst ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)];
   // Correlated on the outer row by explicit aliases: `po` and `b` inside, `events` outside.
   const outerId = sql.raw('"events"."id"');
-  const holding = sql.join(
-    SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   const kept = sql.join(
     REVENUE_BOOKING_STATUSES.map((s) => sql`${s}`),
     sql`, `,
@@ -89,7 +85,8 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
       capacity: events.capacity,
       seats_left: seatsLeftSql(events.id, events.capacity, nowIso).as('seats_left'),
       taken: sql<number>`(SELECT COALESCE(SUM(CASE WHEN ${ownsSeatsSql('po', nowIso)} THEN po.seats ELSE 0 END), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId})`,
-      sold: sql<number>`(SELECT COALESCE(SUM(po.seats), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND po.status IN (${holding}))`,
+      // Sold for good: a released seat ("can't make it") is no longer its guest's, and may be sold again.
+      sold: sql<number>`(SELECT COALESCE(SUM(po.seats), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND ${paidForSql('po')} AND po.released_at IS NULL)`,
       flagged: sql<number>`(SELECT COUNT(*) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND po.status = 'needs_attention')`,
       revenue: sql<number>`(SELECT COALESCE(SUM(b.amount), 0) FROM ${eventBookings} b WHERE b.event_id = ${outerId} AND b.status IN (${kept}))`,
     })
@@ -110,7 +107,7 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
         reports: sql<number>`(SELECT COUNT(*) FROM reports WHERE status = 'open')`,
         issues: sql<number>`COUNT(*)`,
         upcoming: sql<number>`(SELECT COUNT(*) FROM ${events} WHERE ${events.startsAt} > ${nowIso})`,
-        seats_sold_upcoming: sql<number>`(SELECT COALESCE(SUM(${paymentOrders.seats}), 0) FROM ${paymentOrders} WHERE ${inArray(paymentOrders.status, [...SEAT_HOLDING_ORDER_STATUSES])} AND ${paymentOrders.eventId} IN (SELECT ${events.id} FROM ${events} WHERE ${events.startsAt} > ${nowIso}))`,
+        seats_sold_upcoming: sql<number>`(SELECT COALESCE(SUM(so.seats), 0) FROM ${paymentOrders} AS so WHERE ${paidForSql('so')} AND so.released_at IS NULL AND so.event_id IN (SELECT ${events.id} FROM ${events} WHERE ${events.startsAt} > ${nowIso}))`,
         revenue: sql<number>`(SELECT COALESCE(SUM(${eventBookings.amount}), 0) FROM ${eventBookings} WHERE ${inArray(eventBookings.status, [...REVENUE_BOOKING_STATUSES])})`,
       })
       .from(paymentIssues)
