@@ -36,6 +36,8 @@ function searchDuringWrite() {
       }
     },
     shownOnScreen: () => client.getQueryData<{ shown: boolean }>(key)?.shown,
+    /** What a route's loader awaiting the same query gets (it joins the fetch already running). */
+    load: () => client.ensureQueryData({ queryKey: key, queryFn: () => ({ shown: 'not asked' }) }),
     done: () => {
       unsubscribe();
       client.clear();
@@ -50,11 +52,14 @@ describe('refreshAfterWrite', () => {
   it('a first fetch that read before the write is read again, so the screen shows the write', async () => {
     c = searchDuringWrite();
     await new Promise((r) => setTimeout(r, 0)); // the search's first fetch has read: shown
+    const loaded = c.load();
     c.hide();
     const refreshed = refreshAfterWrite(c.client, ['admin'], ['events']);
     await c.answerAll();
     await refreshed;
     expect(c.shownOnScreen()).toBe(false);
+    // Whoever awaited the fetch that was replaced gets the new answer, not a cancellation.
+    await expect(loaded).resolves.toEqual({ shown: false });
   });
 
   it('which invalidating alone does not do: the running first fetch stands, with what the write replaced', async () => {

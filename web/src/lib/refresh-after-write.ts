@@ -2,12 +2,20 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Reads again what a write changed: every query under `keys`, any fetch of theirs still running
- * cancelled first. `invalidateQueries` alone leaves a query's first fetch running (TanStack Query
- * restarts a fetch in flight only for a query that already has data), and a fetch that read before
- * the write answers with what the write replaced: a console search typed just before a dinner was
- * hidden kept showing it shown.
+ * replaced by a new one. `invalidateQueries` alone leaves a query's first fetch running (TanStack
+ * Query restarts a fetch in flight only for a query that already has data), and a fetch that read
+ * before the write answers with what the write replaced: a console search typed just before a
+ * dinner was hidden kept showing it shown.
+ *
+ * The running fetches are cancelled the way TanStack Query restarts its own: silently, and in the
+ * same tick as the refetch, so whoever awaits the old fetch (a route's loader) gets the new one's
+ * answer rather than a cancellation. Only the queries the refetch will fetch again are cancelled.
  */
-export async function refreshAfterWrite(queryClient: QueryClient, ...keys: QueryKey[]): Promise<void> {
-  await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
-  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+export function refreshAfterWrite(queryClient: QueryClient, ...keys: QueryKey[]): Promise<void> {
+  for (const queryKey of keys)
+    void queryClient.cancelQueries(
+      { queryKey, type: 'active', predicate: (query) => !query.isDisabled() && !query.isStatic() },
+      { silent: true, revert: false },
+    );
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }
