@@ -115,7 +115,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   }
   return page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } };
-    // A frame that stops answering fails the check inside the test's time, not at axe's default 60 s.
+    // A frame that answered axe and then stops fails the check inside the test's time, not after axe's default 60 s.
     return (await axe.run(document, { resultTypes: ['violations'], frameWaitTime: 10_000 })).violations;
   });
 }

@@ -49,8 +49,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 export const SEAT_HOLDING_ORDER_STATUSES = ['paid', 'confirmed'] as const satisfies readonly OrderStatus[];
 
 /** Whether an order in `status` is paid for (paid or confirmed); in SQL, ledger/seats.ts `paidForSql`. */
-export const isPaidFor = (status: string): boolean =>
-  (SEAT_HOLDING_ORDER_STATUSES as readonly string[]).includes(status);
+export const isPaidFor = (status: OrderStatus): status is (typeof SEAT_HOLDING_ORDER_STATUSES)[number] =>
+  (SEAT_HOLDING_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
 export const BOOKING_STATUSES = [
   'confirmed',

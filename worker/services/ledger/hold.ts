@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { CouponKind, TicketType } from '@domain/pricing';
 import { MAX_LIVE_HOLDS_PER_GUEST } from '@domain/ledger-rules';
+import type { OrderStatus } from '@domain/statuses';
 import { couponFitsTicketSql, couponUsableSql } from '../coupons';
 import { type Limit, recordAfterStatement, roomSql } from '../rate-limit';
 import { creditBalanceSql, spendForOrderSql } from './credit';
@@ -134,7 +135,7 @@ export type EndedHold =
   | { ended: true; eventId: string }
   | {
       ended: false;
-      order: { status: string; capturePending: boolean; live: boolean; offer: boolean } | null;
+      order: { status: OrderStatus; capturePending: boolean; live: boolean; offer: boolean } | null;
     };
 
 /**
@@ -179,7 +180,8 @@ export async function endOwnHold(d: Db, userId: string, orderId: string, now: Da
     ended: false,
     order: row
       ? {
-          status: String(row.status),
+          // The column holds only these (its CHECK, payment_orders_status_chk).
+          status: String(row.status) as OrderStatus,
           capturePending: Boolean(Number(row.capture_pending)),
           live: Boolean(Number(row.live)),
           offer: Boolean(Number(row.offer)),
