@@ -54,7 +54,10 @@ export function useTablesWrite(id: string) {
       queryClient.setQueryData<TablesView>(key, write.optimistic);
       return { before };
     },
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
+      // A read of the tables still running (a run or a publish cancels none first) would land
+      // after this answer with the seating the write replaced.
+      await queryClient.cancelQueries({ queryKey: key });
       if (!lastInFlight()) return;
       const { changed: _changed, ...view } = answer;
       queryClient.setQueryData<TablesView>(key, view);
