@@ -11,6 +11,10 @@ const LOOPS = ['animate-spin', 'animate-pulse'];
 
 /** How each loop plays on this page: its iterations, and whether it is still running a moment later. */
 async function loops(page: Page) {
+  // The page's first frame carries only its own rules; the whole stylesheet is added after it paints.
+  await page.waitForFunction(() =>
+    [...document.styleSheets].some((sheet) => /\/assets\/index-[^/]+\.css$/.test(sheet.href ?? '')),
+  );
   return page.evaluate(async (classes) => {
     const played = [];
     for (const name of classes) {
