@@ -14,11 +14,16 @@ export const E2E_STATE_DIR = fileURLToPath(new URL(`../../.wrangler/e2e-state-${
 const SHARED_STATE_SPECS =
   /(admin-cities|booking-on-a-phone|admin-waitlist|waitlist-credit|issue-24-screens|dinner-time)\.spec\.ts$/;
 /**
- * Specs that run the Worker's whole cron (`/cdn-cgi/local/scheduled`: wrangler dev runs it only when
- * asked). Every job then acts on every spec's rows (offers swept, tables published, reminders sent),
- * so these run last and one at a time, when no other spec is mid-way.
+ * Specs that need the stack to themselves, so they run last and one at a time, when no other spec is
+ * mid-way:
+ * - those that run the Worker's whole cron (`/cdn-cgi/local/scheduled`: wrangler dev runs it only
+ *   when asked), whose every job acts on every spec's rows (offers swept, tables published,
+ *   reminders sent);
+ * - those that run `npm run role` (`wrangler d1 execute`), a second writer of the D1 file the
+ *   stack holds: while it writes, the stack's own statements fail with SQLITE_BUSY (a test beside
+ *   it failed so at its first statement).
  */
-const WHOLE_CRON_SPECS = /(feedback|after-the-dinner-journey)\.spec\.ts$/;
+const ALONE_SPECS = /\/(feedback|after-the-dinner-journey|operator-role|operator-week)\.spec\.ts$/;
 
 /** Real Chromium (Debian's) against the full local stack started in global-setup.ts. */
 export default defineConfig({
@@ -59,11 +64,11 @@ export default defineConfig({
   },
   outputDir: '../../test-results',
   projects: [
-    { name: 'chromium', testIgnore: [SHARED_STATE_SPECS, WHOLE_CRON_SPECS] },
+    { name: 'chromium', testIgnore: [SHARED_STATE_SPECS, ALONE_SPECS] },
     // Specs that change what every visitor sees (a city opened on the home page) run alone, after
     // the rest: two workers run specs side by side on one D1, and home.spec.ts / events.spec.ts
     // assert the seeded cities and dinners.
     { name: 'shared-state', testMatch: SHARED_STATE_SPECS, dependencies: ['chromium'] },
-    { name: 'whole-cron', testMatch: WHOLE_CRON_SPECS, dependencies: ['shared-state'], workers: 1 },
+    { name: 'alone', testMatch: ALONE_SPECS, dependencies: ['shared-state'], workers: 1 },
   ],
 });
