@@ -19,7 +19,6 @@ import {
   isPaidFor,
   type OrderStatus,
   REVENUE_BOOKING_STATUSES,
-  SEAT_HOLDING_ORDER_STATUSES,
   SEATED_BOOKING_STATUSES,
 } from './statuses';
 import { ACTIVE_WAITLIST_STATUSES, type WaitlistStatus } from './waitlist';
@@ -170,7 +169,7 @@ const inList = <T extends string>(list: readonly T[], x: string): x is T => (lis
  */
 export function orderHoldsSeats(o: LedgerOrder, now: string): boolean {
   // A released order ("can't make it") gave its seats back for good.
-  if (inList(SEAT_HOLDING_ORDER_STATUSES, o.status)) return o.releasedAt === null;
+  if (isPaidFor(o.status)) return o.releasedAt === null;
   if (o.status === 'needs_attention') return o.keepsSeat;
   if (o.status === 'created')
     return t(o.holdExpiresAt) > t(now) || (o.capturePendingAt !== null && t(o.capturePendingAt) <= t(o.holdExpiresAt));
@@ -178,8 +177,9 @@ export function orderHoldsSeats(o: LedgerOrder, now: string): boolean {
 }
 
 /**
- * Whether an order still keeps the credit it spent (so the spend counts against the balance):
- * it is paid, confirmed (a released one too: the guest had the seat), or
+ * Whether an order still keeps what it paid with: the credit it spent (so the spend counts
+ * against the balance) and the coupon it redeemed (coupon-within-cap). It is paid, confirmed (a
+ * released one too: the guest had the seat), or
  * holds its seats — and its booking is not being refunded (a dinner we cancelled gives the credit
  * part back as credit). The specification ledger/seats.ts `orderKeptSql` must meet, mirrored
  * here clause for clause (with {@link orderHoldsSeats} for its `ownsSeatsSql`).

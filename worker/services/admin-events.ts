@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { cities, eventBookings, events, paymentIssues, paymentOrders } from '../../db/schema';
 import { REVENUE_BOOKING_STATUSES } from '@domain/statuses';
 import { type AuditFields, auditRow, auditRowBefore, eventTarget } from './audit';
-import { ownsSeatsSql, paidForSql, seatsLeftSql, seatsTakenSql } from './ledger/seats';
+import { ownsSeatsSql, seatsLeftSql, seatsTakenSql, soldForGoodSql } from './ledger/seats';
 import { dinnerColumns } from './events';
 
 /** Dinners on one page of the console's table. */
@@ -86,7 +86,7 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
       seats_left: seatsLeftSql(events.id, events.capacity, nowIso).as('seats_left'),
       taken: sql<number>`(SELECT COALESCE(SUM(CASE WHEN ${ownsSeatsSql('po', nowIso)} THEN po.seats ELSE 0 END), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId})`,
       // Sold for good: a released seat ("can't make it") is no longer its guest's, and may be sold again.
-      sold: sql<number>`(SELECT COALESCE(SUM(po.seats), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND ${paidForSql('po')} AND po.released_at IS NULL)`,
+      sold: sql<number>`(SELECT COALESCE(SUM(po.seats), 0) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND ${soldForGoodSql('po')})`,
       flagged: sql<number>`(SELECT COUNT(*) FROM ${paymentOrders} po WHERE po.event_id = ${outerId} AND po.status = 'needs_attention')`,
       revenue: sql<number>`(SELECT COALESCE(SUM(b.amount), 0) FROM ${eventBookings} b WHERE b.event_id = ${outerId} AND b.status IN (${kept}))`,
     })
@@ -107,7 +107,7 @@ export async function listAdminEvents(d: Db, now: Date, filter?: AdminEventsFilt
         reports: sql<number>`(SELECT COUNT(*) FROM reports WHERE status = 'open')`,
         issues: sql<number>`COUNT(*)`,
         upcoming: sql<number>`(SELECT COUNT(*) FROM ${events} WHERE ${events.startsAt} > ${nowIso})`,
-        seats_sold_upcoming: sql<number>`(SELECT COALESCE(SUM(so.seats), 0) FROM ${paymentOrders} AS so WHERE ${paidForSql('so')} AND so.released_at IS NULL AND so.event_id IN (SELECT ${events.id} FROM ${events} WHERE ${events.startsAt} > ${nowIso}))`,
+        seats_sold_upcoming: sql<number>`(SELECT COALESCE(SUM(so.seats), 0) FROM ${paymentOrders} AS so WHERE ${soldForGoodSql('so')} AND so.event_id IN (SELECT ${events.id} FROM ${events} WHERE ${events.startsAt} > ${nowIso}))`,
         revenue: sql<number>`(SELECT COALESCE(SUM(${eventBookings.amount}), 0) FROM ${eventBookings} WHERE ${inArray(eventBookings.status, [...REVENUE_BOOKING_STATUSES])})`,
       })
       .from(paymentIssues)

@@ -12,7 +12,7 @@ import { CREDIT_COPY, CREDIT_LABELS, type CreditKind, creditExpiresAt, grantsLef
 import { randomToken } from '../../lib/crypto';
 import { type AuditEntry, auditRow } from '../audit';
 import { ownerNotErasedSql } from './erasure';
-import { orderKeptSql, paidForSql } from './seats';
+import { orderKeptSql, paidForSql, soldForGoodSql } from './seats';
 import { preparedQuery } from './statements';
 
 /** The guest's credit balance (₹) at `nowIso`: grants, less spends still kept, less expiries. */
@@ -49,7 +49,7 @@ export const spendForOrderSql = (orderId: string, nowIso: string) =>
  */
 const firmSeatsSql = (eventId: string) =>
   sql`(SELECT COALESCE(SUM(f.seats), 0) FROM payment_orders AS f WHERE f.event_id = ${eventId}
-    AND ${paidForSql('f')} AND f.released_at IS NULL)`;
+    AND ${soldForGoodSql('f')})`;
 
 /** Released bookings at the dinner whose credit is not granted yet (`alias`), optionally up to and including `upTo`. */
 const uncreditedReleasedSeatsSql = (eventId: string, upTo?: string) =>

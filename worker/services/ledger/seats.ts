@@ -17,14 +17,22 @@ export type NowParam = string | Placeholder;
 
 /**
  * Whether the `payment_orders` row aliased `alias` is paid for (paid or confirmed), whether or not
- * its guest released the seats since: the first branch of {@link ownsSeatsSql}, and what keeps a
- * coupon redeemed (services/coupons.ts).
+ * its guest released the seats since: part of what keeps an order's credit and coupon
+ * ({@link orderKeptSql}). In TypeScript, domain/statuses.ts `isPaidFor`.
  */
 export function paidForSql(alias: string): SQL<boolean> {
   return sql<boolean>`${sql.raw(alias)}.status IN (${sql.join(
     SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   )})`;
+}
+
+/**
+ * Whether the order aliased `alias` has its seats for good: paid for and not released ("can't make
+ * it" gives them back). The first branch of {@link ownsSeatsSql}; the console's seats sold.
+ */
+export function soldForGoodSql(alias: string): SQL<boolean> {
+  return sql<boolean>`(${paidForSql(alias)} AND ${sql.raw(alias)}.released_at IS NULL)`;
 }
 
 /**
@@ -40,22 +48,22 @@ export function paidForSql(alias: string): SQL<boolean> {
 export function ownsSeatsSql(alias: string, nowIso: NowParam): SQL<boolean> {
   const a = sql.raw(alias);
   // Never NULL (IS NOT NULL first), so `NOT ownsSeatsSql(…)` means what it says.
-  return sql<boolean>`((${paidForSql(alias)} AND ${a}.released_at IS NULL)
+  return sql<boolean>`(${soldForGoodSql(alias)}
     OR (${a}.status = 'needs_attention' AND ${a}.keeps_seat = 1)
     OR (${a}.status = 'created' AND (${a}.hold_expires_at > ${nowIso} OR (${a}.capture_pending_at IS NOT NULL AND ${a}.capture_pending_at <= ${a}.hold_expires_at))))`;
 }
 
 /**
  * Whether the order aliased `alias` still keeps what it paid with, the credit it spent and the
- * coupon it redeemed (services/coupons.ts): it holds or owns its seats, is paid, confirmed
- * (released included: the guest had the seat) or flagged for a person — and its booking is not
- * being refunded (a dinner we cancelled, a suspended guest: the money goes back, and with it the
- * credit part as credit and the coupon's use).
+ * coupon it redeemed (services/coupons.ts): it holds or owns its seats, or is paid or confirmed
+ * (released included: the guest had the seat) — and its booking is not being refunded (a dinner
+ * we cancelled, a suspended guest: the money goes back, and with it the credit part as credit and
+ * the coupon's use).
  */
 export function orderKeptSql(alias: string, nowIso: string) {
   const o = sql.raw(alias);
-  // A flagged order keeps its credit only while it keeps its seat (ownsSeatsSql): one without a
-  // seat is never booked with credit (no_credit_spent) and ends refunded, its credit long back.
+  // A flagged order keeps them only while it keeps its seat (ownsSeatsSql): one without a seat is
+  // never booked with credit (no_credit_spent) and ends refunded, its credit long back.
   return sql<boolean>`((${paidForSql(alias)} OR ${ownsSeatsSql(alias, nowIso)})
     AND NOT EXISTS (SELECT 1 FROM event_bookings AS rb WHERE rb.order_id = ${o}.id AND rb.status IN ('refund_pending', 'refunded')))`;
 }

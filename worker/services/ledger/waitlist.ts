@@ -13,7 +13,7 @@ import { randomToken } from '../../lib/crypto';
 import { type AuditEntry, auditRow } from '../audit';
 import { creditBalanceSql, spendForOrderSql } from './credit';
 import { HOLD_MINUTES, holdSeats } from './hold';
-import { ownsSeatsSql, paidForSql } from './seats';
+import { ownsSeatsSql, paidForSql, soldForGoodSql } from './seats';
 import { prepared, preparedQuery } from './statements';
 
 /** Joins the line (one active entry per guest and dinner: the unique index refuses a second). */
@@ -236,7 +236,7 @@ export async function settleOffers(d: Db, now: Date, eventId?: string) {
           ofEvent,
           eq(waitlistEntries.status, 'waiting'),
           sql`EXISTS (SELECT 1 FROM payment_orders AS bo WHERE bo.user_id = ${waitlistEntries.userId}
-            AND bo.event_id = ${waitlistEntries.eventId} AND ${paidForSql('bo')} AND bo.released_at IS NULL)`,
+            AND bo.event_id = ${waitlistEntries.eventId} AND ${soldForGoodSql('bo')})`,
         ),
       ),
   ]);
