@@ -34,6 +34,20 @@ function searchDuringWrite() {
         if (!next) return;
         next();
       }
+      throw new Error(`still ${answers.length} fetches waiting after 10 answers`);
+    },
+    /**
+     * A fetch of another query under the same key that nothing shows (a prefetch), reading now:
+     * the write's refresh leaves it be, as it would not fetch it again.
+     */
+    prefetch: () => {
+      const read = shown;
+      const other = ['admin', 'events', 'page', { q: 'Other' }];
+      client.setQueryData(other, { shown: true }); // read once before, so it is not a first fetch
+      return client.fetchQuery({
+        queryKey: other,
+        queryFn: () => new Promise<{ shown: boolean }>((resolve) => answers.push(() => resolve({ shown: read }))),
+      });
     },
     shownOnScreen: () => client.getQueryData<{ shown: boolean }>(key)?.shown,
     /** What a route's loader awaiting the same query gets (it joins the fetch already running). */
@@ -60,6 +74,18 @@ describe('refreshAfterWrite', () => {
     expect(c.shownOnScreen()).toBe(false);
     // Whoever awaited the fetch that was replaced gets the new answer, not a cancellation.
     await expect(loaded).resolves.toEqual({ shown: false });
+  });
+
+  it('leaves a fetch nothing shows running: it answers its caller, not with a cancellation', async () => {
+    c = searchDuringWrite();
+    await new Promise((r) => setTimeout(r, 0));
+    const prefetched = c.prefetch();
+    c.hide();
+    const refreshed = refreshAfterWrite(c.client, ['admin']);
+    await c.answerAll();
+    await refreshed;
+    expect(c.shownOnScreen()).toBe(false);
+    await expect(prefetched).resolves.toEqual({ shown: true });
   });
 
   it('which invalidating alone does not do: the running first fetch stands, with what the write replaced', async () => {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TablesEditInput } from '@domain/tables';
 import { toastError } from '@/components/toast-error';
 import { api, unwrap } from '@/lib/api';
+import { refreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/events/:id/tables: the tables with each one's balance, the unseated, the plan and the score. */
 export const getTables = (id: string) => unwrap(api.admin.events[':id'].tables.$get({ param: { id } }));
@@ -69,8 +70,8 @@ export function useTablesWrite(id: string) {
     onSettled: (_answer, error) =>
       Promise.all([
         // The guest list shows each guest's table.
-        queryClient.invalidateQueries({ queryKey: ['admin', 'attendees', id] }),
-        error && lastInFlight() ? queryClient.invalidateQueries({ queryKey: key }) : undefined,
+        refreshAfterWrite(queryClient, ['admin', 'attendees', id]),
+        error && lastInFlight() ? refreshAfterWrite(queryClient, key) : undefined,
       ]),
   });
 }
