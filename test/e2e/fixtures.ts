@@ -69,7 +69,7 @@ export async function spaRendered(page: Page) {
 export async function expectAccessible(page: Page) {
   const bad = await seriousViolations(page);
   if (bad.length === 0) return;
-  // Such a transition has started by now (axe saw it under way), and seriousViolations waits it out.
+  // A transition may have started just after the first wait: the second check waits it out.
   expect(await seriousViolations(page)).toEqual([]);
 }
 
