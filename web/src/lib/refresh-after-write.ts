@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 
 /**
  * Reads again what a write changed: every query under `keys`, any fetch of theirs still running
@@ -18,4 +18,10 @@ export function refreshAfterWrite(queryClient: QueryClient, ...keys: QueryKey[])
       { silent: true, revert: false },
     );
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+}
+
+/** {@link refreshAfterWrite} of `keys` with the app's query client, for a mutation's `onSettled`. */
+export function useRefreshAfterWrite(...keys: QueryKey[]): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => refreshAfterWrite(queryClient, ...keys);
 }

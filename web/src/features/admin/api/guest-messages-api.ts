@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/events/:id/messages: the dinner (cancelled or not), its confirmed guests' count, the messages sent. */
 export const getGuestMessages = (id: string) => unwrap(api.admin.events[':id'].messages.$get({ param: { id } }));
@@ -11,15 +11,9 @@ export const guestMessagesQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['admin', 'guest-messages', id], queryFn: () => getGuestMessages(id), staleTime: 0 });
 export const useGuestMessagesQuery = (id: string) => useQuery(guestMessagesQueryOptions(id));
 
-/** After a cancel or a message the console (and, for a cancel, the guests' lists) are read again. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => refreshAfterWrite(queryClient, ['admin'], ['events']);
-}
-
 /** POST /api/admin/events/:id/cancel `{ reason }`. */
 export function useCancelDinner(id: string) {
-  const refresh = useRefresh();
+  const refresh = useRefreshAfterWrite(['admin'], ['events']);
   return useMutation({
     mutationFn: (reason: string) => unwrap(api.admin.events[':id'].cancel.$post({ param: { id }, json: { reason } })),
     onSettled: refresh,
@@ -31,7 +25,7 @@ export function useCancelDinner(id: string) {
  * when the confirmation step opens: sending it again (a lost answer, a double click) sends nothing twice.
  */
 export function useMessageGuests(id: string) {
-  const refresh = useRefresh();
+  const refresh = useRefreshAfterWrite(['admin'], ['events']);
   return useMutation({
     mutationFn: (input: { message_id: string; subject: string; body: string }) =>
       unwrap(api.admin.events[':id'].message.$post({ param: { id }, json: input })),

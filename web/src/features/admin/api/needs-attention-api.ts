@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/orders?status=needs_attention: flagged paid orders and unresolved payment issues. */
 export const getNeedsAttention = () => unwrap(api.admin.orders.$get({ query: { status: 'needs_attention' } }));
@@ -12,12 +12,6 @@ export const needsAttentionQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'needs-attention'], queryFn: getNeedsAttention, staleTime: 0 });
 export const useNeedsAttentionQuery = () => useQuery(needsAttentionQueryOptions());
 
-/** After any action the console's numbers, the list and the audit log are read again. */
-function useRefreshConsole() {
-  const queryClient = useQueryClient();
-  return () => refreshAfterWrite(queryClient, ['admin']);
-}
-
 /**
  * What a card says when its action ends. Given to the hook, not to `mutate`: React Query drops a
  * `mutate` callback once its component has unmounted, and the refetch that follows a refund takes
@@ -28,7 +22,7 @@ type Outcome = { onSuccess?: () => void; onError?: (error: Error) => void };
 
 /** POST /api/admin/orders/:id/retry: book a flagged order again through the pipeline. */
 export function useRetryOrder({ onSuccess, onError }: Outcome = {}) {
-  const refresh = useRefreshConsole();
+  const refresh = useRefreshAfterWrite(['admin']);
   return useMutation({
     mutationFn: (id: string) => unwrap(api.admin.orders[':id'].retry.$post({ param: { id } })),
     onSuccess,
@@ -39,7 +33,7 @@ export function useRetryOrder({ onSuccess, onError }: Outcome = {}) {
 
 /** POST /api/admin/orders/:id/refund: refund a flagged order in full (once, however many clicks). */
 export function useRefundOrder({ onSuccess, onError }: Outcome = {}) {
-  const refresh = useRefreshConsole();
+  const refresh = useRefreshAfterWrite(['admin']);
   return useMutation({
     mutationFn: (id: string) => unwrap(api.admin.orders[':id'].refund.$post({ param: { id } })),
     onSuccess,
@@ -50,7 +44,7 @@ export function useRefundOrder({ onSuccess, onError }: Outcome = {}) {
 
 /** POST /api/admin/payment-issues/:payment_id/refund: refund a payment no order carries, and resolve it. */
 export function useRefundPaymentIssue({ onSuccess, onError }: Outcome = {}) {
-  const refresh = useRefreshConsole();
+  const refresh = useRefreshAfterWrite(['admin']);
   return useMutation({
     mutationFn: (paymentId: string) =>
       unwrap(api.admin['payment-issues'][':payment_id'].refund.$post({ param: { payment_id: paymentId } })),

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/reports: guests' reports, open first, urgent first, newest first; `all` adds the resolved ones. */
 export const getAdminReports = (status: 'open' | 'all') => unwrap(api.admin.reports.$get({ query: { status } }));
@@ -10,15 +10,9 @@ export const adminReportsQueryOptions = (status: 'open' | 'all') =>
   queryOptions({ queryKey: ['admin', 'reports', status], queryFn: () => getAdminReports(status), staleTime: 0 });
 export const useAdminReportsQuery = (status: 'open' | 'all') => useQuery(adminReportsQueryOptions(status));
 
-/** After a report or a suspension moves, the console's lists (needs attention, reports, guest lists, audit) are read again. */
-function useRefreshConsole() {
-  const queryClient = useQueryClient();
-  return () => refreshAfterWrite(queryClient, ['admin']);
-}
-
 /** POST /api/admin/reports/:id/resolve: marks it resolved (audited); 409 once it is. */
 export function useResolveReport() {
-  const refresh = useRefreshConsole();
+  const refresh = useRefreshAfterWrite(['admin']);
   return useMutation({
     mutationFn: (id: string) => unwrap(api.admin.reports[':id'].resolve.$post({ param: { id } })),
     onSettled: refresh,
@@ -43,7 +37,7 @@ export const useSuspensionPreviewQuery = (userId: string | null) =>
  * in full and tells them (idempotent); answers the refunds and whether they are queued.
  */
 export function useSuspendUser() {
-  const refresh = useRefreshConsole();
+  const refresh = useRefreshAfterWrite(['admin']);
   return useMutation({
     mutationFn: ({ userId, reason }: { userId: string; reason: string }) =>
       unwrap(api.admin.users[':id'].suspend.$post({ param: { id: userId }, json: { reason } })),
@@ -53,7 +47,7 @@ export function useSuspendUser() {
 
 /** DELETE /api/admin/users/:id/suspend: lifts the suspension (audited); 409 when there is none. */
 export function useLiftSuspension() {
-  const refresh = useRefreshConsole();
+  const refresh = useRefreshAfterWrite(['admin']);
   return useMutation({
     mutationFn: (userId: string) => unwrap(api.admin.users[':id'].suspend.$delete({ param: { id: userId } })),
     onSettled: refresh,
