@@ -7,7 +7,7 @@ import { refreshAfterWrite } from '@/lib/refresh-after-write';
  * reads the row before the write lands and answers after it. The server here is a value and a
  * list of answers the test releases by hand.
  */
-function searchDuringWrite() {
+async function searchDuringWrite() {
   let shown = true;
   const answers: Array<() => void> = [];
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
@@ -21,10 +21,15 @@ function searchDuringWrite() {
     },
   });
   const unsubscribe = observer.subscribe(() => {});
+  await new Promise((r) => setTimeout(r, 0)); // the search's first fetch has read: shown
   return {
     client,
-    hide: () => {
+    /** The write lands, `refresh` runs after it, and every fetch answers. */
+    async write(refresh: (client: QueryClient) => Promise<unknown>) {
       shown = false;
+      const refreshed = refresh(client);
+      await this.answerAll();
+      await refreshed;
     },
     /** Lets every fetch answer, in order, until none is waiting. */
     async answerAll() {
@@ -60,41 +65,29 @@ function searchDuringWrite() {
 }
 
 describe('refreshAfterWrite', () => {
-  let c: ReturnType<typeof searchDuringWrite>;
+  let c: Awaited<ReturnType<typeof searchDuringWrite>>;
   afterEach(() => c.done());
 
   it('a first fetch that read before the write is read again, so the screen shows the write', async () => {
-    c = searchDuringWrite();
-    await new Promise((r) => setTimeout(r, 0)); // the search's first fetch has read: shown
+    c = await searchDuringWrite();
     const loaded = c.load();
-    c.hide();
-    const refreshed = refreshAfterWrite(c.client, ['admin'], ['events']);
-    await c.answerAll();
-    await refreshed;
+    await c.write((client) => refreshAfterWrite(client, ['admin'], ['events']));
     expect(c.shownOnScreen()).toBe(false);
     // Whoever awaited the fetch that was replaced gets the new answer, not a cancellation.
     await expect(loaded).resolves.toEqual({ shown: false });
   });
 
   it('leaves a fetch nothing shows running: it answers its caller, not with a cancellation', async () => {
-    c = searchDuringWrite();
-    await new Promise((r) => setTimeout(r, 0));
+    c = await searchDuringWrite();
     const prefetched = c.prefetch();
-    c.hide();
-    const refreshed = refreshAfterWrite(c.client, ['admin']);
-    await c.answerAll();
-    await refreshed;
+    await c.write((client) => refreshAfterWrite(client, ['admin']));
     expect(c.shownOnScreen()).toBe(false);
     await expect(prefetched).resolves.toEqual({ shown: true });
   });
 
   it('which invalidating alone does not do: the running first fetch stands, with what the write replaced', async () => {
-    c = searchDuringWrite();
-    await new Promise((r) => setTimeout(r, 0));
-    c.hide();
-    const invalidated = c.client.invalidateQueries({ queryKey: ['admin'] });
-    await c.answerAll();
-    await invalidated;
+    c = await searchDuringWrite();
+    await c.write((client) => client.invalidateQueries({ queryKey: ['admin'] }));
     expect(c.shownOnScreen()).toBe(true);
   });
 });
