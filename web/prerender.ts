@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'vite';
 import { componentsNotInFrameSources, firstFrameStylesheet } from './first-frame-css.ts';
-import { AFTER_PAINT, EVENT_SHELL, FRAME_SOURCES } from './src/lib/first-frame-page.ts';
+import { AFTER_PAINT, EVENT_SHELL, FRAME_SOURCES, HYDRATABLE_ROOT } from './src/lib/first-frame-page.ts';
 
 /**
  * Path → file name under _frames/, and whether the SPA may hydrate the frame: only where the
@@ -59,7 +59,7 @@ try {
   for (const [path, { name, hydrate }] of Object.entries(PAGES)) {
     const frame = frames.get(path) ?? '';
     // web/src/main.tsx hydrates a frame marked so, and replaces any other.
-    const rootTag = hydrate ? '<div id="root" data-frame="hydrate">' : '<div id="root">';
+    const rootTag = hydrate ? HYDRATABLE_ROOT : '<div id="root">';
     const page = styled(name, [frame]).replace('<div id="root"></div>', `${rootTag}${frame}</div>`);
     writeFileSync(`${dist}_frames/${name}.html`, page);
     console.log(`prerendered ${path} → dist/web/_frames/${name}.html (${(frame.length / 1024).toFixed(1)} KB)`);

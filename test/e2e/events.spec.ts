@@ -126,7 +126,8 @@ test("the event page's HTML preloads its hero image, and an unknown event's does
   expect(page.status()).toBe(200);
   expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
   expect(page.headers().link).toBe('</images/events/gurugram.svg>; rel=preload; as=image; fetchpriority=high');
-  expect(await page.text()).toContain('<div id="root">');
+  // The page drawn in, for the SPA to hydrate (docs/decisions/010).
+  expect(await page.text()).toContain('<div id="root" data-frame="hydrate">');
   const unknown = await request.get('/event/no-such-event');
   expect(unknown.status()).toBe(200);
   expect(unknown.headers().link).toBeUndefined();

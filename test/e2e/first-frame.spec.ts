@@ -96,7 +96,7 @@ async function hydratedInPlace(page: Page, release: () => void, nodes: Locator[]
     expect(await node.evaluate((el) => (el as { __fromFrame?: boolean }).__fromFrame)).toBe(true);
 }
 
-// `/`, /events and /quiz; the event page's frame is drawn by the Worker and replaced (docs/decisions/010-hydrate-or-swap.md).
+// Every landing page hydrates (docs/decisions/010-hydrate-or-swap.md).
 test('/: the SPA hydrates the served frame in place, with no mismatch', async ({ page }) => {
   const errors = pageErrors(page);
   // Mark the frame's heading before the bundle runs, then check React kept that node.
@@ -120,6 +120,27 @@ test('/events: the SPA hydrates the served frame, the cards the Worker drew incl
   await page.evaluate(() => Object.assign(window, { __samePage: true }));
   await firstCard.click();
   await expect(page).toHaveURL(/\/event\//);
+  expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
+});
+
+test('/event/:id: the SPA hydrates the page the Worker drew in place, with no mismatch', async ({ page }) => {
+  const errors = pageErrors(page);
+  const release = await openWithBundleHeld(page, '/event/gurugram');
+  const box = page.getByRole('complementary', { name: 'Book this dinner' });
+  const termsLink = page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' });
+  await hydratedInPlace(page, release, [
+    page.locator('h1'),
+    box,
+    page.getByRole('heading', { name: 'Terms' }),
+    termsLink,
+  ]);
+  expect(errors).toEqual([]);
+  // What only the SPA knows comes in beside the frame: the box's next step for a visitor signed out.
+  await expect(box.getByRole('link', { name: 'Sign in to book' })).toBeVisible();
+  // A link the Worker drew is the router's now: its page opens without a page load.
+  await page.evaluate(() => Object.assign(window, { __samePage: true }));
+  await termsLink.click();
+  await expect(page).toHaveURL('/terms-and-conditions');
   expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
 });
 
@@ -277,19 +298,21 @@ test('taps and typing on the first frame, before the bundle has run, carry over 
   await expect(page.getByRole('dialog', { name: 'Book Your Spot' })).toBeVisible();
 });
 
-test('typing and a tap on the /events frame, whose cards the Worker drew, carry over too', async ({ page }) => {
-  const release = await openWithBundleHeld(page, '/events');
-  const footer = page.getByRole('contentinfo');
-  const email = `frame-swap-${Date.now()}@example.com`;
-  await footer.getByLabel('Email address').fill(email);
-  await footer.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL('/events');
+for (const path of ['/events', '/event/gurugram']) {
+  test(`typing and a tap on the ${path} frame, which the Worker drew into, carry over too`, async ({ page }) => {
+    const release = await openWithBundleHeld(page, path);
+    const footer = page.getByRole('contentinfo');
+    const email = `frame-worker-${Date.now()}@example.com`;
+    await footer.getByLabel('Email address').fill(email);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page).toHaveURL(path);
 
-  const stored = page.waitForResponse((r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'POST');
-  release();
-  expect((await stored).request().postDataJSON()).toEqual({ email });
-  await expect(page.getByRole('status').filter({ hasText: 'Subscribed!' })).toBeVisible();
-});
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/newsletter') && r.request().method() === 'POST');
+    release();
+    expect((await stored).request().postDataJSON()).toEqual({ email });
+    await expect(page.getByRole('status').filter({ hasText: 'Subscribed!' })).toBeVisible();
+  });
+}
 
 test('a date picked on the /events frame before the bundle ran still filters the list once the SPA has it', async ({
   page,

@@ -4,6 +4,7 @@ import { waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
 import { listedDinner } from './helpers/listed-dinner';
 
@@ -87,7 +88,7 @@ describe('the / first frame', () => {
     const container = document.createElement('div');
     container.innerHTML = await modules.renderFirstFrame('/');
     document.body.appendChild(container);
-    // The newsletter's field is named by its label through a useId id.
+    // The newsletter's field is named by its label through its id.
     const email = container.querySelector('footer input[type="email"]');
     expect(email?.id).toBeTruthy();
     const errors = vi.spyOn(console, 'error');
@@ -202,5 +203,95 @@ describe('the /events first frame', () => {
     const errors = vi.spyOn(console, 'error');
     await hydrate(container, modules, '/events', queryClient);
     expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+/** A dinner as GET /api/events/:id answers it: `seatsLeft` left, and when full the city's next with room. */
+function detail(seatsLeft: number, next: boolean): EventDetail {
+  return {
+    ...dinner('g1', 'gurugram', 'Gurugram', '2026-12-05', seatsLeft),
+    ticket_price_single: 499,
+    capacity: 24,
+    venue: null,
+    next_with_room: next
+      ? { id: 'g2', title: 'Dinner g2 & co', date: '2026-12-12', seats_left: 3, starts_at: '2026-12-12T13:30:00.000Z' }
+      : null,
+    tickets: [
+      { type: 'male', label: 'Male', price: 499, seats: 1, available: seatsLeft > 0 },
+      { type: 'couple', label: 'Couple (male + female)', price: 899, seats: 2, available: seatsLeft > 1 },
+    ],
+  } as EventDetail;
+}
+
+/**
+ * An event page as the Worker serves it: the page the Worker draws, in place of the empty shell.
+ * The Worker bundles the router's `Link` as a plain anchor (wrangler.toml `alias`): so does this
+ * render; the app the test then hydrates it with has the router's own.
+ */
+async function servedEventPage(key: string, event: EventDetail) {
+  vi.resetModules();
+  vi.doMock('@tanstack/react-router', () => import('@/lib/first-frame-link'));
+  const { eventPageFrame } = await import('@/server-render');
+  vi.doUnmock('@tanstack/react-router');
+  const { replace, data } = eventPageFrame(key, event);
+  expect(replace?.selector).toBe('div#root');
+  const page = document.createElement('div');
+  page.innerHTML = replace?.html ?? '';
+  const container = page.firstElementChild as HTMLElement;
+  expect(container.dataset.frame).toBe('hydrate');
+  document.body.appendChild(container);
+  const queryClient = new QueryClient();
+  for (const { key: queryKey, data: answer } of data?.queries ?? []) queryClient.setQueryData(queryKey, answer);
+  return { container, queryClient };
+}
+
+describe('the event page first frame', () => {
+  for (const [state, event] of [
+    ['with seats left', detail(5, false)],
+    ['sold out, the next dinner with room linked', detail(0, true)],
+    ['sold out, with no other dinner', detail(0, false)],
+  ] as const) {
+    it(`hydrates the page the Worker drew in place, ${state}, with no difference React reports`, async () => {
+      const { container, queryClient } = await servedEventPage('g1', event);
+      const heading = container.querySelector('h1');
+      expect(heading?.textContent).toBe(event.title);
+      // The page whole: the booking box and bar, the long read and the footer, not only the hero.
+      const box = container.querySelector('aside#book');
+      const bar = container.querySelector('[data-testid="book-now-bar"]');
+      const footerLink = container.querySelector('footer a[href="/terms-and-conditions"]');
+      expect(box && bar && footerLink).toBeTruthy();
+      expect(container.querySelector('section[aria-labelledby="about-the-experience"] h2')?.id).toBe(
+        'about-the-experience',
+      );
+      if (event.next_with_room) expect(box?.querySelector('a[href="/event/g2"]')).not.toBeNull();
+      const errors = vi.spyOn(console, 'error');
+      await hydrate(container, await app(), '/event/g1', queryClient);
+      expect(errors).not.toHaveBeenCalled();
+      expect(container.querySelector('h1')).toBe(heading);
+      expect(container.querySelector('aside#book')).toBe(box);
+      expect(container.querySelector('[data-testid="book-now-bar"]')).toBe(bar);
+      expect(container.querySelector('footer a[href="/terms-and-conditions"]')).toBe(footerLink);
+    });
+  }
+
+  it('a link drawn by the Worker is the router’s once hydrated: it opens its page without a page load', async () => {
+    const { container, queryClient } = await servedEventPage('g1', detail(0, true));
+    const modules = await app();
+    const router = modules.createAppRouter({
+      queryClient,
+      history: createMemoryHistory({ initialEntries: ['/event/g1'] }),
+      scrollRestoration: false,
+    });
+    await router.load();
+    router.ssr = { manifest: undefined };
+    await act(async () => {
+      hydrateRoot(container, <modules.AppTree queryClient={queryClient} router={router} />);
+    });
+    const next = container.querySelector<HTMLAnchorElement>('aside#book a[href="/event/g2"]');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    await act(async () => void next?.dispatchEvent(click));
+    // The router took the click (a plain anchor's would go through): no page load.
+    expect(click.defaultPrevented).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event/g2'));
   });
 });

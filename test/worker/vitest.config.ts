@@ -59,8 +59,15 @@ export default defineConfig({
       },
     })),
   ],
-  // The Worker renders some of the SPA's components (worker/routes/pages.ts), imported as the SPA does.
-  resolve: { alias: { '@': `${root}web/src`, '@domain': `${root}worker/domain` } },
+  // The Worker renders some of the SPA's components (worker/routes/pages.ts), imported as the SPA
+  // does, with the router's `Link` drawn as the Worker bundles it (wrangler.toml `alias`).
+  resolve: {
+    alias: {
+      '@': `${root}web/src`,
+      '@domain': `${root}worker/domain`,
+      '@tanstack/react-router': `${root}web/src/lib/first-frame-link.tsx`,
+    },
+  },
   test: {
     root,
     include: ['test/worker/**/*.test.ts'],

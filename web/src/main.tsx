@@ -12,8 +12,9 @@ const container = document.getElementById('root') as HTMLElement;
 /** The Worker painted this page's first frame into #root (worker/routes/pages.ts). */
 const hasFirstFrame = container.hasChildNodes();
 /**
- * The frame is the SPA's own first render, drawn at build time by the same router and
- * components with no data (web/prerender.ts marks it): React can hydrate it in place.
+ * The frame is the SPA's own first render, drawn by the same components at build time
+ * (web/prerender.ts) or by the Worker from the answers it hands over (web/src/server-render.tsx),
+ * and marked so: React can hydrate it in place.
  */
 const hydratable = hasFirstFrame && container.dataset.frame === 'hydrate';
 seedQueryCache(queryClient);
@@ -38,8 +39,8 @@ function hydrate() {
 }
 
 /**
- * Draws the page and replaces the frame in one commit: a frame the Worker drew with
- * router-free components from live data is close to, not exactly, the SPA's first render.
+ * Draws the page and replaces the frame in one commit: a frame not marked as the SPA's first
+ * render, or any frame when loading the route failed (the page is then the error, not the frame).
  */
 function render() {
   const typed = hasFirstFrame ? typedValues(container) : null;

@@ -4,7 +4,7 @@
  * components, the query keys its data goes under, and where in the shell the markup goes. The
  * Worker imports nothing else from web/src, so features can change without the Worker knowing.
  */
-import { createElement } from 'react';
+import { createElement, Suspense } from 'react';
 import { renderToStaticMarkup, renderToString } from '@/lib/string-renderer';
 import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
@@ -12,14 +12,19 @@ import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys'
 import { EVENT_CARD_LINK_CLASS } from '@/features/events/components/event-card-frame';
 import { EVENT_COLUMN, EventLayout } from '@/features/events/components/event-layout';
 import { eventImage } from '@/features/events/lib/event-image';
-import { StaticHeaderBar } from '@/components/header-bar';
+import { HeaderBar } from '@/components/header-bar';
+import { Logo } from '@/components/logo';
+import { ToastArea } from '@/components/toast';
+import { BookingBoxFrame, BookNowBarView } from '@/features/checkout/components/booking-box-frame';
 import { EventsListView, LOADING_EVENTS_LABEL } from '@/features/events/components/events-list-view';
 import { NO_FILTER } from '@/features/events/lib/events-filter';
 import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
 import { CITY_CARDS_SELECTOR, CityCards } from '@/features/home/components/city-cards';
+import { NewsletterFields } from '@/features/home/components/newsletter-fields';
 import { QUIZ_TAGLINE, QUIZ_TITLE } from '@/features/quiz/lib/quiz-head';
 import { eventPageHead, SITE_PREVIEW_IMAGE } from '@/features/events/lib/event-head';
+import { HYDRATABLE_ROOT } from '@/lib/first-frame-page';
 import { jsonElement, type PageData, pageDataElement } from '@/lib/page-data';
 import {
   EVENTS_INTRO,
@@ -115,20 +120,47 @@ export function eventsPageFrame(events: EventSummary[]): FramePatch {
   };
 }
 
-/** /event/:idOrCity: the hero and facts, rendered into the empty shell, plus the event answer under the key the URL used. */
+/**
+ * /event/:idOrCity: the page whole in the empty shell, plus the event answer under the key the URL
+ * used. The SPA HYDRATES it (docs/decisions/010): `EventLayout` is what the event route draws, and
+ * here it gets what the route's live parts draw on the SPA's first render, before the session is
+ * known: the site's bar without its account side, the booking box without its action, the
+ * newsletter form empty, the booking bar as for a guest who holds nothing. Around it, as the
+ * router draws the route (in two Suspense boundaries) and the root layout (the empty toast area).
+ */
 export function eventPageFrame(key: string, event: EventDetail): FramePatch {
+  const page = (
+    <>
+      {/* The root layout's outlet puts the route in a Suspense boundary, and the route, which has a
+          pending component, puts itself in another: React's markers for both, or no hydration. */}
+      <Suspense fallback={null}>
+        <Suspense fallback={null}>
+          <EventLayout
+            event={event}
+            header={
+              <HeaderBar column={EVENT_COLUMN}>
+                <Logo />
+              </HeaderBar>
+            }
+            aside={<BookingBoxFrame event={event} holding={false} />}
+            newsletter={<NewsletterFields email="" pending={false} onEmail={noop} onSubmit={noop} />}
+            bar={<BookNowBarView event={event} bookingId={null} holding={false} boxOnScreen={false} onBook={noop} />}
+          />
+        </Suspense>
+      </Suspense>
+      <ToastArea />
+    </>
+  );
   return {
-    replace: {
-      selector: 'div#root',
-      html: `<div id="root">${renderToStaticMarkup(
-        createElement(EventLayout, { event, header: createElement(StaticHeaderBar, { column: EVENT_COLUMN }) }),
-      )}</div>`,
-    },
+    replace: { selector: 'div#root', html: `${HYDRATABLE_ROOT}${renderToString(page)}</div>` },
     data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
     preloadImage: sameOriginPath(eventImage(event)),
     head: eventPageHead(event),
   };
 }
+
+/** What a first frame's handlers do before the SPA has hydrated it: nothing (its own taps are kept by frame-taps.js). */
+const noop = () => {};
 
 /**
  * /: the city cards in place of the prerendered frame's placeholders, plus the cities answer.

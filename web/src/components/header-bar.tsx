@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { LOGO_LINK, LogoContent } from '@/components/logo-mark';
 
 /**
  * The site's bar, router-free and hook-free (what {@link AppHeader} draws): a real bar in the
@@ -12,20 +11,5 @@ export function HeaderBar({ column, children }: { column: string; children: Reac
     <header className="relative z-40 border-b border-base-300 bg-base-100">
       <div className={`mx-auto flex min-h-16 items-center justify-between gap-4 py-2 ${column}`}>{children}</div>
     </header>
-  );
-}
-
-/**
- * The bar as the Worker draws it into a page's first frame (web/src/server-render.tsx): the home
- * link as a plain anchor, and no account side, as the SPA's first render has none until the
- * session is known (site-header.tsx) — so nothing moves when the SPA takes over.
- */
-export function StaticHeaderBar({ column }: { column: string }) {
-  return (
-    <HeaderBar column={column}>
-      <a href="/" {...LOGO_LINK}>
-        <LogoContent />
-      </a>
-    </HeaderBar>
   );
 }

@@ -5,6 +5,21 @@
  * server, must not bundle (issue 23: 135 KB).
  */
 
+import type { ReactNode } from 'react';
+
+/**
+ * The toast area's element (placed by toast.css): the Toaster draws the toasts in it, and with
+ * none it is what the root layout draws below every page, as the Worker does below the event
+ * page's first frame (web/src/server-render.tsx), which the SPA hydrates.
+ */
+export function ToastArea({ children }: { children?: ReactNode }) {
+  return (
+    <section aria-label="Notifications" data-testid="toaster" className="toaster">
+      {children}
+    </section>
+  );
+}
+
 export type ToastVariant = 'default' | 'destructive';
 export type Toast = {
   id: number;

@@ -6,7 +6,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { currentToasts, dismiss, navigationResolved, navigationStarted, subscribeToToasts } from './toast';
+import { currentToasts, dismiss, ToastArea, navigationResolved, navigationStarted, subscribeToToasts } from './toast';
 import './toast.css';
 
 /** Ties the toasts to the page: see `navigationStarted`. A no-op outside a router (tests). */
@@ -77,7 +77,7 @@ export function Toaster() {
   const list = useSyncExternalStore(subscribeToToasts, currentToasts, currentToasts);
   const modal = useOpenModal(list.length);
   const area = (
-    <section aria-label="Notifications" data-testid="toaster" className="toaster">
+    <ToastArea>
       {list.map((t) => {
         const error = t.variant === 'destructive';
         return (
@@ -108,7 +108,7 @@ export function Toaster() {
           </div>
         );
       })}
-    </section>
+    </ToastArea>
   );
   return modal ? createPortal(area, modal) : area;
 }

@@ -11,6 +11,12 @@
  */
 export const AFTER_PAINT = 'data-after-paint';
 
+/**
+ * The opening tag of a page's root whose frame is the SPA's own first render, which
+ * web/src/main.tsx hydrates (it draws any other frame afresh; docs/decisions/010).
+ */
+export const HYDRATABLE_ROOT = '<div id="root" data-frame="hydrate">';
+
 /** The name under dist/web/_frames/ of the shell the Worker draws an event page's frame into. */
 export const EVENT_SHELL = 'event';
 
@@ -24,7 +30,14 @@ export const FRAME_SOURCES = {
   home: ['features/home/components/city-cards.tsx'],
   events: ['features/events/components/events-list-view.tsx'],
   quiz: [],
-  [EVENT_SHELL]: ['features/events/components/event-layout.tsx', 'components/header-bar.tsx'],
+  [EVENT_SHELL]: [
+    'features/events/components/event-layout.tsx',
+    'components/header-bar.tsx',
+    'components/logo.tsx',
+    'components/toast.tsx',
+    'features/checkout/components/booking-box-frame.tsx',
+    'features/home/components/newsletter-fields.tsx',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 /**

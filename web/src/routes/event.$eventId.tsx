@@ -1,10 +1,8 @@
 import { createFileRoute, Link, redirect, useRouter } from '@tanstack/react-router';
 import { AppHeader } from '@/components/app-header';
-import { SiteFooter } from '@/components/site-footer';
 import { toast } from '@/components/toast';
 import { BookingAside, BookNowBar } from '@/features/checkout/components/booking-box';
 import { eventQueryOptions, useEventQuery } from '@/features/events/api/get-event';
-import { EventAbout } from '@/features/events/components/event-about';
 import { EVENT_COLUMN, EventLayout } from '@/features/events/components/event-layout';
 import { eventTitle } from '@/features/events/lib/event-head';
 import { NewsletterForm } from '@/features/home/components/newsletter-form';
@@ -38,16 +36,13 @@ function EventPage() {
   usePageTitle(eventTitle(event));
 
   return (
-    <>
-      <EventLayout
-        event={event}
-        header={<AppHeader column={EVENT_COLUMN} />}
-        about={<EventAbout event={event} />}
-        aside={<BookingAside event={event} eventKey={eventId} />}
-      />
-      <SiteFooter newsletter={<NewsletterForm />} />
-      <BookNowBar event={event} />
-    </>
+    <EventLayout
+      event={event}
+      header={<AppHeader column={EVENT_COLUMN} />}
+      aside={<BookingAside event={event} eventKey={eventId} />}
+      newsletter={<NewsletterForm />}
+      bar={<BookNowBar event={event} />}
+    />
   );
 }
 

@@ -2,21 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { EventDetail } from '@/features/events/api/get-event';
-import { EventPriceSummary } from '@/features/events/components/event-price-summary';
-import { formatEventDate } from '@/features/events/lib/format-event-date';
 import { bookingsQueryOptions } from '@/features/my-bookings/api/get-bookings';
 import { useSession } from '@/lib/session';
 import { useHeldOrder } from '../api/held-order';
+import { BOOKING_BOX_ID, BookingBoxFrame, BookNowBarView } from './booking-box-frame';
 import { HeldOrderPanel } from './held-order';
 import { TicketSelection } from './ticket-selection';
-import { BOOKING_COPY, FEW_SEATS, seatsLeftLabel } from '@domain/copy-booking';
-import { rupees, TICKET_LABELS } from '@domain/pricing';
+import { BOOKING_COPY } from '@domain/copy-booking';
+import { TICKET_LABELS } from '@domain/pricing';
 import { SEATED_BOOKING_STATUSES } from '@domain/statuses';
-import { WAITLIST_COPY } from '@domain/waitlist';
-import { HOLD_COPY } from '@domain/copy-hold';
-
-/** The booking box's id: the sticky bar scrolls to it, and the guest's own link (`#book`) too. */
-export const BOOKING_BOX_ID = 'book';
 
 /** Statuses in which a guest holds their seat at the dinner (the domain's one list). */
 const GOING: readonly string[] = SEATED_BOOKING_STATUSES;
@@ -39,20 +33,6 @@ export function useGoingBooking(eventId: string) {
   return { booking, pending: loading || (isAuthenticated && bookings.isPending) };
 }
 
-/** Brings the booking box into view and puts focus on its first choice, as a tap on 'Book Now' promises. */
-export function showBookingBox() {
-  const box = document.getElementById(BOOKING_BOX_ID);
-  if (!box) return;
-  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  box.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-  // The ticket picker first, wherever it sits (a line with a link may come before it), else the
-  // box's first control.
-  const first =
-    box.querySelector<HTMLElement>('input[type="radio"]:not(:disabled)') ??
-    box.querySelector<HTMLElement>('[data-booking-primary], a[href], button:not(:disabled)');
-  first?.focus({ preventScroll: true });
-}
-
 /**
  * The event page's booking box (SPEC §2 Event detail): price and seats, then what the guest can do
  * now: sign in; choose a ticket; see they are already going; or, on a full dinner, go to the city's
@@ -61,18 +41,9 @@ export function showBookingBox() {
 export function BookingAside({ event, eventKey }: { event: EventDetail; eventKey: string }) {
   const held = useOwnHold(event.id).hold;
   return (
-    <aside
-      id={BOOKING_BOX_ID}
-      aria-label="Book this dinner"
-      className="scroll-mt-4 lg:sticky lg:top-6 lg:self-start"
-      tabIndex={-1}
-    >
-      <div className="flex flex-col gap-6 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-        <EventPriceSummary event={event} holding={held !== null} />
-        {event.seats_left === 0 && !held && <NextWithRoom event={event} />}
-        <BookingAction event={event} eventKey={eventKey} />
-      </div>
-    </aside>
+    <BookingBoxFrame event={event} holding={held !== null}>
+      <BookingAction event={event} eventKey={eventKey} />
+    </BookingBoxFrame>
   );
 }
 
@@ -156,100 +127,32 @@ function BookingAction({ event, eventKey }: { event: EventDetail; eventKey: stri
   return <TicketSelection eventId={eventKey} />;
 }
 
-/** A full dinner points on to the city's next one with a seat free, or says there is none yet. */
-function NextWithRoom({ event }: { event: EventDetail }) {
-  const next = event.next_with_room;
-  if (!next)
-    return (
-      <p className="rounded-field bg-base-200 p-4 text-sm">
-        Every upcoming dinner in {event.location} is full for now. Seats held by guests who don't pay free up within 15
-        minutes, so check back soon, or join this dinner's waitlist below.
-      </p>
-    );
-  return (
-    <div className="flex flex-col gap-3 rounded-field border border-secondary/40 bg-secondary/5 p-4">
-      <p className="text-sm font-semibold uppercase tracking-wide text-secondary">Next dinner with room</p>
-      <p>
-        <span className="block font-semibold">{next.title}</span>
-        <span className="block text-sm text-base-content/80">
-          {formatEventDate(next.date)} · {seatsLeftLabel(next.seats_left)}
-        </span>
-      </p>
-      <Link
-        to="/event/$eventId"
-        params={{ eventId: next.id }}
-        className="btn btn-secondary btn-sm"
-        data-booking-primary=""
-      >
-        See this dinner <span aria-hidden="true">→</span>
-      </Link>
-    </div>
-  );
+/** Brings the booking box into view and puts focus on its first choice, as a tap on 'Book Now' promises. */
+export function showBookingBox() {
+  const box = document.getElementById(BOOKING_BOX_ID);
+  if (!box) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  box.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  // The ticket picker first, wherever it sits (a line with a link may come before it), else the
+  // box's first control.
+  const first =
+    box.querySelector<HTMLElement>('input[type="radio"]:not(:disabled)') ??
+    box.querySelector<HTMLElement>('[data-booking-primary], a[href], button:not(:disabled)');
+  first?.focus({ preventScroll: true });
 }
 
-/**
- * A phone's booking bar (issue 14): the price and seats stay in view from the top of the page, and
- * 'Book Now' brings the booking box up. It steps aside while the box itself is on screen (its own
- * 'Book Now' is then right there), and desktops, where the box sits beside the page, never show it.
- * A guest who is going gets their booking instead; a full dinner the city's next one with room, or
- * when there is none 'Join the waitlist' (the box itself offers both).
- */
+/** A phone's booking bar (issue 14; see {@link BookNowBarView}), from what the guest holds here. */
 export function BookNowBar({ event }: { event: EventDetail }) {
   const { booking } = useGoingBooking(event.id);
   const held = useOwnHold(event.id).hold;
-  const boxOnScreen = useBoxOnScreen();
-  const soldOut = event.seats_left === 0 && !held;
-  const next = event.next_with_room;
-
   return (
-    <>
-      {/* Room at the end of the page, so the bar never hides the footer's last line. */}
-      <div aria-hidden="true" className="h-24 lg:hidden" />
-      <section
-        aria-label="Price and booking"
-        data-testid="book-now-bar"
-        className={`fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.08)] transition-[translate,opacity,visibility] duration-200 motion-reduce:transition-none lg:hidden ${boxOnScreen ? 'invisible translate-y-full opacity-0' : ''}`}
-      >
-        <div className="mx-auto flex max-w-xl items-center justify-between gap-4">
-          <p className="flex min-w-0 flex-col leading-tight">
-            {booking ? (
-              <span className="font-display text-lg font-semibold text-secondary">{BOOKING_COPY.youreGoing}</span>
-            ) : (
-              <span>
-                <span className="font-display text-xl font-bold text-primary">{rupees(event.ticket_price_single)}</span>
-                <span className="text-sm text-base-content/80"> per guest</span>
-              </span>
-            )}
-            <span
-              className={`text-sm font-medium ${event.seats_left <= FEW_SEATS ? 'text-error' : 'text-base-content/80'}`}
-            >
-              {booking ? formatEventDate(event.date) : seatsLeftLabel(event.seats_left)}
-            </span>
-          </p>
-          {booking ? (
-            <Link to="/booking/$bookingId" params={{ bookingId: booking.id }} className="btn btn-primary shrink-0">
-              My Booking
-            </Link>
-          ) : held ? (
-            <button type="button" className="btn btn-primary shrink-0" onClick={showBookingBox}>
-              {HOLD_COPY.finishButton}
-            </button>
-          ) : soldOut && next ? (
-            <Link to="/event/$eventId" params={{ eventId: next.id }} className="btn btn-secondary shrink-0">
-              Next dinner <span aria-hidden="true">→</span>
-            </Link>
-          ) : soldOut ? (
-            <button type="button" className="btn btn-primary shrink-0" onClick={showBookingBox}>
-              {WAITLIST_COPY.join}
-            </button>
-          ) : (
-            <button type="button" className="btn btn-primary shrink-0 px-6" onClick={showBookingBox}>
-              Book Now
-            </button>
-          )}
-        </div>
-      </section>
-    </>
+    <BookNowBarView
+      event={event}
+      bookingId={booking?.id ?? null}
+      holding={held !== null}
+      boxOnScreen={useBoxOnScreen()}
+      onBook={showBookingBox}
+    />
   );
 }
 

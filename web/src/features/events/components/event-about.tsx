@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { istClock } from '@domain/time';
 import type { EventDetail } from '../api/get-event';
 
@@ -108,8 +108,13 @@ export function EventAbout({ event }: { event: EventDetail }) {
   );
 }
 
+/**
+ * A section named by its heading. The id comes from the title, not `useId`: the Worker draws these
+ * sections into the event page's first frame, outside the SPA's tree, and the SPA hydrates them
+ * (docs/decisions/010); one event page holds each title once.
+ */
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
+  const id = `about-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4 leading-relaxed text-base-content/90">
       <h2 id={id} className="text-2xl font-semibold text-base-content">

@@ -1,27 +1,35 @@
 import type { ReactNode } from 'react';
+import { SiteFooter } from '@/components/site-footer';
 import type { EventDetail } from '../api/get-event';
+import { EventAbout } from './event-about';
 import { EventFacts } from './event-facts';
 import { EventHero } from './event-hero';
 
 /**
- * The detail page's frame: hero, then the facts column beside the booking box. Two renderers
- * use it, so it must stay free of router and query hooks: the event route fills every slot,
- * and the Worker paints the bare frame into the HTML (worker/routes/pages.ts) so the hero, the
- * page's largest paint, shows before the bundle has run. `header` is the site's bar, drawn by
- * both (the Worker's without the account side, which the SPA also lacks until the session is
- * known); the other slots only add content after the frame's own, so nothing the first frame
- * showed moves when the SPA takes over.
+ * The event page whole: the site's bar, the hero, the facts column beside the booking box, the
+ * long read, the footer and a phone's booking bar. Two renderers draw it, so it and what it
+ * renders stay free of router and query hooks (links are the router's `Link`, which the Worker
+ * bundles as a plain anchor): the event route fills the slots with the live parts, and the
+ * Worker draws the page into the HTML as the SPA's first render draws it before the session is
+ * known (web/src/server-render.tsx), so the page paints before the bundle has run and the SPA
+ * hydrates it in place (docs/decisions/010). Its ids do not depend on where it is drawn.
  */
 export function EventLayout({
   event,
   header,
-  about,
   aside,
+  newsletter,
+  bar,
 }: {
   event: EventDetail;
-  header?: ReactNode;
-  about?: ReactNode;
-  aside?: ReactNode;
+  /** The site's bar. */
+  header: ReactNode;
+  /** The booking box. */
+  aside: ReactNode;
+  /** The footer's newsletter form. */
+  newsletter: ReactNode;
+  /** A phone's booking bar. */
+  bar: ReactNode;
 }) {
   return (
     <>
@@ -34,10 +42,14 @@ export function EventLayout({
           <div className="lg:col-start-1 lg:row-start-1">
             <EventFacts event={event} />
           </div>
-          {aside && <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{aside}</div>}
-          {about && <div className="lg:col-start-1 lg:row-start-2">{about}</div>}
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{aside}</div>
+          <div className="lg:col-start-1 lg:row-start-2">
+            <EventAbout event={event} />
+          </div>
         </div>
       </main>
+      <SiteFooter newsletter={newsletter} />
+      {bar}
     </>
   );
 }

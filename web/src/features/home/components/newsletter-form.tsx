@@ -1,11 +1,11 @@
-import { Spinner } from '@/components/spinner';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { toast } from '@/components/toast';
 import { ApiRequestError } from '@/lib/api';
 import { NewsletterEmailSchema } from '@domain/email';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 import { COPY } from '@domain/copy';
+import { NewsletterFields } from './newsletter-fields';
 
 const invalid = (description: string) =>
   toast({ title: COPY.newsletter.invalidTitle, description, variant: 'destructive' });
@@ -16,7 +16,6 @@ const invalid = (description: string) =>
  * rule itself is the shared valibot schema the Worker also applies.
  */
 export function NewsletterForm() {
-  const id = useId();
   const [email, setEmail] = useState('');
   const subscribe = useSubscribeNewsletter();
 
@@ -40,36 +39,5 @@ export function NewsletterForm() {
     });
   };
 
-  return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-neutral-content">
-        Email address
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id={id}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={subscribe.isPending}
-          className="input w-full border-none bg-neutral-content text-neutral placeholder:text-neutral/60"
-        />
-        <button type="submit" className="btn btn-primary min-w-32" disabled={subscribe.isPending}>
-          {subscribe.isPending ? (
-            <>
-              <Spinner size="sm" />
-              Subscribing...
-            </>
-          ) : (
-            'Subscribe'
-          )}
-        </button>
-      </div>
-      <p className="text-xs text-neutral-content/80">{COPY.newsletter.optIn}</p>
-    </form>
-  );
+  return <NewsletterFields email={email} pending={subscribe.isPending} onEmail={setEmail} onSubmit={onSubmit} />;
 }
