@@ -6,6 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
+import { importedAsTheWorker } from './helpers/as-the-worker';
 import { listedDinner } from './helpers/listed-dinner';
 
 /** The app's modules afresh for each test, as for each page load: the frame is taken over once per page. */
@@ -160,7 +161,7 @@ const LIST = [
 
 /** The /events page as the Worker serves it for `events`: the prerendered frame with its placeholders replaced. */
 async function servedEvents(modules: App, events: EventSummary[]) {
-  const { eventsPageFrame } = await import('@/server-render');
+  const { eventsPageFrame } = await importedAsTheWorker(() => import('@/server-render'));
   const container = document.createElement('div');
   container.innerHTML = await modules.renderFirstFrame('/events');
   const { replace, data } = eventsPageFrame(events);
@@ -224,15 +225,11 @@ function detail(seatsLeft: number, next: boolean): EventDetail {
 }
 
 /**
- * An event page as the Worker serves it: the page the Worker draws, in place of the empty shell.
- * The Worker bundles the router's `Link` as a plain anchor (wrangler.toml `alias`): so does this
- * render; the app the test then hydrates it with has the router's own.
+ * An event page as the Worker serves it: the page the Worker draws, in place of the empty shell,
+ * its links the Worker's plain anchors; the app the test then hydrates it with has the router's own.
  */
 async function servedEventPage(key: string, event: EventDetail) {
-  vi.resetModules();
-  vi.doMock('@tanstack/react-router', () => import('@/lib/first-frame-link'));
-  const { eventPageFrame } = await import('@/server-render');
-  vi.doUnmock('@tanstack/react-router');
+  const { eventPageFrame } = await importedAsTheWorker(() => import('@/server-render'));
   const { replace, data } = eventPageFrame(key, event);
   expect(replace?.selector).toBe('div#root');
   const page = document.createElement('div');

@@ -16,12 +16,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventCardFrame } from '@/features/events/components/event-card-frame';
 import { citiesQueryKey } from '@/features/home/api/cities-query-key';
 import type { HomeCity } from '@/features/home/api/get-cities';
 import { CityCards } from '@/features/home/components/city-cards';
 import { UpcomingEvents } from '@/features/home/components/upcoming-events';
 import { WAITLIST_COPY } from '@domain/waitlist';
+import { importedAsTheWorker } from './helpers/as-the-worker';
 
 vi.mock('@/lib/session', () => ({ useSession: () => ({ isAuthenticated: false }) }));
 
@@ -52,7 +52,9 @@ const CITIES: HomeCity[] = [
 ];
 
 describe('a full dinner on the cards', () => {
-  it("the /events card's call to action reads 'Join the waitlist'; one with room, 'View details'", () => {
+  it("the /events card's call to action reads 'Join the waitlist'; one with room, 'View details'", async () => {
+    // As the Worker draws it into the page's first frame.
+    const { EventCardFrame } = await importedAsTheWorker(() => import('@/features/events/components/event-card-frame'));
     const summary = {
       id: 'evt_a',
       city: 'gurugram',
@@ -67,10 +69,10 @@ describe('a full dinner on the cards', () => {
       ticket_price_single: 499,
       capacity: 24,
     };
-    const full = renderToString(<EventCardFrame event={{ ...summary, seats_left: 0 }} title="Rooftop Supper" />);
+    const full = renderToString(<EventCardFrame event={{ ...summary, seats_left: 0 }} />);
     expect(full).toContain(WAITLIST_COPY.join);
     expect(full).toContain('Sold out');
-    const roomy = renderToString(<EventCardFrame event={{ ...summary, seats_left: 3 }} title="Rooftop Supper" />);
+    const roomy = renderToString(<EventCardFrame event={{ ...summary, seats_left: 3 }} />);
     expect(roomy).not.toContain(WAITLIST_COPY.join);
     expect(roomy).toContain('View details');
   });

@@ -9,7 +9,6 @@ import { renderToStaticMarkup, renderToString } from '@/lib/string-renderer';
 import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
 import { eventQueryKey, eventsQueryKey } from '@/features/events/api/query-keys';
-import { EVENT_CARD_LINK_CLASS } from '@/features/events/components/event-card-frame';
 import { EVENT_COLUMN, EventLayout } from '@/features/events/components/event-layout';
 import { eventImage } from '@/features/events/lib/event-image';
 import { HeaderBar } from '@/components/header-bar';
@@ -102,16 +101,10 @@ const sameOriginPath = (url: string | undefined) => (url?.startsWith('/') && !ur
  * frame's placeholders, plus the list answer. The SPA HYDRATES this page (docs/decisions/010):
  * `EventsListView` is what the SPA's first render draws from the same answer, seeded before
  * hydrating, with no filter chosen; rendered with `renderToString` (React's text separators
- * kept), and each title a plain link with the attributes the router's link renders.
+ * kept), each title the plain anchor the router's link draws.
  */
 export function eventsPageFrame(events: EventSummary[]): FramePatch {
-  const list = createElement(EventsListView, {
-    events,
-    filter: NO_FILTER,
-    onFilter: () => {},
-    title: (event: EventSummary) =>
-      createElement('a', { className: EVENT_CARD_LINK_CLASS, href: `/event/${event.id}` }, event.title),
-  });
+  const list = <EventsListView events={events} filter={NO_FILTER} onFilter={noop} />;
   return {
     replace: { selector: `ul[aria-label="${LOADING_EVENTS_LABEL}"]`, html: renderToString(list) },
     data: { queries: [{ key: eventsQueryKey(), data: { events } }] },

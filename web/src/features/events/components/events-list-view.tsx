@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { EventSummary } from '../api/get-events';
 import { type EventsFilterValue, filterEvents, filterOptions, NO_FILTER } from '../lib/events-filter';
 import { EventCardFrame, EventGrid } from './event-card-frame';
@@ -23,13 +22,10 @@ export function EventsListView({
   events,
   filter,
   onFilter,
-  title,
 }: {
   events: readonly EventSummary[];
   filter: EventsFilterValue;
   onFilter: (filter: EventsFilterValue) => void;
-  /** A card's title, linking to the dinner's page. */
-  title: (event: EventSummary) => ReactNode;
 }) {
   if (events.length === 0) {
     return <p className="rounded-box bg-base-200 p-10 text-center text-lg text-base-content/80">{EMPTY_EVENTS_TEXT}</p>;
@@ -41,7 +37,7 @@ export function EventsListView({
       {shown.length > 0 ? (
         <EventGrid>
           {shown.map((event, i) => (
-            <EventCardFrame key={event.id} event={event} eager={i < 3} title={title(event)} />
+            <EventCardFrame key={event.id} event={event} eager={i < 3} />
           ))}
         </EventGrid>
       ) : (

@@ -1,18 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { toast } from '@/components/toast';
-import { type EventSummary, useEventsQuery } from '../api/get-events';
+import { useEventsQuery } from '../api/get-events';
 import { NO_FILTER } from '../lib/events-filter';
-import { EVENT_CARD_LINK_CLASS } from './event-card-frame';
 import { EventsListSkeleton, EventsListView } from './events-list-view';
 import { COPY } from '@domain/copy';
-
-/** A card's title: a router link to the dinner's page. */
-const eventLink = (event: EventSummary) => (
-  <Link to="/event/$eventId" params={{ eventId: event.id }} className={EVENT_CARD_LINK_CLASS}>
-    {event.title}
-  </Link>
-);
 
 /**
  * The /events grid with its loading, empty and failure states (SPEC §2, §8 "Event list failure"),
@@ -47,5 +38,5 @@ export function EventsList() {
     );
   }
 
-  return <EventsListView events={data.events} filter={filter} onFilter={setFilter} title={eventLink} />;
+  return <EventsListView events={data.events} filter={filter} onFilter={setFilter} />;
 }

@@ -1,0 +1,16 @@
+import { vi } from 'vitest';
+
+/**
+ * What `load` imports, as the Worker bundles it: the router's `Link` is the plain anchor of
+ * web/src/lib/first-frame-link.tsx (wrangler.toml `alias`), and none of the router comes along.
+ * The modules are fresh, and whatever is imported after this has the real router again.
+ */
+export async function importedAsTheWorker<T>(load: () => Promise<T>): Promise<T> {
+  vi.resetModules();
+  vi.doMock('@tanstack/react-router', () => import('@/lib/first-frame-link'));
+  try {
+    return await load();
+  } finally {
+    vi.doUnmock('@tanstack/react-router');
+  }
+}
