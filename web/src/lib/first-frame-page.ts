@@ -32,6 +32,7 @@ export const FRAME_SOURCES = {
   quiz: [],
   [EVENT_SHELL]: [
     'features/events/components/event-layout.tsx',
+    'features/events/lib/event-column.ts',
     'components/header-bar.tsx',
     'components/logo.tsx',
     'components/toast.tsx',

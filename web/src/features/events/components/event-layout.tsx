@@ -53,6 +53,3 @@ export function EventLayout({
     </>
   );
 }
-
-/** The page's column: the site bar above the hero lines up with it. */
-export const EVENT_COLUMN = 'max-w-6xl px-6';
