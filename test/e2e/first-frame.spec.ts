@@ -11,8 +11,9 @@ const QUIZ_FIRST_QUESTION = /^What's your vibe for pulling up today\?/;
  * SPA takes over without moving it or asking the API again (worker/routes/pages.ts).
  */
 const PAGES = [
-  // `spa`: something only the SPA draws (a frame has the header empty and no booking box), or
-  // for /events, whose frame has it all, its first card.
+  // `spa`: something only the SPA draws (a frame has the header's account side and the booking
+  // box's next step empty: no session is known yet), or for /events, whose frame has it all,
+  // its first card.
   {
     path: '/',
     heading: 'Tablemates',

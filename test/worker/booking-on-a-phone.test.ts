@@ -7,7 +7,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/client';
 import { cities, coupons, eventBookings, paymentOrders, users } from '../../db/schema';
 import { COPY } from '../../worker/domain/copy';
@@ -295,6 +295,30 @@ describe('the truth about seats', () => {
     expect(page).toContain(full.id);
     expect(page).toContain('2 seats left');
     expect(page).toContain('Sold out');
+  });
+
+  it('the Worker draws a full dinner’s page with its next dinner linked; a link it cannot draw as the router would leaves the page without its frame', async () => {
+    const full = await createEvent({ capacity: 2, inHours: 100 });
+    const next = await createEvent({ capacity: 8, inHours: 200, city: full.city });
+    await bookedCouple(full.id);
+    const page = await (await SELF.fetch(new Request(`${ORIGIN}/event/${full.id}`))).text();
+    expect(page).toContain('<div id="root" data-frame="hydrate">');
+    expect(page).toContain(`href="/event/${next.id}"`);
+
+    // An id the router writes as `a|b` where a plain anchor would write `a%7Cb`: not drawn.
+    const fullToo = await createEvent({ capacity: 2, inHours: 100 });
+    await createEvent({ id: `evt|${fullToo.id}`, capacity: 8, inHours: 200, city: fullToo.city });
+    await bookedCouple(fullToo.id);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await SELF.fetch(new Request(`${ORIGIN}/event/${fullToo.id}`));
+    expect(res.status).toBe(200);
+    const unframed = await res.text();
+    expect(unframed).toContain('<div id="root"></div>');
+    expect(unframed).not.toContain('data-frame');
+    expect(errors.mock.calls.flat().join(' ')).toContain(
+      `page frame: drawing the event page failed","error":"Error: the event page of ${fullToo.id} could not be drawn whole`,
+    );
+    errors.mockRestore();
   });
 
   it('a full dinner’s page points to the next dinner in the city with room; one with room points nowhere', async () => {

@@ -3,12 +3,12 @@
  * (docs/decisions/006-first-frames.md).
  *
  * The Worker serves the landing pages with their first frame as plain HTML; once its bundle has
- * run, the SPA hydrates it, or replaces it where the Worker drew the page itself (the event page,
- * docs/decisions/010-hydrate-or-swap.md). Until then nothing listens to the frame: a button
- * does nothing, and a form would submit itself to the page's own URL. This records such taps
- * and submits, and web/src/lib/first-frame.tsx replays them once the SPA has the page, with
- * what was typed. Recording stops as hydration starts (React handles taps from then) or in the
- * commit that replaced the frame.
+ * run, the SPA hydrates it (docs/decisions/010-hydrate-or-swap.md), or replaces a frame not
+ * marked as its own first render. Until then nothing listens to the frame: a button does
+ * nothing, and a form would submit itself to the page's own URL. This records such taps and
+ * submits, and web/src/lib/first-frame.tsx replays them once the SPA has the page, with what was
+ * typed. Recording stops as hydration starts (React handles taps from then) or in the commit
+ * that replaced the frame.
  * Links are left alone: the browser follows them as usual. So are radios and checkboxes (a
  * quiz answer): they show the guest's pick at once, and first-frame.tsx reads it with the text.
  *

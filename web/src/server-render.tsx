@@ -145,8 +145,13 @@ export function eventPageFrame(key: string, event: EventDetail): FramePatch {
       <ToastArea />
     </>
   );
+  const html = renderToString(page);
+  // A part that throws inside a Suspense boundary does not fail the render: React leaves the
+  // boundary, here the whole page, for the browser to draw (`<!--$!-->`), and its production build
+  // keeps the error to itself (the web tests' development build shows it).
+  if (html.includes('<!--$!-->')) throw new Error(`the event page of ${event.id} could not be drawn whole`);
   return {
-    replace: { selector: 'div#root', html: `${HYDRATABLE_ROOT}${renderToString(page)}</div>` },
+    replace: { selector: 'div#root', html: `${HYDRATABLE_ROOT}${html}</div>` },
     data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
     preloadImage: sameOriginPath(eventImage(event)),
     head: eventPageHead(event),

@@ -30,8 +30,9 @@ import { findEventDetail, listBookableEvents } from '../services/events';
  *   the `cities` rows (the SPA hydrates it: the same components draw the same answer).
  * - `/events`: the same, its placeholder cards swapped here for the list (the SPA hydrates it
  *   too: the same list component draws the same answer), whose images are the page's largest paint.
- * - `/event/:idOrCity`: the frame is rendered here, since it shows the event's own hero. An
- *   unknown event gets the page with nothing drawn in: the SPA says it doesn't exist and moves on.
+ * - `/event/:idOrCity`: the page is drawn here whole, from the event's row (the SPA hydrates it
+ *   too: the same components draw the same answer). An unknown event gets the page with nothing
+ *   drawn in: the SPA says it doesn't exist and moves on.
  * - `/quiz`: the prerendered frame as it is (the vibe check's first question; no data), which
  *   the SPA hydrates.
  *
@@ -47,7 +48,7 @@ export const pageRoutes = new Hono<AppEnv>()
       assets: c.env.ASSETS,
       url: c.req.url,
       head: HOME_HEAD,
-      ...(cities ? homePageFrame(cities) : {}),
+      ...(cities ? drawn(() => homePageFrame(cities), 'home page') : {}),
     });
   })
   .get('/events', database, async (c) => {
@@ -59,7 +60,7 @@ export const pageRoutes = new Hono<AppEnv>()
       assets: c.env.ASSETS,
       url: c.req.url,
       head: EVENTS_HEAD,
-      ...(list ? eventsPageFrame(list) : {}),
+      ...(list ? drawn(() => eventsPageFrame(list), 'events list') : {}),
     });
   })
   .get('/event/:idOrCity', database, async (c) => {
@@ -68,10 +69,11 @@ export const pageRoutes = new Hono<AppEnv>()
       staticFrame(c.env.ASSETS, c.req.raw, EVENT_SHELL),
       orNull(findEventDetail(c.var.db, key, new Date()), 'event'),
     ]);
-    // Unknown: nothing drawn in, but the shell's whole stylesheet and bundle still named for
-    // frame-taps.js (which starts them at once on an empty page), never render-blocking.
-    if (!event) return firstFramePage(shell, { assets: c.env.ASSETS });
-    return firstFramePage(shell, { assets: c.env.ASSETS, url: c.req.url, ...eventPageFrame(key, event) });
+    // Unknown (or not drawn): nothing drawn in, but the shell's whole stylesheet and bundle still
+    // named for frame-taps.js (which starts them at once on an empty page), never render-blocking.
+    const frame = event && drawn(() => eventPageFrame(key, event), 'event page');
+    if (!frame) return firstFramePage(shell, { assets: c.env.ASSETS });
+    return firstFramePage(shell, { assets: c.env.ASSETS, url: c.req.url, ...frame });
   })
   .get('/quiz', async (c) =>
     firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'quiz'), {
@@ -100,6 +102,21 @@ export function privatePage(shell: Response): Response {
   res.headers.set('Cache-Control', 'no-store');
   res.headers.set('X-Robots-Tag', 'noindex, nofollow');
   return res;
+}
+
+/**
+ * A page's frame, or nothing when drawing it failed (a component the Worker cannot draw as the SPA
+ * would, web/src/lib/first-frame-link.tsx): the page is still served, as with no data.
+ */
+function drawn(draw: () => FramePatch, what: string): FramePatch | null {
+  try {
+    return draw();
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 'error', msg: `page frame: drawing the ${what} failed`, error: String(error) }),
+    );
+    return null;
+  }
 }
 
 /**

@@ -1,67 +1,82 @@
 /**
- * `@tanstack/react-router` as the Worker bundles it (wrangler.toml `[alias]`, and the Worker's
+ * `@tanstack/react-router` as the Worker bundles it (wrangler.toml `alias`, and the Worker's
  * tests: test/worker/vitest.config.ts): only `Link`, drawn as the plain anchor the router's link
- * renders when it is not the current page. The Worker draws a landing page's first frame with the
- * SPA's own components (web/src/server-render.tsx), which link with the router's `Link`; the SPA
- * then hydrates that markup (docs/decisions/010), so the `href` must be the router's own. Anything
- * else a component takes from the router (a hook, a route) is not here and fails the Worker's
- * build: such a component cannot be drawn without the SPA.
+ * renders for a page other than the current one. The Worker draws a landing page's first frame
+ * with the SPA's own components (web/src/server-render.tsx), which link with the router's `Link`;
+ * the SPA then hydrates that markup (docs/decisions/010), so the anchor must be the router's own.
+ *
+ * What this cannot draw as the router would, it refuses (the page then goes out without its frame,
+ * worker/routes/pages.ts, and the Worker's tests fail): anything else from the router (a hook, a
+ * route: not exported, so the Worker's build fails), a relative `to`, a path parameter the router
+ * would write differently, a prop that changes the router's markup or what the link does. A link
+ * to the page itself, which the router marks active, is the caller's to avoid: no landing page
+ * has one (test/web/first-frames.test.tsx hydrates each with React's development build, which
+ * reports any attribute that differs).
  */
 import { defaultStringifySearch } from '@tanstack/router-core';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 
-type FrameLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+/** What the router's link does on a tap or a hover, and does not draw. */
+const BEHAVIOUR_ONLY = ['preload', 'preloadDelay', 'replace', 'resetScroll', 'startTransition', 'viewTransition'];
+
+type FrameLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'children'> & {
   to?: string;
   params?: Record<string, string | number>;
   search?: Record<string, unknown>;
   hash?: string;
   children?: ReactNode;
-  // What the router's link acts on and does not render.
-  activeOptions?: unknown;
-  activeProps?: unknown;
-  inactiveProps?: unknown;
-  preload?: unknown;
-  preloadDelay?: unknown;
-  replace?: boolean;
-  resetScroll?: boolean;
-  startTransition?: boolean;
-  viewTransition?: unknown;
 };
 
-/** `/event/$eventId` with `{ eventId: 'x y' }` is `/event/x%20y`, as the router encodes a path parameter. */
+/**
+ * A parameter the router writes as it is: encoding leaves these characters alone, and so does the
+ * router's decoding and re-encoding of the path (it would write `a|b`, not `a%7Cb`). Ids and city
+ * slugs are made of them.
+ */
+const PLAIN_PARAM = /^[\w.~-]+$/;
+
+/** `/event/$eventId` with `{ eventId: 'g1' }` is `/event/g1`; search and hash as the router writes them. */
 export function linkHref({
-  to = '/',
+  to = '',
   params = {},
   search,
   hash,
-}: Pick<FrameLinkProps, 'to' | 'params' | 'search' | 'hash'>) {
+}: Pick<FrameLinkProps, 'to' | 'params' | 'search' | 'hash'>): string {
+  if (!to.startsWith('/')) throw new Error(`first-frame link: "${to}" is not an absolute path`);
   const path = to.replace(/\$(\w+)/g, (name, key: string) => {
-    if (!(key in params)) throw new Error(`first-frame link to ${to}: no ${name}`);
-    return encodeURIComponent(String(params[key]));
+    const value = String(params[key] ?? '');
+    if (!PLAIN_PARAM.test(value)) throw new Error(`first-frame link to ${to}: ${name} "${value}" is not plain`);
+    return value;
   });
   return `${path}${search ? defaultStringifySearch(search) : ''}${hash ? `#${hash}` : ''}`;
 }
 
-export function Link({
-  to,
-  params,
-  search,
-  hash,
-  children,
-  activeOptions: _activeOptions,
-  activeProps: _activeProps,
-  inactiveProps: _inactiveProps,
-  preload: _preload,
-  preloadDelay: _preloadDelay,
-  replace: _replace,
-  resetScroll: _resetScroll,
-  startTransition: _startTransition,
-  viewTransition: _viewTransition,
-  ...anchor
-}: FrameLinkProps) {
+export function Link({ to, params, search, hash, children, ...rest }: FrameLinkProps) {
+  const anchor: Record<string, unknown> = {};
+  for (const [prop, value] of Object.entries(rest)) {
+    if (BEHAVIOUR_ONLY.includes(prop)) continue;
+    if (ROUTER_ONLY.includes(prop))
+      throw new Error(`first-frame link to ${to}: the router's \`${prop}\` is not drawn here`);
+    anchor[prop] = value;
+  }
+  if (typeof children === 'function') throw new Error(`first-frame link to ${to}: children as a function`);
   return (
     <a {...anchor} href={linkHref({ to, params, search, hash })}>
       {children}
     </a>
   );
 }
+
+/** The router's link props that change its markup (active or inactive props) or where it goes. */
+const ROUTER_ONLY = [
+  'activeOptions',
+  'activeProps',
+  'inactiveProps',
+  'from',
+  'state',
+  'mask',
+  'reloadDocument',
+  'hashScrollIntoView',
+  'ignoreBlocker',
+  'unsafeRelative',
+  'disabled',
+];

@@ -3,7 +3,7 @@ import { useLayoutEffect } from 'react';
 /**
  * Taking over a first frame the Worker served in the page's HTML (worker/routes/pages.ts,
  * docs/decisions/006-first-frames.md, 010-hydrate-or-swap.md). React hydrates the frame, or
- * replaces it where the Worker drew the page itself; either way nothing listens to it until
+ * replaces one not marked as its own first render; either way nothing listens to it until
  * the bundle has run, so what the guest did meanwhile is carried across: the taps
  * web/public/frame-taps.js kept and what was typed into its fields.
  */

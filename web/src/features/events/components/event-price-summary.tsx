@@ -1,3 +1,4 @@
+import { rupees } from '@domain/pricing';
 import type { EventDetail } from '../api/get-event';
 
 /**
@@ -11,7 +12,7 @@ export function EventPriceSummary({ event, holding = false }: { event: EventDeta
     <div>
       <p className="text-sm text-base-content/80">Tickets from</p>
       <p className="font-display text-4xl font-bold text-primary">
-        ₹{event.ticket_price_single.toLocaleString('en-IN')}
+        {rupees(event.ticket_price_single)}
         <span className="ml-1 font-sans text-base font-normal text-base-content/80">per guest</span>
       </p>
       <p className={`mt-2 text-sm font-medium ${soldOut ? 'text-error' : 'text-secondary'}`}>

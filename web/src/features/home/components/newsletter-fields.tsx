@@ -28,7 +28,9 @@ export function NewsletterFields({
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
 }) {
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
+    // POST: a submit the page's script has not taken (it has not run yet, or never does) must not
+    // put the address in the page's URL, and so in the logs.
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
       <label htmlFor={NEWSLETTER_EMAIL_ID} className="text-sm font-medium text-neutral-content">
         Email address
       </label>
