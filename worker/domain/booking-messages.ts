@@ -3,7 +3,7 @@
  * and the WhatsApp template parameters. Pure functions, so tests and previews need no I/O.
  */
 import { type EmailDinner, emailLayout } from './email-layout';
-import { firstNameOf as firstName } from './profile';
+import { firstNameOf as firstName } from './first-name';
 import { dinnerHours, formatIstDate } from './time';
 
 export type BookingFacts = {

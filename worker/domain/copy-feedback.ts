@@ -6,7 +6,7 @@
  */
 import { dinnerWhen, dinnerWhenWhatsApp, waParam } from './booking-messages';
 import { type EmailBlock, emailLayout } from './email-layout';
-import { firstNameOf } from './profile';
+import { firstNameOf } from './first-name';
 import { formatIstDate } from './time';
 
 /** What a star means, for the label a screen reader reads and the words beside the stars. */

@@ -5,7 +5,7 @@
  * suspended guest is told in neutral words, never why nor by whom.
  */
 import { CONTACT_EMAIL, emailLayout } from './email-layout';
-import { firstNameOf } from './profile';
+import { firstNameOf } from './first-name';
 
 type Category = 'harassment' | 'felt_unsafe' | 'no_show_host' | 'venue' | 'other';
 

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { GRIEVANCE_COPY } from './copy-grievances';
 import { emailSchema } from './email';
 import { emailLayout } from './email-layout';
-import { firstNameOf } from './profile';
+import { firstNameOf } from './first-name';
 import { formatIstDate } from './time';
 
 export const GRIEVANCE_STATUSES = ['open', 'resolved'] as const;

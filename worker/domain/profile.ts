@@ -47,13 +47,6 @@ export const MESSAGES = COPY.profile;
 
 export const MIN_AGE = 18;
 
-/**
- * The first word of a full name, or `fallback` when there is none (SPEC §8: a missing profile
- * row reads 'Guest').
- * @example firstNameOf('Asha Rao') // 'Asha'
- */
-export const firstNameOf = (fullName: string | null | undefined, fallback = 'Guest') =>
-  fullName?.trim().split(/\s+/)[0] || fallback;
 /** The calendar's bounds (SPEC §2 Profile details): 1900-01-01 … today, years 1924 … this year. */
 export const DOB_MIN = '1900-01-01';
 export const DOB_MIN_YEAR = 1924;

@@ -21,7 +21,7 @@ import {
   sharePath,
   shareRefusal,
 } from '@domain/dinner-share';
-import { firstNameOf } from '@domain/profile';
+import { firstNameOf } from '@domain/first-name';
 import { dinnerHours, isVenueRevealed } from '@domain/time';
 import { ApiError } from '../lib/errors';
 import { randomToken } from '../lib/crypto';

@@ -32,7 +32,7 @@ import {
   type ShareKind,
   type TablemateVerdict,
 } from '@domain/feedback';
-import { firstNameOf } from '@domain/profile';
+import { firstNameOf } from '@domain/first-name';
 import type { Env } from '../env';
 import { sendEmail } from '../providers/email';
 import { sendWhatsAppTemplate } from '../providers/whatsapp';

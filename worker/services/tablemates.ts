@@ -9,7 +9,7 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventBookings, userProfiles, users } from '../../db/schema';
-import { firstNameOf } from '@domain/profile';
+import { firstNameOf } from '@domain/first-name';
 import { hmacSha256Hex } from '../lib/crypto';
 
 export type Tablemate = {

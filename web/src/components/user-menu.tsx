@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '@/lib/session';
-import { firstNameOf } from '@domain/profile';
+import { firstNameOf } from '@domain/first-name';
 
 /** The id of /profile's bookings section: the menu's 'My bookings' lands there. */
 export const PROFILE_BOOKINGS_ID = 'bookings';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { DinnerTableIllustration } from '@/components/illustrations/dinner-table';
 import { useSession } from '@/lib/session';
-import { firstNameOf } from '@domain/profile';
+import { firstNameOf } from '@domain/first-name';
 import { EVENT_TIME } from '@domain/time';
 
 /** SPEC §2 Home "Hero": name, tagline, description, and the booking call to action. */
