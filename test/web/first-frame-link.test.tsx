@@ -41,6 +41,8 @@ describe("the Worker's link", () => {
     // What the router writes for one of them: not what a plain anchor would.
     expect(routerHref('/event/$eventId', { eventId: 'a|b' })).toBe('/event/a|b');
     expect(() => linkHref({ to: 'profile' })).toThrow(/not an absolute path/);
+    for (const to of ['/admin/$', '/event/{-$eventId}'])
+      expect(() => linkHref({ to, params: { _splat: 'x', eventId: 'g1' } }), to).toThrow(/plain parameters/);
   });
 
   it('draws the anchor with its own attributes, drops what only acts, refuses what would draw otherwise', () => {
@@ -50,7 +52,7 @@ describe("the Worker's link", () => {
         params={{ eventId: 'g1' }}
         className="btn"
         data-booking-primary=""
-        {...{ preload: 'intent' }}
+        {...{ preload: 'intent', type: 'text/html', from: undefined }}
       >
         See this dinner
       </Link>,

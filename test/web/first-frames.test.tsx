@@ -25,9 +25,9 @@ async function app() {
  * A hydrated first frame is the SPA's first render (docs/decisions/010): /'s and /quiz's are
  * drawn by the build with no session known, /events' by the build with its list pending and by
  * the Worker's list in place of the placeholders, the event page's by the Worker whole
- * (web/src/server-render.tsx); the browser hydrates each (web/src/main.tsx). The development build of React reports every difference here, attributes
- * included (production stays silent about those and leaves the server's value in place, e.g. a
- * `useId` that points nowhere).
+ * (web/src/server-render.tsx); the browser hydrates each (web/src/main.tsx). The development
+ * build of React reports every difference here, attributes included (production stays silent
+ * about those and leaves the server's value in place, e.g. a `useId` that points nowhere).
  */
 
 beforeEach(() => {

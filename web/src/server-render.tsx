@@ -123,35 +123,45 @@ export function eventsPageFrame(events: EventSummary[]): FramePatch {
  * router draws the route (in two Suspense boundaries) and the root layout (the empty toast area).
  */
 export function eventPageFrame(key: string, event: EventDetail): FramePatch {
-  const page = (
+  const layout = (
+    <EventLayout
+      event={event}
+      header={
+        <HeaderBar column={EVENT_COLUMN}>
+          <Logo />
+        </HeaderBar>
+      }
+      aside={<BookingBoxFrame event={event} holding={false} />}
+      newsletter={<NewsletterFields email="" pending={false} onEmail={noop} onSubmit={noop} />}
+      bar={<BookNowBarView event={event} bookingId={null} holding={false} boxOnScreen={false} onBook={noop} />}
+    />
+  );
+  const html = renderToString(
     <>
       {/* The root layout's outlet puts the route in a Suspense boundary, and the route, which has a
           pending component, puts itself in another: React's markers for both, or no hydration. */}
       <Suspense fallback={null}>
-        <Suspense fallback={null}>
-          <EventLayout
-            event={event}
-            header={
-              <HeaderBar column={EVENT_COLUMN}>
-                <Logo />
-              </HeaderBar>
-            }
-            aside={<BookingBoxFrame event={event} holding={false} />}
-            newsletter={<NewsletterFields email="" pending={false} onEmail={noop} onSubmit={noop} />}
-            bar={<BookNowBarView event={event} bookingId={null} holding={false} boxOnScreen={false} onBook={noop} />}
-          />
-        </Suspense>
+        <Suspense fallback={null}>{layout}</Suspense>
       </Suspense>
       <ToastArea />
-    </>
+    </>,
   );
-  const html = renderToString(page);
   // A part that throws inside a Suspense boundary does not fail the render: React leaves the
-  // boundary, here the whole page, for the browser to draw (`<!--$!-->`), and its production build
-  // keeps the error to itself (the web tests' development build shows it).
-  if (html.includes('<!--$!-->')) throw new Error(`the event page of ${event.id} could not be drawn whole`);
+  // boundary, here the whole page, for the browser to draw (`<!--$!-->`), and keeps the error to
+  // itself. Drawn outside the boundaries, the page throws it.
+  if (html.includes('<!--$!-->')) {
+    renderToString(layout);
+    throw new Error(`the event page of ${event.id} could not be drawn whole`);
+  }
+  return { replace: { selector: 'div#root', html: `${HYDRATABLE_ROOT}${html}</div>` }, ...eventPageData(key, event) };
+}
+
+/**
+ * /event/:idOrCity without its frame (one that could not be drawn): its head, its preloaded hero,
+ * and the event answer under the key the URL used, so the SPA draws it without asking again.
+ */
+export function eventPageData(key: string, event: EventDetail): FramePatch {
   return {
-    replace: { selector: 'div#root', html: `${HYDRATABLE_ROOT}${html}</div>` },
     data: { queries: [{ key: eventQueryKey(key), data: { event } }] },
     preloadImage: sameOriginPath(eventImage(event)),
     head: eventPageHead(event),

@@ -3,6 +3,7 @@ import {
   AFTER_PAINT,
   EVENT_SHELL,
   EVENTS_HEAD,
+  eventPageData,
   eventPageFrame,
   eventsPageFrame,
   type FramePatch,
@@ -69,11 +70,12 @@ export const pageRoutes = new Hono<AppEnv>()
       staticFrame(c.env.ASSETS, c.req.raw, EVENT_SHELL),
       orNull(findEventDetail(c.var.db, key, new Date()), 'event'),
     ]);
-    // Unknown (or not drawn): nothing drawn in, but the shell's whole stylesheet and bundle still
-    // named for frame-taps.js (which starts them at once on an empty page), never render-blocking.
-    const frame = event && drawn(() => eventPageFrame(key, event), 'event page');
-    if (!frame) return firstFramePage(shell, { assets: c.env.ASSETS });
-    return firstFramePage(shell, { assets: c.env.ASSETS, url: c.req.url, ...frame });
+    // Unknown: nothing drawn in, but the shell's whole stylesheet and bundle still named for
+    // frame-taps.js (which starts them at once on an empty page), never render-blocking. A page
+    // not drawn is the same, with the event's head and answer.
+    if (!event) return firstFramePage(shell, { assets: c.env.ASSETS });
+    const page = drawn(() => eventPageFrame(key, event), 'event page') ?? eventPageData(key, event);
+    return firstFramePage(shell, { assets: c.env.ASSETS, url: c.req.url, ...page });
   })
   .get('/quiz', async (c) =>
     firstFramePage(await staticFrame(c.env.ASSETS, c.req.raw, 'quiz'), {
@@ -82,6 +84,10 @@ export const pageRoutes = new Hono<AppEnv>()
       head: QUIZ_HEAD,
     }),
   )
+  // A form submitted before the page's script has run, or with none (the footer's newsletter form
+  // posts, so the address never lands in a URL or a log): nothing to take without the script, so
+  // back to the page, where the assets would answer 405.
+  .on('POST', ['/', '/events', '/event/:idOrCity', '/quiz'], (c) => c.redirect(c.req.path, 303))
   // 'Share my dinner' (issue 21): a trusted contact's page, for whoever holds the link only.
   .get('/shared/:token', async (c) => privatePage(await c.env.ASSETS.fetch(unconditional(c.req.raw))));
 
@@ -106,7 +112,8 @@ export function privatePage(shell: Response): Response {
 
 /**
  * A page's frame, or nothing when drawing it failed (a component the Worker cannot draw as the SPA
- * would, web/src/lib/first-frame-link.tsx): the page is still served, as with no data.
+ * would, web/src/lib/first-frame-link.tsx): the page is still served, as with no data (`/`,
+ * `/events`: their prerendered placeholders) or with no frame (the event page).
  */
 function drawn(draw: () => FramePatch, what: string): FramePatch | null {
   try {

@@ -7,8 +7,9 @@
  *
  * What this cannot draw as the router would, it refuses (the page then goes out without its frame,
  * worker/routes/pages.ts, and the Worker's tests fail): anything else from the router (a hook, a
- * route: not exported, so the Worker's build fails), a relative `to`, a path parameter the router
- * would write differently, a prop that changes the router's markup or what the link does. A link
+ * route: not exported, so the Worker's build fails), a relative `to`, a splat or optional
+ * parameter, a path parameter the router would write differently, a prop that changes the
+ * router's markup or where the link goes. A link
  * to the page itself, which the router marks active, is the caller's to avoid: no landing page
  * has one (test/web/first-frames.test.tsx hydrates each with React's development build, which
  * reports any attribute that differs).
@@ -17,7 +18,18 @@ import { defaultStringifySearch } from '@tanstack/router-core';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 
 /** What the router's link does on a tap or a hover, and does not draw. */
-const BEHAVIOUR_ONLY = ['preload', 'preloadDelay', 'replace', 'resetScroll', 'startTransition', 'viewTransition'];
+const BEHAVIOUR_ONLY = [
+  'preload',
+  'preloadDelay',
+  'preloadIntentProximity',
+  'replace',
+  'resetScroll',
+  'startTransition',
+  'viewTransition',
+  '_asChild',
+  // Not drawn on the router's anchor either.
+  'type',
+];
 
 type FrameLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'children'> & {
   to?: string;
@@ -42,6 +54,8 @@ export function linkHref({
   hash,
 }: Pick<FrameLinkProps, 'to' | 'params' | 'search' | 'hash'>): string {
   if (!to.startsWith('/')) throw new Error(`first-frame link: "${to}" is not an absolute path`);
+  // A splat (`$`) or an optional parameter (`{-$id}`) is written by rules of the router's own.
+  if (/\$(?!\w)|[{}]/.test(to)) throw new Error(`first-frame link: "${to}" is not a path of plain parameters`);
   const path = to.replace(/\$(\w+)/g, (name, key: string) => {
     const value = String(params[key] ?? '');
     if (!PLAIN_PARAM.test(value)) throw new Error(`first-frame link to ${to}: ${name} "${value}" is not plain`);
@@ -53,7 +67,8 @@ export function linkHref({
 export function Link({ to, params, search, hash, children, ...rest }: FrameLinkProps) {
   const anchor: Record<string, unknown> = {};
   for (const [prop, value] of Object.entries(rest)) {
-    if (BEHAVIOUR_ONLY.includes(prop)) continue;
+    // As React draws no attribute for it, and the router passes none on.
+    if (value === undefined || BEHAVIOUR_ONLY.includes(prop)) continue;
     if (ROUTER_ONLY.includes(prop))
       throw new Error(`first-frame link to ${to}: the router's \`${prop}\` is not drawn here`);
     anchor[prop] = value;
