@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import type { EventDetail } from '../api/get-event';
 import { EventAbout } from './event-about';
@@ -44,11 +44,17 @@ export function EventLayout({
           </div>
           <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{aside}</div>
           <div className="lg:col-start-1 lg:row-start-2">
-            <EventAbout event={event} />
+            {/* Below the fold on a phone: hydrated after the rest, in tasks of its own (the
+                boundaries only mark it for React; nothing here suspends). */}
+            <Suspense fallback={null}>
+              <EventAbout event={event} />
+            </Suspense>
           </div>
         </div>
       </main>
-      <SiteFooter newsletter={newsletter} />
+      <Suspense fallback={null}>
+        <SiteFooter newsletter={newsletter} />
+      </Suspense>
       {bar}
     </>
   );
