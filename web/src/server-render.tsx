@@ -147,8 +147,9 @@ export function eventPageFrame(key: string, event: EventDetail): FramePatch {
     </>,
   );
   // A part that throws inside a Suspense boundary does not fail the render: React leaves the
-  // boundary, here the whole page, for the browser to draw (`<!--$!-->`), and keeps the error to
-  // itself. Drawn outside the boundaries, the page throws it.
+  // boundary (here the whole page, or its long read or footer) for the browser to draw
+  // (`<!--$!-->`), and keeps the error to itself. Drawn outside the route's boundaries, the page
+  // throws it, unless it came from inside one of the page's own.
   if (html.includes('<!--$!-->')) {
     renderToString(layout);
     throw new Error(`the event page of ${event.id} could not be drawn whole`);
