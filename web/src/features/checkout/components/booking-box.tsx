@@ -145,12 +145,13 @@ export function showBookingBox() {
 export function BookNowBar({ event }: { event: EventDetail }) {
   const { booking } = useGoingBooking(event.id);
   const held = useOwnHold(event.id).hold;
+  const boxOnScreen = useBoxOnScreen();
   return (
     <BookNowBarView
       event={event}
       bookingId={booking?.id ?? null}
       holding={held !== null}
-      boxOnScreen={useBoxOnScreen()}
+      boxOnScreen={boxOnScreen}
       onBook={showBookingBox}
     />
   );
