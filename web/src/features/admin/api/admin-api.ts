@@ -5,10 +5,9 @@ import {
   useInfiniteQuery,
   useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/events: every dinner with seats and revenue, and what needs a person. */
 export const getAdminEvents = () => unwrap(api.admin.events.$get({ query: {} }));
@@ -74,12 +73,12 @@ export const useAuditPagesQuery = (eventId: string | undefined) => useInfiniteQu
 
 /** PATCH /api/admin/events/:id `{ available }`: hide or show a dinner; refreshes the console. */
 export function useSetEventAvailable() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite(['admin'], ['events']);
   return useMutation({
     mutationFn: ({ id, available }: { id: string; available: boolean }) =>
       unwrap(api.admin.events[':id'].$patch({ param: { id }, json: { available } })),
     // The guests' list changes too.
-    onSettled: () => refreshAfterWrite(queryClient, ['admin'], ['events']),
+    onSettled: refresh,
   });
 }
 
@@ -100,7 +99,7 @@ type PatchBody = Parameters<(typeof api.admin.events)[':id']['$patch']>[0]['json
 
 /** The console's three dinner writes; each refreshes the console and the guests' lists. */
 export function useSaveDinner() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite(['admin'], ['events']);
   return useMutation({
     mutationFn: (
       write:
@@ -113,6 +112,6 @@ export function useSaveDinner() {
         : write.kind === 'series'
           ? unwrap(api.admin.series.$post({ json: write.body }))
           : unwrap(api.admin.events[':id'].$patch({ param: { id: write.id }, json: write.body })),
-    onSettled: () => refreshAfterWrite(queryClient, ['admin'], ['events']),
+    onSettled: refresh,
   });
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/cities: every city, hidden ones too, by position, with its bookable dinners. */
 export const getAdminCities = () => unwrap(api.admin.cities.$get());
@@ -15,7 +15,7 @@ export type CityPatchBody = Parameters<(typeof api.admin.cities)[':slug']['$patc
 
 /** POST /api/admin/cities or PATCH /api/admin/cities/:slug; refreshes the console and the home page's cards. */
 export function useSaveCity() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite(['admin'], ['cities']);
   return useMutation({
     mutationFn: (
       write: { kind: 'create'; body: NewCityBody } | { kind: 'edit'; slug: string; body: CityPatchBody },
@@ -23,6 +23,6 @@ export function useSaveCity() {
       write.kind === 'create'
         ? unwrap(api.admin.cities.$post({ json: write.body }))
         : unwrap(api.admin.cities[':slug'].$patch({ param: { slug: write.slug }, json: write.body })),
-    onSettled: () => refreshAfterWrite(queryClient, ['admin'], ['cities']),
+    onSettled: refresh,
   });
 }

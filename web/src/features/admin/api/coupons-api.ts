@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/coupons: every coupon, newest first, with its dinner and redemptions now. */
 export const getCoupons = () => unwrap(api.admin.coupons.$get());
@@ -15,7 +15,7 @@ export type CouponPatchBody = Parameters<(typeof api.admin.coupons)[':code']['$p
 
 /** POST /api/admin/coupons or PATCH /api/admin/coupons/:code (the switch too); refreshes the list and the audit log. */
 export function useSaveCoupon() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite(['admin']);
   return useMutation({
     mutationFn: (
       write: { kind: 'create'; body: NewCouponBody } | { kind: 'edit'; code: string; body: CouponPatchBody },
@@ -23,6 +23,6 @@ export function useSaveCoupon() {
       write.kind === 'create'
         ? unwrap(api.admin.coupons.$post({ json: write.body }))
         : unwrap(api.admin.coupons[':code'].$patch({ param: { code: write.code }, json: write.body })),
-    onSettled: () => refreshAfterWrite(queryClient, ['admin']),
+    onSettled: refresh,
   });
 }

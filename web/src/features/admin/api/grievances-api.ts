@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshAfterWrite } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/grievances: open ones first, soonest due first, each with `overdue`. */
 export const getAdminGrievances = () => unwrap(api.admin.grievances.$get());
@@ -12,10 +12,10 @@ export const useAdminGrievancesQuery = () => useQuery(adminGrievancesQueryOption
 
 /** POST /api/admin/grievances/:id/reply: resolves it and emails the guest; `emailed` says if that went. */
 export function useReplyToGrievance() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite(['admin', 'grievances']);
   return useMutation({
     mutationFn: (write: { id: string; reply: string }) =>
       unwrap(api.admin.grievances[':id'].reply.$post({ param: { id: write.id }, json: { reply: write.reply } })),
-    onSettled: () => refreshAfterWrite(queryClient, ['admin', 'grievances']),
+    onSettled: refresh,
   });
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { useRefreshAfterWrite } from '@/lib/refresh-after-write';
 
 /**
  * GET /api/admin/events/:id/waitlist: the line (positions, offers out and their deadlines), the
@@ -16,11 +16,11 @@ export const useWaitlistQuery = (id: string) => useQuery(waitlistQueryOptions(id
 
 /** POST /api/admin/events/:id/waitlist/:entryId/offer ("offer now"); the waitlist and the dinner's seats are read again. */
 export function useOfferNow(id: string) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite(['admin']);
   return useMutation({
     mutationFn: (entryId: string) =>
       unwrap(api.admin.events[':id'].waitlist[':entryId'].offer.$post({ param: { id, entryId } })),
-    onSettled: () => refreshAfterWrite(queryClient, ['admin']),
+    onSettled: refresh,
   });
 }
 
@@ -34,10 +34,10 @@ export const useGuestCreditQuery = (id: string) => useQuery(guestCreditQueryOpti
 
 /** POST /api/admin/users/:id/credit `{ amount, note }`: answers the grant and the guest's new balance. */
 export function useGrantCredit() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite(['admin', 'guest-credit']);
   return useMutation({
     mutationFn: ({ userId, amount, note }: { userId: string; amount: number; note: string }) =>
       unwrap(api.admin.users[':id'].credit.$post({ param: { id: userId }, json: { amount, note } })),
-    onSettled: () => refreshAfterWrite(queryClient, ['admin', 'guest-credit']),
+    onSettled: refresh,
   });
 }
