@@ -6,6 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDetail } from '@/features/events/api/get-event';
 import type { EventSummary } from '@/features/events/api/get-events';
+import { HYDRATABLE } from '@/lib/first-frame-page';
 import { importedAsTheWorker } from './helpers/as-the-worker';
 import { listedDinner } from './helpers/listed-dinner';
 
@@ -235,7 +236,7 @@ async function servedEventPage(key: string, event: EventDetail) {
   const page = document.createElement('div');
   page.innerHTML = replace?.html ?? '';
   const container = page.firstElementChild as HTMLElement;
-  expect(container.dataset.frame).toBe('hydrate');
+  expect(container.dataset.frame).toBe(HYDRATABLE);
   document.body.appendChild(container);
   const queryClient = new QueryClient();
   for (const { key: queryKey, data: answer } of data?.queries ?? []) queryClient.setQueryData(queryKey, answer);

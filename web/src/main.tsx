@@ -4,6 +4,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree } from './app';
 import { FrameReplay, takeFrameTaps, typedValues } from './lib/first-frame';
+import { HYDRATABLE } from './lib/first-frame-page';
 import { seedQueryCache } from './lib/seed-query-cache';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
@@ -16,7 +17,7 @@ const hasFirstFrame = container.hasChildNodes();
  * (web/prerender.ts) or by the Worker from the answers it hands over (web/src/server-render.tsx),
  * and marked so: React can hydrate it in place.
  */
-const hydratable = hasFirstFrame && container.dataset.frame === 'hydrate';
+const hydratable = hasFirstFrame && container.dataset.frame === HYDRATABLE;
 seedQueryCache(queryClient);
 
 function app(replay?: Parameters<typeof FrameReplay>[0]) {

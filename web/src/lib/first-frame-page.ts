@@ -12,10 +12,12 @@
 export const AFTER_PAINT = 'data-after-paint';
 
 /**
- * The opening tag of a page's root whose frame is the SPA's own first render, which
+ * The `data-frame` of a page's root whose frame is the SPA's own first render, which
  * web/src/main.tsx hydrates (it draws any other frame afresh; docs/decisions/010).
  */
-export const HYDRATABLE_ROOT = '<div id="root" data-frame="hydrate">';
+export const HYDRATABLE = 'hydrate';
+/** The opening tag of such a root. */
+export const HYDRATABLE_ROOT = `<div id="root" data-frame="${HYDRATABLE}">`;
 
 /** The name under dist/web/_frames/ of the shell the Worker draws an event page's frame into. */
 export const EVENT_SHELL = 'event';
