@@ -8,13 +8,11 @@
  * What this cannot draw as the router would, it refuses (the page then goes out without its frame,
  * worker/routes/pages.ts, and the Worker's tests fail): anything else from the router (a hook, a
  * route: not exported, so the Worker's build fails), a relative `to`, a splat or optional
- * parameter, a path parameter the router would write differently, a prop that changes the
- * router's markup or where the link goes. A link
- * to the page itself, which the router marks active, is the caller's to avoid: no landing page
- * has one (test/web/first-frames.test.tsx hydrates each with React's development build, which
- * reports any attribute that differs).
+ * parameter, a path parameter the router would write differently, a search or a hash, a prop that
+ * changes the router's markup or where the link goes. A link to the page itself, which the router
+ * marks active, is the caller's to avoid: no landing page has one (test/web/first-frames.test.tsx
+ * hydrates each with React's development build, which reports any attribute that differs).
  */
-import { defaultStringifySearch } from '@tanstack/router-core';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 
 /** What the router's link does on a tap or a hover, and does not draw. */
@@ -34,8 +32,6 @@ const BEHAVIOUR_ONLY = [
 type FrameLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'children'> & {
   to?: string;
   params?: Record<string, string | number>;
-  search?: Record<string, unknown>;
-  hash?: string;
   children?: ReactNode;
 };
 
@@ -46,25 +42,19 @@ type FrameLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'ch
  */
 const PLAIN_PARAM = /^[\w.~-]+$/;
 
-/** `/event/$eventId` with `{ eventId: 'g1' }` is `/event/g1`; search and hash as the router writes them. */
-export function linkHref({
-  to = '',
-  params = {},
-  search,
-  hash,
-}: Pick<FrameLinkProps, 'to' | 'params' | 'search' | 'hash'>): string {
+/** `/event/$eventId` with `{ eventId: 'g1' }` is `/event/g1`, as the router writes it. */
+export function linkHref({ to = '', params = {} }: Pick<FrameLinkProps, 'to' | 'params'>): string {
   if (!to.startsWith('/')) throw new Error(`first-frame link: "${to}" is not an absolute path`);
   // A splat (`$`) or an optional parameter (`{-$id}`) is written by rules of the router's own.
   if (/\$(?!\w)|[{}]/.test(to)) throw new Error(`first-frame link: "${to}" is not a path of plain parameters`);
-  const path = to.replace(/\$(\w+)/g, (name, key: string) => {
+  return to.replace(/\$(\w+)/g, (name, key: string) => {
     const value = String(params[key] ?? '');
     if (!PLAIN_PARAM.test(value)) throw new Error(`first-frame link to ${to}: ${name} "${value}" is not plain`);
     return value;
   });
-  return `${path}${search ? defaultStringifySearch(search) : ''}${hash ? `#${hash}` : ''}`;
 }
 
-export function Link({ to, params, search, hash, children, ...rest }: FrameLinkProps) {
+export function Link({ to, params, children, ...rest }: FrameLinkProps) {
   const anchor: Record<string, unknown> = {};
   for (const [prop, value] of Object.entries(rest)) {
     // As React draws no attribute for it, and the router passes none on.
@@ -75,14 +65,19 @@ export function Link({ to, params, search, hash, children, ...rest }: FrameLinkP
   }
   if (typeof children === 'function') throw new Error(`first-frame link to ${to}: children as a function`);
   return (
-    <a {...anchor} href={linkHref({ to, params, search, hash })}>
+    <a {...anchor} href={linkHref({ to, params })}>
       {children}
     </a>
   );
 }
 
-/** The router's link props that change its markup (active or inactive props) or where it goes. */
+/**
+ * The router's link props that change its markup (active or inactive props) or where it goes. A
+ * search or a hash too: no link of a first frame has one, and the router writes them its own way.
+ */
 const ROUTER_ONLY = [
+  'search',
+  'hash',
   'activeOptions',
   'activeProps',
   'inactiveProps',
