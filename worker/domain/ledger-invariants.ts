@@ -161,6 +161,11 @@ export type LedgerInvariant = {
 
 const t = (iso: string) => Date.parse(iso);
 const inList = <T extends string>(list: readonly T[], x: string): x is T => (list as readonly string[]).includes(x);
+/**
+ * Seats sold for good (decision 027's F): paid or confirmed and not released; nothing that may
+ * still end refunded. ledger/seats.ts `soldForGoodSql`.
+ */
+const soldForGood = (o: LedgerOrder) => isPaidFor(o.status) && o.releasedAt === null;
 
 /**
  * Whether an order holds its seats at `now`: paid or confirmed; a flagged one that kept its seat;
@@ -169,7 +174,7 @@ const inList = <T extends string>(list: readonly T[], x: string): x is T => (lis
  */
 export function orderHoldsSeats(o: LedgerOrder, now: string): boolean {
   // A released order ("can't make it") gave its seats back for good.
-  if (isPaidFor(o.status)) return o.releasedAt === null;
+  if (isPaidFor(o.status)) return soldForGood(o);
   if (o.status === 'needs_attention') return o.keepsSeat;
   if (o.status === 'created')
     return t(o.holdExpiresAt) > t(now) || (o.capturePendingAt !== null && t(o.capturePendingAt) <= t(o.holdExpiresAt));
@@ -216,8 +221,6 @@ export function creditBalances(s: LedgerSnapshot): Map<string, number> {
 
 /** Booked by credit alone: no Razorpay payment, the payment id `credit_<order id>` (decision 027). */
 const paidByCredit = (b: LedgerBooking) => b.paymentId === `credit_${b.orderId}`;
-/** Seats sold for good (decision 027's F): paid or confirmed and not released; nothing that may still end refunded. */
-const firm = (o: LedgerOrder) => isPaidFor(o.status) && o.releasedAt === null;
 
 /** Bookings whose money the business keeps (a seat sold). */
 const keepsMoney = (b: LedgerBooking) => inList(REVENUE_BOOKING_STATUSES, b.status);
@@ -434,7 +437,7 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
               (o) =>
                 o.eventId === e.id &&
                 o.releasedAt === null &&
-                (firm(o) || o.paymentId !== null || o.capturePendingAt !== null || o.keepsSeat),
+                (soldForGood(o) || o.paymentId !== null || o.capturePendingAt !== null || o.keepsSeat),
             )
             .reduce((n, o) => n + o.seats, 0) +
           s.bookings.filter((b) => b.rescheduledFrom === e.id && b.eventId !== e.id).reduce((n, b) => n + b.seats, 0);

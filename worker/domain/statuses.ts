@@ -41,16 +41,17 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 };
 
 /**
- * Orders in these statuses keep their seats for good. Others hold seats only conditionally
- * (worker/services/ledger/seats.ts): a `created` one while its hold is live or a capture was reported
- * inside it, a `needs_attention` one only if it owned a seat when flagged (`keeps_seat`) — a
- * dead-lettered late payment never takes a seat it did not have.
+ * Orders in these statuses are paid for: they keep their seats until released ("can't make it";
+ * ledger/seats.ts `soldForGoodSql`). Others hold seats only conditionally (ledger/seats.ts
+ * `ownsSeatsSql`): a `created` one while its hold is live or a capture was reported inside it, a
+ * `needs_attention` one only if it owned a seat when flagged (`keeps_seat`) — a dead-lettered late
+ * payment never takes a seat it did not have.
  */
-export const SEAT_HOLDING_ORDER_STATUSES = ['paid', 'confirmed'] as const satisfies readonly OrderStatus[];
+export const PAID_FOR_ORDER_STATUSES = ['paid', 'confirmed'] as const satisfies readonly OrderStatus[];
 
 /** Whether an order in `status` is paid for (paid or confirmed); in SQL, ledger/seats.ts `paidForSql`. */
-export const isPaidFor = (status: OrderStatus): status is (typeof SEAT_HOLDING_ORDER_STATUSES)[number] =>
-  (SEAT_HOLDING_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+export const isPaidFor = (status: OrderStatus): status is (typeof PAID_FOR_ORDER_STATUSES)[number] =>
+  (PAID_FOR_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
 export const BOOKING_STATUSES = [
   'confirmed',

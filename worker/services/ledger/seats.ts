@@ -7,7 +7,7 @@
 import { type Column, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { events } from '../../../db/schema';
-import { SEAT_HOLDING_ORDER_STATUSES } from '@domain/statuses';
+import { PAID_FOR_ORDER_STATUSES } from '@domain/statuses';
 
 /**
  * The instant a seat count is taken at: ISO-8601 UTC, or a placeholder for it in a statement built
@@ -22,7 +22,7 @@ export type NowParam = string | Placeholder;
  */
 export function paidForSql(alias: string): SQL<boolean> {
   return sql<boolean>`${sql.raw(alias)}.status IN (${sql.join(
-    SEAT_HOLDING_ORDER_STATUSES.map((s) => sql`${s}`),
+    PAID_FOR_ORDER_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   )})`;
 }
@@ -37,9 +37,10 @@ export function soldForGoodSql(alias: string): SQL<boolean> {
 
 /**
  * Whether the `payment_orders` row aliased `alias` owns its seats at `nowIso` (docs/decisions/004,
- * 012): paid or confirmed; `created` while its hold is live, or for good once a captured payment
- * was reported inside the hold (the queue may take longer than the hold to book it, and that
- * guest paid in time); `needs_attention` only if it owned them when flagged.
+ * 012): paid or confirmed and not released ({@link soldForGoodSql}); `created` while its hold is
+ * live, or for good once a captured payment was reported inside the hold (the queue may take
+ * longer than the hold to book it, and that guest paid in time); `needs_attention` only if it
+ * owned them when flagged.
  *
  * The only statement of this rule: the seat counts, the hold, the pipeline's claim, its "this
  * payment already owns the seat" check (read in the same SELECT as the order), the booking and
