@@ -25,3 +25,15 @@ export function useRefreshAfterWrite(...keys: QueryKey[]): () => Promise<void> {
   const queryClient = useQueryClient();
   return () => refreshAfterWrite(queryClient, ...keys);
 }
+
+/**
+ * Puts what a write answered on screen under `queryKey`, in place of a read: a read of it still
+ * running started before the write and would land after it with what the write replaced, so it
+ * is cancelled first. `answer` is asked after that (undefined: show nothing), for a write that may
+ * have been overtaken by another in the meantime.
+ */
+export async function showWriteAnswer<T>(queryClient: QueryClient, queryKey: QueryKey, answer: () => T | undefined) {
+  await queryClient.cancelQueries({ queryKey });
+  const data = answer();
+  if (data !== undefined) queryClient.setQueryData(queryKey, data);
+}

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TablesEditInput } from '@domain/tables';
 import { toastError } from '@/components/toast-error';
 import { api, unwrap } from '@/lib/api';
-import { refreshAfterWrite } from '@/lib/refresh-after-write';
+import { refreshAfterWrite, showWriteAnswer } from '@/lib/refresh-after-write';
 
 /** GET /api/admin/events/:id/tables: the tables with each one's balance, the unseated, the plan and the score. */
 export const getTables = (id: string) => unwrap(api.admin.events[':id'].tables.$get({ param: { id } }));
@@ -55,14 +55,13 @@ export function useTablesWrite(id: string) {
       queryClient.setQueryData<TablesView>(key, write.optimistic);
       return { before };
     },
-    onSuccess: async (answer) => {
-      // A read of the tables still running (a run or a publish cancels none first) would land
-      // after this answer with the seating the write replaced.
-      await queryClient.cancelQueries({ queryKey: key });
-      if (!lastInFlight()) return;
-      const { changed: _changed, ...view } = answer;
-      queryClient.setQueryData<TablesView>(key, view);
-    },
+    // A run or a publish cancels no read first (a save did, in onMutate); a later write's answer wins.
+    onSuccess: (answer) =>
+      showWriteAnswer<TablesView>(queryClient, key, () => {
+        if (!lastInFlight()) return undefined;
+        const { changed: _changed, ...view } = answer;
+        return view;
+      }),
     onError: (error, _write, context) => {
       toastError(error);
       if (lastInFlight() && context?.before) queryClient.setQueryData<TablesView>(key, context.before);
