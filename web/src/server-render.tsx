@@ -2,7 +2,8 @@
  * The Worker's one door into the web app (worker/routes/pages.ts, docs/decisions/006): what the
  * landing pages' HTML needs of the SPA — the markup of a first frame, drawn by the SPA's own
  * components, the query keys its data goes under, and where in the shell the markup goes. The
- * Worker imports nothing else from web/src, so features can change without the Worker knowing.
+ * Worker imports nothing else from web/src (but web/src/lib/first-frame-link.tsx, which it bundles
+ * as the router: wrangler.toml `alias`), so features can change without the Worker knowing.
  */
 import { createElement, Suspense } from 'react';
 import { renderToStaticMarkup, renderToString } from '@/lib/string-renderer';

@@ -13,9 +13,9 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
 }
 
 /** The brand mark: a round table seen from above with six seats — one table, six to eight strangers. */
-function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
+function LogoMark() {
   return (
-    <svg viewBox="0 0 48 48" className={className} aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 48 48" className="h-9 w-9" aria-hidden="true" focusable="false">
       <circle cx="24" cy="24" r="23" fill="#9a3412" />
       <circle cx="24" cy="24" r="11" fill="#fffaf3" />
       <circle cx="24" cy="24" r="6.5" fill="#fdba74" />

@@ -6,7 +6,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { currentToasts, dismiss, ToastArea, navigationResolved, navigationStarted, subscribeToToasts } from './toast';
+import { currentToasts, dismiss, navigationResolved, navigationStarted, subscribeToToasts, ToastArea } from './toast';
 import './toast.css';
 
 /** Ties the toasts to the page: see `navigationStarted`. A no-op outside a router (tests). */

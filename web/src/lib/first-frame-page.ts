@@ -36,7 +36,6 @@ export const FRAME_SOURCES = {
     'features/events/components/event-layout.tsx',
     'features/events/lib/event-column.ts',
     'components/header-bar.tsx',
-    'components/logo.tsx',
     'components/toast.tsx',
     'features/checkout/components/booking-box-frame.tsx',
     'features/home/components/newsletter-fields.tsx',

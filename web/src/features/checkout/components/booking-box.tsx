@@ -26,7 +26,7 @@ const GOING_STALE_MS = 60_000;
  * going" instead of a second checkout). From GET /api/bookings, the guest's own list: the public
  * event answer reads no session and stays one D1 round trip. `pending` while it is not yet known.
  */
-export function useGoingBooking(eventId: string) {
+function useGoingBooking(eventId: string) {
   const { isAuthenticated, loading } = useSession();
   const bookings = useQuery({ ...bookingsQueryOptions(), enabled: isAuthenticated, staleTime: GOING_STALE_MS });
   const booking = bookings.data?.bookings.find((b) => b.event_id === eventId && GOING.includes(b.status)) ?? null;
@@ -51,7 +51,7 @@ export function BookingAside({ event, eventKey }: { event: EventDetail; eventKey
  * The signed-in guest's own live hold on this dinner (a checkout closed half-way, issue 24), or
  * null; `pending` while it is not yet known.
  */
-export function useOwnHold(eventId: string) {
+function useOwnHold(eventId: string) {
   const { isAuthenticated, loading } = useSession();
   const held = useHeldOrder(eventId, isAuthenticated);
   return { hold: held.data ?? null, pending: loading || (isAuthenticated && held.isPending) };
@@ -128,7 +128,7 @@ function BookingAction({ event, eventKey }: { event: EventDetail; eventKey: stri
 }
 
 /** Brings the booking box into view and puts focus on its first choice, as a tap on 'Book Now' promises. */
-export function showBookingBox() {
+function showBookingBox() {
   const box = document.getElementById(BOOKING_BOX_ID);
   if (!box) return;
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

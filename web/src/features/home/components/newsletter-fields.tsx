@@ -7,7 +7,7 @@ import { COPY } from '@domain/copy';
  * depend on where in the tree the form is drawn, so the Worker's first frame of an event page and
  * the SPA that hydrates it agree on it (docs/decisions/010), which `useId` would not.
  */
-export const NEWSLETTER_EMAIL_ID = 'newsletter-email';
+const NEWSLETTER_EMAIL_ID = 'newsletter-email';
 
 /** The field's new text; read structurally, as the Worker, which renders this too, has no DOM types. */
 const typed = (e: { target: unknown }) => (e.target as { value: string }).value;
