@@ -3,6 +3,7 @@
  * its refusals, and the two emails (the inactivity notice, the erasure's confirmation). Beside
  * copy.ts, not in it: read only on /profile's lazily shown dialog and by the Worker.
  */
+import { firstNameOf } from './first-name';
 import { type EmailBlock, emailLayout } from './email-layout';
 import { TAX_RECORD_YEARS } from './personal-data';
 
@@ -54,7 +55,7 @@ export const DATA_RIGHTS_COPY = {
  * the guest's own request, or the cron's after 3 years without a visit (and its notice).
  */
 export function erasureEmail(o: { name: string | null; reason: 'request' | 'inactive' }) {
-  const hi = `Hi ${o.name?.trim().split(/\s+/)[0] || 'there'},`;
+  const hi = `Hi ${firstNameOf(o.name, 'there')},`;
   const kept = `We keep your invoices and payment records for ${TAX_RECORD_YEARS} years, as tax law requires, without your name, email or phone.`;
   const lines =
     o.reason === 'inactive'
@@ -78,7 +79,7 @@ export function erasureEmail(o: { name: string | null; reason: 'request' | 'inac
 
 /** The notice 48 hours before an inactive account is erased; signing in keeps the account. */
 export function inactivityNoticeEmail(o: { name: string | null; signInUrl: string }) {
-  const hi = `Hi ${o.name?.trim().split(/\s+/)[0] || 'there'},`;
+  const hi = `Hi ${firstNameOf(o.name, 'there')},`;
   const lines = [
     'You have not signed in to Tablemates for 3 years, so in 48 hours we will delete your account and the data it holds, as our privacy policy says.',
     `We keep invoices and payment records for ${TAX_RECORD_YEARS} years, as tax law requires, without your name, email or phone.`,

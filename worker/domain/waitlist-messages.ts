@@ -4,9 +4,9 @@
  * Pure: the cron and "offer now" send them through deliverOnce (worker/services/waitlist-messages.ts).
  */
 import { emailLayout } from './email-layout';
+import { firstNameOf } from './first-name';
 import { dinnerHours, formatIstDate, formatIstShort } from './time';
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 /** The dinner's day and its own hours (issue 24: never the default 7-10 PM). */
 const when = (startsAt: string, endsAt: string) => `${formatIstDate(startsAt)}, ${dinnerHours(startsAt, endsAt)}`;
 
@@ -24,7 +24,7 @@ export type OfferFacts = {
 export function offerEmail(f: OfferFacts) {
   const until = formatIstShort(f.expiresAt);
   const lines = [
-    `Hi ${firstName(f.name)},`,
+    `Hi ${firstNameOf(f.name, 'there')},`,
     `A seat opened up at ${f.eventName} and it's yours if you want it: your ${f.ticketLabel} ticket is held for you until ${until}.`,
     'Open the link to pay and take it. After that time, it goes to the next guest in line.',
   ];
@@ -41,7 +41,13 @@ export function offerEmail(f: OfferFacts) {
 /** WhatsApp `waitlist_offer`: {{1}} first name, {{2}} dinner, {{3}} when, {{4}} held until, {{5}} link. */
 export const offerWhatsApp = (f: OfferFacts) => ({
   name: 'waitlist_offer',
-  params: [firstName(f.name), f.eventName, when(f.startsAt, f.endsAt), formatIstShort(f.expiresAt), f.offerUrl],
+  params: [
+    firstNameOf(f.name, 'there'),
+    f.eventName,
+    when(f.startsAt, f.endsAt),
+    formatIstShort(f.expiresAt),
+    f.offerUrl,
+  ],
 });
 
 export type FullFacts = {
@@ -56,7 +62,7 @@ export type FullFacts = {
 
 export function fullEmail(f: FullFacts) {
   const lines = [
-    `Hi ${firstName(f.name)},`,
+    `Hi ${firstNameOf(f.name, 'there')},`,
     `${f.eventName} (${when(f.startsAt, f.endsAt)}) is full, and no seat opened up in time. Thank you for waiting with us.`,
     f.next
       ? `The next dinner in your city with room is ${f.next.title}, ${when(f.next.startsAt, f.next.endsAt)}.`
@@ -76,7 +82,7 @@ export function fullEmail(f: FullFacts) {
 export const fullWhatsApp = (f: FullFacts) => ({
   name: 'waitlist_full',
   params: [
-    firstName(f.name),
+    firstNameOf(f.name, 'there'),
     f.eventName,
     f.next ? `${f.next.title}, ${when(f.next.startsAt, f.next.endsAt)}` : 'more dinners soon',
     f.next?.url ?? f.eventsUrl,

@@ -1,3 +1,4 @@
+import { firstNameOf } from '@domain/first-name';
 import type { PendingQuiz } from '../hooks/use-pending-quiz';
 
 /** Closing line by social battery (SPEC §2; the default is SPEC copy, the others ours). */
@@ -50,7 +51,7 @@ function BatteryIcon({ battery }: { battery: string | undefined }) {
 
 /** The personalised card shown on /auth when saved quiz answers are waiting (SPEC §2). */
 export function QuizWelcomeCard({ pending }: { pending: PendingQuiz }) {
-  const name = pending.name?.trim().split(/\s+/)[0];
+  const name = firstNameOf(pending.name, '');
   return (
     <section
       aria-label="Your vibe check"
