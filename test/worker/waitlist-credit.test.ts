@@ -112,11 +112,13 @@ const join = (cookie: string, eventId: string, ticket = 'male') =>
 
 const entriesAt = (eventId: string) => d().select().from(waitlistEntries).where(eq(waitlistEntries.eventId, eventId));
 
-async function operatorId() {
+/** A signed-in operator: their id and session cookie. */
+async function signedInOperator() {
   const op = await createSignedInUser();
   await d().update(users).set({ role: 'operator' }).where(eq(users.id, op.userId));
-  return op.userId;
+  return op;
 }
+const operatorId = async () => (await signedInOperator()).userId;
 
 describe('the waitlist', () => {
   it('refuses a dinner with seats, then lines guests up in order on a sold-out one', async () => {
@@ -438,8 +440,7 @@ describe('the console, after a release', () => {
     const holder = await createGuest({ sex: 'male' });
     expect((await order(holder.cookie, event.id)).status).toBe(201);
 
-    const op = await createSignedInUser();
-    await d().update(users).set({ role: 'operator' }).where(eq(users.id, op.userId));
+    const op = await signedInOperator();
     const res = await call('GET', '/api/admin/events?status=upcoming', { cookie: op.cookie });
     expect(res.status).toBe(200);
     const body = (await res.json()) as {

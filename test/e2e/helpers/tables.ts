@@ -154,7 +154,7 @@ export function matchingDinnerSeed(opts: MatchingDinnerOptions = {}): { dinner: 
 /**
  * Grants `role` to the account that signed in with `phone`: the very statement `npm run role` runs
  * (db/role.ts, as a fresh deploy's first operator is made), in this process rather than through
- * npm and wrangler (seconds each); admin.spec.ts runs the command itself. The person must have
+ * npm and wrangler (seconds each); operator-role.spec.ts runs the command itself. The person must have
  * signed in once.
  */
 export async function grantRole(phone: string, role: Role) {
